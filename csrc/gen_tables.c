@@ -1,0 +1,257 @@
+/* Build-time generator of the evaluator's lookup tables (writes tables.c).
+ *
+ * Everything is derived from first principles here: the classic ordering of five-card
+ * high hands (7462 classes), the 8-or-better lows (56), and the Omaha tables built from them.
+ * Usage: gen_tables OUTPUT.c
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N_RANK5 6188
+#define N_RANK2 91
+#define HI_MAX 7462
+
+static unsigned choose[18][6];
+static uint32_t class_keys[HI_MAX];
+static int n_class_keys;
+
+static uint16_t unsuited5[N_RANK5];
+static uint16_t flush5[8192];
+static uint16_t board_pair[N_RANK5 * N_RANK2];
+static uint8_t low_table[256 * 256];
+static uint8_t low_masks[57];
+static uint8_t hi_class[HI_MAX + 1][6];
+
+static void init_choose(void)
+{
+    for (int n = 0; n < 18; ++n) {
+        choose[n][0] = 1;
+        for (int k = 1; k < 6; ++k) choose[n][k] = n == 0 ? 0 : choose[n - 1][k - 1] + choose[n - 1][k];
+    }
+}
+
+static void sort_ints(int *a, int k)
+{
+    for (int i = 1; i < k; ++i)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; --j) { int t = a[j]; a[j] = a[j - 1]; a[j - 1] = t; }
+}
+
+/* Same indexing as oe_multiset_index in omaha_eval.h. */
+static unsigned multiset_index(const int *sorted, int k)
+{
+    unsigned idx = 0;
+    for (int i = 0; i < k; ++i) idx += choose[sorted[i] + i][i + 1];
+    return idx;
+}
+
+/* Class key of five ranks (any order): category, then ranks by significance, 4 bits each.
+ * Returns 0 for five of a kind (impossible in one deck). Sorting keys gives the classic order. */
+static uint32_t class_key(const int *ranks, int flush)
+{
+    int count[13] = {0};
+    for (int i = 0; i < 5; ++i) count[ranks[i]]++;
+    int by_sig[5], n = 0;
+    /* ranks ordered by (count desc, rank desc): the significance order of every category */
+    for (int c = 5; c >= 1; --c)
+        for (int r = 12; r >= 0; --r)
+            if (count[r] == c) by_sig[n++] = r;
+    if (count[by_sig[0]] == 5) return 0;
+
+    int straight_top = -1;
+    if (n == 5) {
+        if (by_sig[0] - by_sig[4] == 4) straight_top = by_sig[0];
+        else if (by_sig[0] == 12 && by_sig[1] == 3) straight_top = 3; /* wheel: five high */
+    }
+    int cat, sig[5] = {0, 0, 0, 0, 0}, nsig = n;
+    memcpy(sig, by_sig, sizeof(int) * (size_t)n);
+    int top = count[by_sig[0]], second = n > 1 ? count[by_sig[1]] : 0;
+    if (straight_top >= 0) { cat = flush ? 8 : 4; sig[0] = straight_top; nsig = 1; }
+    else if (flush) cat = 5;
+    else if (top == 4) cat = 7;
+    else if (top == 3 && second == 2) cat = 6;
+    else if (top == 3) cat = 3;
+    else if (top == 2 && second == 2) cat = 2;
+    else if (top == 2) cat = 1;
+    else cat = 0;
+    uint32_t key = (uint32_t)cat << 20;
+    for (int i = 0; i < nsig; ++i) key |= (uint32_t)(sig[i] + 1) << (16 - 4 * i);
+    return key;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static uint16_t score_of_key(uint32_t key)
+{
+    int lo = 0, hi = n_class_keys - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (class_keys[mid] == key) return (uint16_t)(mid + 1);
+        if (class_keys[mid] < key) lo = mid + 1; else hi = mid - 1;
+    }
+    fprintf(stderr, "gen_tables: unknown class key %x\n", key);
+    exit(1);
+}
+
+/* Calls fn on every non-decreasing k-tuple of ranks. */
+static void for_each_multiset(int k, void (*fn)(const int *r, void *ctx), void *ctx)
+{
+    int r[5] = {0, 0, 0, 0, 0};
+    for (;;) {
+        fn(r, ctx);
+        int i = k - 1;
+        while (i >= 0 && r[i] == 12) --i;
+        if (i < 0) return;
+        r[i]++;
+        for (int j = i + 1; j < k; ++j) r[j] = r[i];
+    }
+}
+
+static void collect_key(const int *r, void *ctx)
+{
+    (void)ctx;
+    uint32_t key = class_key(r, 0);
+    if (key) class_keys[n_class_keys++] = key;
+}
+
+static void fill_unsuited(const int *r, void *ctx)
+{
+    (void)ctx;
+    uint32_t key = class_key(r, 0);
+    unsuited5[multiset_index(r, 5)] = key ? score_of_key(key) : 0;
+}
+
+static uint16_t unsuited_score(const int *five)
+{
+    int s[5];
+    memcpy(s, five, sizeof s);
+    sort_ints(s, 5);
+    return unsuited5[multiset_index(s, 5)];
+}
+
+static const int triples[10][3] = {{0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
+                                   {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4}};
+
+static void fill_board_pair(const int *board, void *ctx)
+{
+    (void)ctx;
+    unsigned b = multiset_index(board, 5);
+    for (int hi = 0; hi < 13; ++hi)
+        for (int lo = 0; lo <= hi; ++lo) {
+            int pair[2] = {lo, hi};
+            uint16_t best = 0;
+            for (int t = 0; t < 10; ++t) {
+                int five[5] = {board[triples[t][0]], board[triples[t][1]], board[triples[t][2]], lo, hi};
+                uint16_t s = unsuited_score(five);
+                if (s > best) best = s;
+            }
+            board_pair[b * N_RANK2 + multiset_index(pair, 2)] = best;
+        }
+}
+
+static int popcount(unsigned x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
+
+static void build_low(void)
+{
+    /* The 56 lows as 8-bit masks (bit 0 = ace .. bit 7 = eight); for equal popcounts a smaller
+     * mask is a better low, so ascending order runs from 5-4-3-2-A (score 56) down. */
+    int n = 0;
+    uint8_t asc[56];
+    for (unsigned m = 0; m < 256; ++m)
+        if (popcount(m) == 5) asc[n++] = (uint8_t)m;
+    low_masks[0] = 0;
+    for (int i = 0; i < 56; ++i) low_masks[56 - i] = asc[i];
+    for (unsigned h = 0; h < 256; ++h)
+        for (unsigned b = 0; b < 256; ++b) {
+            uint8_t best = 0;
+            for (int i = 0; i < 56 && !best; ++i) {
+                unsigned m = asc[i];
+                /* two from the hole and three from the board, all five ranks distinct */
+                if ((m & ~(h | b)) == 0 && popcount(m & ~b) <= 2 && popcount(m & ~h) <= 3)
+                    best = (uint8_t)(56 - i);
+            }
+            low_table[h * 256 + b] = best;
+        }
+}
+
+static void write_u16(FILE *f, const char *decl, const uint16_t *v, size_t n)
+{
+    fprintf(f, "%s = {", decl);
+    for (size_t i = 0; i < n; ++i) fprintf(f, "%s%u,", i % 24 ? "" : "\n", v[i]);
+    fprintf(f, "\n};\n\n");
+}
+
+static void write_u8(FILE *f, const char *decl, const uint8_t *v, size_t n)
+{
+    fprintf(f, "%s = {", decl);
+    for (size_t i = 0; i < n; ++i) fprintf(f, "%s%u,", i % 32 ? "" : "\n", v[i]);
+    fprintf(f, "\n};\n\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) { fprintf(stderr, "usage: gen_tables OUTPUT.c\n"); return 2; }
+    init_choose();
+
+    /* all classes: non-flush rank multisets, then flushes (five distinct ranks, suited) */
+    for_each_multiset(5, collect_key, NULL);
+    for (unsigned m = 0; m < 8192; ++m) {
+        if (popcount(m) != 5) continue;
+        int r[5], n = 0;
+        for (int i = 0; i < 13; ++i) if (m >> i & 1) r[n++] = i;
+        class_keys[n_class_keys++] = class_key(r, 1);
+    }
+    qsort(class_keys, (size_t)n_class_keys, sizeof(uint32_t), cmp_u32);
+    int distinct = 0;
+    for (int i = 0; i < n_class_keys; ++i)
+        if (i == 0 || class_keys[i] != class_keys[i - 1]) class_keys[distinct++] = class_keys[i];
+    n_class_keys = distinct;
+    if (n_class_keys != HI_MAX) { fprintf(stderr, "gen_tables: %d classes, expected 7462\n", n_class_keys); return 1; }
+
+    memset(hi_class, 0xFF, sizeof hi_class);
+    for (int s = 1; s <= HI_MAX; ++s) {
+        uint32_t key = class_keys[s - 1];
+        hi_class[s][0] = (uint8_t)(key >> 20);
+        for (int i = 0; i < 5; ++i) {
+            unsigned r = key >> (16 - 4 * i) & 15;
+            if (r) hi_class[s][1 + i] = (uint8_t)(r - 1);
+        }
+    }
+    for_each_multiset(5, fill_unsuited, NULL);
+    for (unsigned m = 0; m < 8192; ++m) {
+        flush5[m] = 0;
+        if (popcount(m) != 5) continue;
+        int r[5], n = 0;
+        for (int i = 0; i < 13; ++i) if (m >> i & 1) r[n++] = i;
+        flush5[m] = score_of_key(class_key(r, 1));
+    }
+    for_each_multiset(5, fill_board_pair, NULL);
+    build_low();
+
+    FILE *f = fopen(argv[1], "w");
+    if (!f) { perror(argv[1]); return 1; }
+    fprintf(f, "/* Generated by csrc/gen_tables.c at build time: do not edit. */\n");
+    fprintf(f, "#include \"omaha_eval.h\"\n\n");
+    fprintf(f, "const uint16_t oe_choose[18][6] = {\n");
+    for (int n = 0; n < 18; ++n)
+        fprintf(f, "{%u,%u,%u,%u,%u,%u},\n", choose[n][0], choose[n][1], choose[n][2], choose[n][3],
+                choose[n][4], choose[n][5]);
+    fprintf(f, "};\n\n");
+    write_u16(f, "const uint16_t oe_unsuited5[OE_N_RANK5]", unsuited5, N_RANK5);
+    write_u16(f, "const uint16_t oe_flush5[8192]", flush5, 8192);
+    write_u16(f, "const uint16_t oe_board_pair[OE_N_RANK5 * OE_N_RANK2]", board_pair, N_RANK5 * N_RANK2);
+    write_u8(f, "const uint8_t oe_low_table[256 * 256]", low_table, 256 * 256);
+    write_u8(f, "const uint8_t oe_low_masks[OE_LO_MAX + 1]", low_masks, 57);
+    fprintf(f, "const uint8_t oe_hi_class[OE_HI_MAX + 1][6] = {\n");
+    for (int s = 0; s <= HI_MAX; ++s)
+        fprintf(f, "{%u,%u,%u,%u,%u,%u},\n", hi_class[s][0], hi_class[s][1], hi_class[s][2],
+                hi_class[s][3], hi_class[s][4], hi_class[s][5]);
+    fprintf(f, "};\n");
+    if (fclose(f) != 0) { perror(argv[1]); return 1; }
+    return 0;
+}

@@ -1,0 +1,222 @@
+/* Omaha hi and 8-or-better low evaluation: scalar functions, the batch kernel, validation. */
+#include <string.h>
+
+#include "omaha_eval.h"
+
+const uint8_t oe_hole_pairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+const uint8_t oe_board_triples[10][3] = {{0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
+                                         {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4}};
+
+#define SWAP_IF_GREATER(a, b) do { int lo_ = a < b ? a : b; b = a < b ? b : a; a = lo_; } while (0)
+
+static inline unsigned rank5_index(const uint8_t c[5])
+{
+    int r0 = c[0] >> 2, r1 = c[1] >> 2, r2 = c[2] >> 2, r3 = c[3] >> 2, r4 = c[4] >> 2;
+    /* optimal 9-comparator sorting network for five values */
+    SWAP_IF_GREATER(r0, r1); SWAP_IF_GREATER(r3, r4); SWAP_IF_GREATER(r2, r4);
+    SWAP_IF_GREATER(r2, r3); SWAP_IF_GREATER(r0, r3); SWAP_IF_GREATER(r0, r2);
+    SWAP_IF_GREATER(r1, r4); SWAP_IF_GREATER(r1, r3); SWAP_IF_GREATER(r1, r2);
+    return oe_choose[r0][1] + oe_choose[r1 + 1][2] + oe_choose[r2 + 2][3] + oe_choose[r3 + 3][4] +
+           oe_choose[r4 + 4][5];
+}
+
+static inline unsigned pair_index(uint8_t a, uint8_t b)
+{
+    unsigned ra = a >> 2, rb = b >> 2;
+    unsigned lo = ra < rb ? ra : rb, hi = ra < rb ? rb : ra;
+    return lo + hi * (hi + 1) / 2;
+}
+
+uint16_t oe_eval5(const uint8_t c[5])
+{
+    unsigned suits = (c[0] & 3) | (c[1] & 3) << 2 | (c[2] & 3) << 4 | (c[3] & 3) << 6 | (c[4] & 3) << 8;
+    if (suits == (c[0] & 3) * 0x155u) {
+        unsigned mask = 1u << (c[0] >> 2) | 1u << (c[1] >> 2) | 1u << (c[2] >> 2) | 1u << (c[3] >> 2) |
+                        1u << (c[4] >> 2);
+        return oe_flush5[mask];
+    }
+    return oe_unsuited5[rank5_index(c)];
+}
+
+/* What a hand needs to know about its board, computed once per board. */
+typedef struct {
+    const uint16_t *row;   /* oe_board_pair row: best non-flush score per hole rank pair */
+    int flush_suit;        /* the suit with 3+ board cards, or -1 */
+    unsigned flush_ranks;  /* rank bits of the board cards of that suit */
+    unsigned low_mask;     /* 8-or-better rank bits of the board */
+} board_info;
+
+static inline void prepare_board(const uint8_t b[5], board_info *bi)
+{
+    bi->row = oe_board_pair + (size_t)rank5_index(b) * OE_N_RANK2;
+    /* a nibble per suit counts the cards; a nibble of 3 or more + 5 sets its top bit */
+    unsigned counts = 0, low = 0;
+    for (int i = 0; i < 5; ++i) {
+        counts += 1u << ((b[i] & 3) * 4);
+        low |= oe_low_bit(b[i]);
+    }
+    unsigned flags = (counts + 0x5555u) & 0x8888u;
+    bi->low_mask = low;
+    bi->flush_suit = -1;
+    bi->flush_ranks = 0;
+    if (flags) {
+        int s = __builtin_ctz(flags) >> 2;
+        bi->flush_suit = s;
+        for (int i = 0; i < 5; ++i)
+            if ((b[i] & 3) == s) bi->flush_ranks |= 1u << (b[i] >> 2);
+    }
+}
+
+/* Best flush from two of the hole ranks and three of the board ranks (both sets of one suit). */
+static uint16_t best_flush(unsigned hole_ranks, unsigned board_ranks)
+{
+    int h[4], nh = 0, b[5], nb = 0;
+    for (int r = 0; r < 13; ++r) {
+        if (hole_ranks >> r & 1) h[nh++] = r;
+        if (board_ranks >> r & 1) b[nb++] = r;
+    }
+    uint16_t best = 0;
+    for (int i = 0; i < nh; ++i)
+        for (int j = i + 1; j < nh; ++j)
+            for (int x = 0; x < nb; ++x)
+                for (int y = x + 1; y < nb; ++y)
+                    for (int z = y + 1; z < nb; ++z) {
+                        uint16_t s = oe_flush5[1u << h[i] | 1u << h[j] | 1u << b[x] | 1u << b[y] | 1u << b[z]];
+                        if (s > best) best = s;
+                    }
+    return best;
+}
+
+static inline uint16_t hi_on_board(const board_info *bi, const uint8_t h[4])
+{
+    const uint16_t *row = bi->row;
+    uint16_t s0 = row[pair_index(h[0], h[1])], s1 = row[pair_index(h[0], h[2])];
+    uint16_t s2 = row[pair_index(h[0], h[3])], s3 = row[pair_index(h[1], h[2])];
+    uint16_t s4 = row[pair_index(h[1], h[3])], s5 = row[pair_index(h[2], h[3])];
+    s0 = s0 > s1 ? s0 : s1;
+    s2 = s2 > s3 ? s2 : s3;
+    s4 = s4 > s5 ? s4 : s5;
+    s0 = s0 > s2 ? s0 : s2;
+    uint16_t best = s0 > s4 ? s0 : s4;
+    if (bi->flush_suit >= 0) {
+        unsigned s = (unsigned)bi->flush_suit, ranks = 0;
+        int n = 0;
+        for (int i = 0; i < 4; ++i)
+            if ((h[i] & 3u) == s) { ranks |= 1u << (h[i] >> 2); ++n; }
+        if (n >= 2) {
+            uint16_t f = best_flush(ranks, bi->flush_ranks);
+            if (f > best) best = f;
+        }
+    }
+    return best;
+}
+
+static inline uint8_t lo_on_board(const board_info *bi, const uint8_t h[4])
+{
+    unsigned m = oe_low_bit(h[0]) | oe_low_bit(h[1]) | oe_low_bit(h[2]) | oe_low_bit(h[3]);
+    return oe_low_table[m << 8 | bi->low_mask];
+}
+
+uint16_t oe_omaha_hi(const uint8_t hole[4], const uint8_t board[5])
+{
+    board_info bi;
+    prepare_board(board, &bi);
+    return hi_on_board(&bi, hole);
+}
+
+uint8_t oe_omaha_lo(const uint8_t hole[4], const uint8_t board[5])
+{
+    unsigned b = 0;
+    for (int i = 0; i < 5; ++i) b |= oe_low_bit(board[i]);
+    unsigned m = oe_low_bit(hole[0]) | oe_low_bit(hole[1]) | oe_low_bit(hole[2]) | oe_low_bit(hole[3]);
+    return oe_low_table[m << 8 | b];
+}
+
+static void five_of(const uint8_t hole[4], const uint8_t board[5], int p, int t, uint8_t out[5])
+{
+    out[0] = hole[oe_hole_pairs[p][0]];
+    out[1] = hole[oe_hole_pairs[p][1]];
+    for (int i = 0; i < 3; ++i) out[2 + i] = board[oe_board_triples[t][i]];
+}
+
+uint16_t oe_best_hi(const uint8_t hole[4], const uint8_t board[5], int *pair, int *triple)
+{
+    uint16_t best = 0;
+    for (int p = 0; p < 6; ++p)
+        for (int t = 0; t < 10; ++t) {
+            uint8_t five[5];
+            five_of(hole, board, p, t, five);
+            uint16_t s = oe_eval5(five);
+            if (s > best) { best = s; *pair = p; *triple = t; }
+        }
+    return best;
+}
+
+uint8_t oe_best_lo(const uint8_t hole[4], const uint8_t board[5], int *pair, int *triple)
+{
+    uint8_t target = oe_omaha_lo(hole, board);
+    if (!target) return 0;
+    unsigned want = oe_low_masks[target];
+    for (int p = 0; p < 6; ++p)
+        for (int t = 0; t < 10; ++t) {
+            uint8_t five[5];
+            unsigned m = 0;
+            five_of(hole, board, p, t, five);
+            for (int i = 0; i < 5; ++i) m |= oe_low_bit(five[i]);
+            int distinct = 1;
+            for (int i = 0; i < 5; ++i)
+                for (int j = i + 1; j < 5; ++j)
+                    if ((five[i] >> 2) == (five[j] >> 2)) distinct = 0;
+            if (distinct && m == want) { *pair = p; *triple = t; return target; }
+        }
+    return target; /* unreachable: the table's low is always made by some combination */
+}
+
+/* ---- batch kernel ---- */
+
+typedef struct {
+    const uint8_t *hole, *board;
+    ptrdiff_t hole_stride, board_stride;
+    uint16_t *hi_out;
+    uint8_t *lo_out;
+} batch_job;
+
+static void batch_range(void *ctx, size_t begin, size_t end)
+{
+    const batch_job *job = (const batch_job *)ctx;
+    board_info bi;
+    const uint8_t *prev = NULL;
+    for (size_t i = begin; i < end; ++i) {
+        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
+        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
+        /* consecutive deals on the same board (always so for a shared board) reuse its work */
+        if (prev == NULL || (b != prev && memcmp(b, prev, 5) != 0)) prepare_board(b, &bi);
+        prev = b;
+        if (job->hi_out) job->hi_out[i] = hi_on_board(&bi, h);
+        if (job->lo_out) job->lo_out[i] = lo_on_board(&bi, h);
+    }
+}
+
+void oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride, const uint8_t *board,
+                   ptrdiff_t board_stride, size_t n, uint16_t *hi_out, uint8_t *lo_out, int workers)
+{
+    batch_job job = {hole, board, hole_stride, board_stride, hi_out, lo_out};
+    oe_parallel_for(n, 1 << 14, workers, batch_range, &job);
+}
+
+int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride, const uint8_t *board,
+                      ptrdiff_t board_stride, size_t n, size_t *bad_row, int *position, int *card)
+{
+    for (size_t i = 0; i < n; ++i) {
+        const uint8_t *h = hole + (ptrdiff_t)i * hole_stride;
+        const uint8_t *b = board + (ptrdiff_t)i * board_stride;
+        uint64_t seen = 0;
+        for (int k = 0; k < 9; ++k) {
+            uint8_t c = k < 4 ? h[k] : b[k - 4];
+            if (c > 51) { *bad_row = i; *position = k; *card = c; return 1; }
+            if (seen >> c & 1) { *bad_row = i; *position = k; *card = c; return 2; }
+            seen |= (uint64_t)1 << c;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,98 @@
+/* omaha_eval C core: Omaha Hi and 8-or-better low evaluation.
+ *
+ * Cards are uint8 ids 4 * rank + suit (rank 0 = deuce .. 12 = ace; suit 0..3 = c d h s).
+ * Hi scores are 1..7462 (higher is better), low scores 0 (no low) or 1..56 (56 = 5-4-3-2-A).
+ * No function here validates its input: callers check ids (< 52) and duplicates first
+ * (oe_validate_deals does that in bulk).  C99, no Python headers.
+ */
+#ifndef OMAHA_EVAL_H
+#define OMAHA_EVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OE_HI_MAX 7462
+#define OE_LO_MAX 56
+#define OE_N_RANK5 6188   /* rank multisets of five cards out of 13 ranks */
+#define OE_N_RANK2 91     /* rank multisets of two cards */
+
+enum oe_category {
+    OE_HIGH_CARD = 0, OE_PAIR, OE_TWO_PAIR, OE_TRIPS, OE_STRAIGHT,
+    OE_FLUSH, OE_FULL_HOUSE, OE_QUADS, OE_STRAIGHT_FLUSH
+};
+
+/* ---- generated tables (tables.c, written by gen_tables.c at build time) ---- */
+extern const uint16_t oe_unsuited5[OE_N_RANK5];          /* rank multiset -> score, 0 if 5 of a kind */
+extern const uint16_t oe_flush5[8192];                   /* 5-bit rank mask -> flush score, else 0 */
+extern const uint16_t oe_board_pair[OE_N_RANK5 * OE_N_RANK2]; /* board ranks x hole pair -> best non-flush */
+extern const uint8_t oe_low_table[256 * 256];            /* hole low mask x board low mask -> low score */
+extern const uint8_t oe_low_masks[OE_LO_MAX + 1];        /* low score -> 8-bit mask (bit 0 = ace .. bit 7 = eight) */
+extern const uint8_t oe_hi_class[OE_HI_MAX + 1][6];      /* score -> category, five ranks by significance */
+extern const uint16_t oe_choose[18][6];                  /* binomial coefficients C(n, k) */
+
+/* ---- small helpers shared by the generator and the kernels ---- */
+static inline int oe_rank(uint8_t card) { return card >> 2; }
+static inline int oe_suit(uint8_t card) { return card & 3; }
+
+/* Bit of a card's rank in an 8-or-better low mask (bit 0 = ace .. bit 7 = eight), 0 if above 8. */
+static inline unsigned oe_low_bit(uint8_t card)
+{
+    unsigned r = card >> 2;
+    return r == 12 ? 1u : (r < 7 ? 2u << r : 0u);
+}
+
+/* Colex index of a sorted (non-decreasing) multiset of k ranks. */
+static inline unsigned oe_multiset_index(const int *sorted_ranks, int k)
+{
+    unsigned idx = 0;
+    for (int i = 0; i < k; ++i) idx += oe_choose[sorted_ranks[i] + i][i + 1];
+    return idx;
+}
+
+static inline unsigned oe_pair_index(int a, int b)
+{
+    if (a > b) { int t = a; a = b; b = t; }
+    return (unsigned)(a + (b + 1) * b / 2);
+}
+
+/* ---- scalar evaluation ---- */
+uint16_t oe_eval5(const uint8_t cards[5]);
+uint16_t oe_omaha_hi(const uint8_t hole[4], const uint8_t board[5]);
+uint8_t oe_omaha_lo(const uint8_t hole[4], const uint8_t board[5]);
+
+/* The 6 two-card choices from four hole cards and the 10 three-card choices from five board cards. */
+extern const uint8_t oe_hole_pairs[6][2];
+extern const uint8_t oe_board_triples[10][3];
+
+/* Best hand's parts: *pair in 0..5 (oe_hole_pairs), *triple in 0..9 (oe_board_triples).
+ * oe_best_lo returns 0 and leaves the outputs alone when there is no qualifying low. */
+uint16_t oe_best_hi(const uint8_t hole[4], const uint8_t board[5], int *pair, int *triple);
+uint8_t oe_best_lo(const uint8_t hole[4], const uint8_t board[5], int *pair, int *triple);
+
+/* ---- batches ----
+ * Deal i uses hole bytes at hole + i * hole_stride and board bytes at board + i * board_stride
+ * (a stride of 0 shares one row across the batch).  Either output may be NULL to skip it.
+ * workers <= 1 runs on the calling thread; results never depend on workers. */
+void oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride,
+                   const uint8_t *board, ptrdiff_t board_stride, size_t n,
+                   uint16_t *hi_out, uint8_t *lo_out, int workers);
+
+/* Validation: returns 0 when every deal is valid, otherwise a code and the first bad deal:
+ * 1 = card id above 51 (at *position, 0..3 hole, 4..8 board), 2 = duplicated card (*card). */
+int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride,
+                      const uint8_t *board, ptrdiff_t board_stride, size_t n,
+                      size_t *bad_row, int *position, int *card);
+
+/* ---- threads ---- */
+typedef void (*oe_range_fn)(void *ctx, size_t begin, size_t end);
+/* Calls fn over [0, n) in fixed chunks of `chunk` items, spread over `workers` threads. */
+void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,123 @@
+"""Cards as uint8 ids (``4 * rank + suit``; ``2c`` = 0, ``As`` = 51) and their text form.
+
+Text is tolerant: ``"AsKd"``, ``"As Kd"``, ``"as,kd"``, ``"10h"``; so are sequences of strings or
+ints and NumPy arrays. Anything else raises :class:`CardError` naming the token and its position.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Union
+
+import numpy as np
+import numpy.typing as npt
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+
+CardsLike = Union[str, Iterable[Union[str, int]], npt.ArrayLike]
+
+_CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
+_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+class CardError(ValueError):
+    """A card or a set of cards that cannot be used: unknown text, id out of range, duplicates."""
+
+
+def card_to_str(card: int) -> str:
+    """Text of one card id: ``card_to_str(51) == "As"``."""
+    card = int(card)
+    if not 0 <= card <= 51:
+        raise CardError(f"card id {card} is outside 0..51")
+    return _CARD_NAMES[card]
+
+
+def _parse_token(token: str, position: int) -> int:
+    match = _TOKEN.fullmatch(token)
+    if not match:
+        raise CardError(f"unknown card {token!r} at position {position}")
+    rank = match.group(1).upper()
+    rank = "T" if rank == "10" else rank
+    return 4 * RANKS.index(rank) + SUITS.index(match.group(2).lower())
+
+
+def _split_text(text: str) -> list[str]:
+    """Splits "AsKd", "As Kd", "as,kd" or "10hJc" into card tokens; bad tokens stay whole."""
+    tokens: list[str] = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        while chunk:
+            match = _TOKEN.match(chunk)
+            if not match:  # keep the rest of the chunk up to the next card as the bad token
+                nxt = _TOKEN.search(chunk, 1)
+                end = nxt.start() if nxt else len(chunk)
+                tokens.append(chunk[:end])
+                chunk = chunk[end:]
+                continue
+            tokens.append(match.group(0))
+            chunk = chunk[match.end():]
+    return tokens
+
+
+def parse_cards(cards: CardsLike, *, unique: bool = True) -> np.ndarray:
+    """Cards as a uint8 array of ids, from text, a sequence of strings or ints, or an array.
+
+    Positions in error messages count cards from 0. With ``unique`` (the default) a repeated
+    card is an error.
+    """
+    if isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
+        ids = _checked_ids(cards)
+    elif isinstance(cards, str):
+        ids = np.array([_parse_token(t, i) for i, t in enumerate(_split_text(cards))], dtype=np.uint8)
+    else:
+        values: list[int] = []
+        for i, item in enumerate(cards):  # type: ignore[arg-type]
+            if isinstance(item, str):
+                values.append(_parse_token(item.strip(), i))
+            elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
+                if not 0 <= int(item) <= 51:
+                    raise CardError(f"card id {int(item)} at position {i} is outside 0..51")
+                values.append(int(item))
+            else:
+                raise CardError(f"cannot read {item!r} at position {i} as a card")
+        ids = np.array(values, dtype=np.uint8)
+    if unique and ids.ndim == 1:
+        _check_unique(ids)
+    return ids
+
+
+def _checked_ids(array: np.ndarray) -> np.ndarray:
+    if array.size and (array.min() < 0 or array.max() > 51):
+        flat = np.asarray(array).ravel()
+        position = int(np.flatnonzero((flat < 0) | (flat > 51))[0])
+        raise CardError(f"card id {int(flat[position])} at position {position} is outside 0..51")
+    return array.astype(np.uint8, copy=False)
+
+
+def _check_unique(ids: np.ndarray) -> None:
+    seen: dict[int, int] = {}
+    for position, card in enumerate(ids.tolist()):
+        if card in seen:
+            raise CardError(
+                f"duplicate card {_CARD_NAMES[card]} at positions {seen[card]} and {position}")
+        seen[card] = position
+
+
+def format_cards(cards: CardsLike, sep: str = "") -> str:
+    """Text of cards: ``format_cards([51, 45]) == "AsKd"``."""
+    ids = parse_cards(cards, unique=False)
+    return sep.join(_CARD_NAMES[c] for c in ids.ravel().tolist())
+
+
+def new_deck() -> np.ndarray:
+    """The 52 card ids in order, as uint8."""
+    return np.arange(52, dtype=np.uint8)
+
+
+def card_mask(cards: CardsLike) -> int:
+    """A 52-bit integer with bit ``id`` set for each card (handy for dead-card bookkeeping)."""
+    mask = 0
+    for card in parse_cards(cards).tolist():
+        mask |= 1 << card
+    return mask
