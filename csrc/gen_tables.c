@@ -242,6 +242,17 @@ int main(int argc, char **argv)
         fprintf(f, "{%u,%u,%u,%u,%u,%u},\n", choose[n][0], choose[n][1], choose[n][2], choose[n][3],
                 choose[n][4], choose[n][5]);
     fprintf(f, "};\n\n");
+    {
+        /* oe_board_pair column of two hole cards by card ids: a shift and a load per pair */
+        uint8_t column[64 * 64];
+        memset(column, 0, sizeof column);
+        for (int a = 0; a < 52; ++a)
+            for (int b = 0; b < 52; ++b) {
+                int pair[2] = {a >> 2 < b >> 2 ? a >> 2 : b >> 2, a >> 2 < b >> 2 ? b >> 2 : a >> 2};
+                column[a << 6 | b] = (uint8_t)multiset_index(pair, 2);
+            }
+        write_u8(f, "const uint8_t oe_pair_column[64 * 64]", column, sizeof column);
+    }
     write_u16(f, "const uint16_t oe_unsuited5[OE_N_RANK5]", unsuited5, N_RANK5);
     write_u16(f, "const uint16_t oe_flush5[8192]", flush5, 8192);
     write_u16(f, "const uint16_t oe_board_pair[OE_N_RANK5 * OE_N_RANK2]", board_pair, N_RANK5 * N_RANK2);

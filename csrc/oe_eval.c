@@ -3,6 +3,10 @@
 
 #include "omaha_eval.h"
 
+const uint8_t oe_card_low_bit[64] = {
+    2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 32, 32, 32, 32, 64, 64, 64, 64,
+    128, 128, 128, 128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
+
 const uint8_t oe_hole_pairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
 const uint8_t oe_board_triples[10][3] = {{0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
                                          {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4}};
@@ -20,12 +24,7 @@ static inline unsigned rank5_index(const uint8_t c[5])
            oe_choose[r4 + 4][5];
 }
 
-static inline unsigned pair_index(uint8_t a, uint8_t b)
-{
-    unsigned ra = a >> 2, rb = b >> 2;
-    unsigned lo = ra < rb ? ra : rb, hi = ra < rb ? rb : ra;
-    return lo + hi * (hi + 1) / 2;
-}
+static inline unsigned pair_index(uint8_t a, uint8_t b) { return oe_pair_column[(unsigned)a << 6 | b]; }
 
 uint16_t oe_eval5(const uint8_t c[5])
 {
@@ -87,9 +86,8 @@ static uint16_t best_flush(unsigned hole_ranks, unsigned board_ranks)
     return best;
 }
 
-static inline uint16_t hi_on_board(const board_info *bi, const uint8_t h[4])
+static inline uint16_t nonflush_hi(const uint16_t *row, const uint8_t h[4])
 {
-    const uint16_t *row = bi->row;
     uint16_t s0 = row[pair_index(h[0], h[1])], s1 = row[pair_index(h[0], h[2])];
     uint16_t s2 = row[pair_index(h[0], h[3])], s3 = row[pair_index(h[1], h[2])];
     uint16_t s4 = row[pair_index(h[1], h[3])], s5 = row[pair_index(h[2], h[3])];
@@ -97,7 +95,12 @@ static inline uint16_t hi_on_board(const board_info *bi, const uint8_t h[4])
     s2 = s2 > s3 ? s2 : s3;
     s4 = s4 > s5 ? s4 : s5;
     s0 = s0 > s2 ? s0 : s2;
-    uint16_t best = s0 > s4 ? s0 : s4;
+    return s0 > s4 ? s0 : s4;
+}
+
+static inline uint16_t hi_on_board(const board_info *bi, const uint8_t h[4])
+{
+    uint16_t best = nonflush_hi(bi->row, h);
     if (bi->flush_suit >= 0) {
         unsigned s = (unsigned)bi->flush_suit, ranks = 0;
         int n = 0;
@@ -181,19 +184,90 @@ typedef struct {
     uint8_t *lo_out;
 } batch_job;
 
-static void batch_range(void *ctx, size_t begin, size_t end)
+static inline uint64_t board_key(const uint8_t *b)
 {
-    const batch_job *job = (const batch_job *)ctx;
-    board_info bi;
-    const uint8_t *prev = NULL;
+    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
+           (uint64_t)b[4] << 32;
+}
+
+/* Suit with 3+ cards among the five board cards, or 4 when there is none (branch-free). */
+static inline unsigned flush_suit_of(const uint8_t b[5])
+{
+    unsigned counts = 0;
+    for (int i = 0; i < 5; ++i) counts += 1u << ((b[i] & 3) * 4);
+    /* a nibble of 3 or more, plus 5, sets its top bit */
+    return (unsigned)__builtin_ctz(((counts + 0x5555u) & 0x8888u) | 0x10000u) >> 2;
+}
+
+#define BLOCK 256
+
+/* Hi scores in blocks: a branch-free first pass scores the rank part of every hand and lists
+ * the few hands that may hold a flush (board with 3+ of a suit, 2+ of it in the hole); a second
+ * pass adds their flushes.  Keeping the rare, unpredictable flush branch out of the main loop
+ * lets the processor overlap the table loads of consecutive hands. */
+static void hi_block(const batch_job *job, size_t begin, size_t end)
+{
+    uint32_t candidates[BLOCK];
+    uint8_t suits[BLOCK];
+    const uint16_t *row = NULL;
+    unsigned suit = 4;
+    uint64_t prev = ~(uint64_t)0;
+    int n = 0;
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
         const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
-        /* consecutive deals on the same board (always so for a shared board) reuse its work */
-        if (prev == NULL || (b != prev && memcmp(b, prev, 5) != 0)) prepare_board(b, &bi);
-        prev = b;
-        if (job->hi_out) job->hi_out[i] = hi_on_board(&bi, h);
-        if (job->lo_out) job->lo_out[i] = lo_on_board(&bi, h);
+        uint64_t key = board_key(b);
+        if (key != prev) { /* predictable: always taken for random boards, never for a shared one */
+            row = oe_board_pair + (size_t)rank5_index(b) * OE_N_RANK2;
+            suit = flush_suit_of(b);
+            prev = key;
+        }
+        job->hi_out[i] = nonflush_hi(row, h);
+        unsigned suited = ((h[0] & 3u) == suit) + ((h[1] & 3u) == suit) + ((h[2] & 3u) == suit) +
+                          ((h[3] & 3u) == suit);
+        candidates[n] = (uint32_t)(i - begin);
+        suits[n] = (uint8_t)suit;
+        n += suited >= 2;
+    }
+    for (int k = 0; k < n; ++k) {
+        size_t i = begin + candidates[k];
+        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
+        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
+        unsigned s = suits[k], hole_ranks = 0, board_ranks = 0;
+        for (int j = 0; j < 4; ++j)
+            if ((h[j] & 3u) == s) hole_ranks |= 1u << (h[j] >> 2);
+        for (int j = 0; j < 5; ++j)
+            if ((b[j] & 3u) == s) board_ranks |= 1u << (b[j] >> 2);
+        uint16_t f = best_flush(hole_ranks, board_ranks);
+        if (f > job->hi_out[i]) job->hi_out[i] = f;
+    }
+}
+
+static void lo_block(const batch_job *job, size_t begin, size_t end)
+{
+    unsigned board_low = 0;
+    uint64_t prev = ~(uint64_t)0;
+    for (size_t i = begin; i < end; ++i) {
+        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
+        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
+        uint64_t key = board_key(b);
+        if (key != prev) {
+            board_low = oe_low_bit(b[0]) | oe_low_bit(b[1]) | oe_low_bit(b[2]) | oe_low_bit(b[3]) |
+                        oe_low_bit(b[4]);
+            prev = key;
+        }
+        unsigned m = oe_low_bit(h[0]) | oe_low_bit(h[1]) | oe_low_bit(h[2]) | oe_low_bit(h[3]);
+        job->lo_out[i] = oe_low_table[m << 8 | board_low];
+    }
+}
+
+static void batch_range(void *ctx, size_t begin, size_t end)
+{
+    const batch_job *job = (const batch_job *)ctx;
+    for (size_t b = begin; b < end; b += BLOCK) {
+        size_t e = b + BLOCK < end ? b + BLOCK : end;
+        if (job->hi_out) hi_block(job, b, e);
+        if (job->lo_out) lo_block(job, b, e);
     }
 }
 

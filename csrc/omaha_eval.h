@@ -33,17 +33,16 @@ extern const uint8_t oe_low_table[256 * 256];            /* hole low mask x boar
 extern const uint8_t oe_low_masks[OE_LO_MAX + 1];        /* low score -> 8-bit mask (bit 0 = ace .. bit 7 = eight) */
 extern const uint8_t oe_hi_class[OE_HI_MAX + 1][6];      /* score -> category, five ranks by significance */
 extern const uint16_t oe_choose[18][6];                  /* binomial coefficients C(n, k) */
+extern const uint8_t oe_pair_column[64 * 64];            /* card a << 6 | card b -> rank pair index */
 
 /* ---- small helpers shared by the generator and the kernels ---- */
 static inline int oe_rank(uint8_t card) { return card >> 2; }
 static inline int oe_suit(uint8_t card) { return card & 3; }
 
-/* Bit of a card's rank in an 8-or-better low mask (bit 0 = ace .. bit 7 = eight), 0 if above 8. */
-static inline unsigned oe_low_bit(uint8_t card)
-{
-    unsigned r = card >> 2;
-    return r == 12 ? 1u : (r < 7 ? 2u << r : 0u);
-}
+/* Bit of a card's rank in an 8-or-better low mask (bit 0 = ace .. bit 7 = eight), 0 above 8.
+ * A table, not arithmetic: branches on random cards mispredict. */
+extern const uint8_t oe_card_low_bit[64];
+static inline unsigned oe_low_bit(uint8_t card) { return oe_card_low_bit[card & 63]; }
 
 /* Colex index of a sorted (non-decreasing) multiset of k ranks. */
 static inline unsigned oe_multiset_index(const int *sorted_ranks, int k)
