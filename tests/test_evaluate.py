@@ -40,10 +40,11 @@ def assert_matches_reference(holes: np.ndarray, boards: np.ndarray, hi, lo) -> N
             continue
         got = np.asarray(got).astype(np.int64)
         assert got.shape == want.shape, (name, got.shape, want.shape)
-        for i in np.flatnonzero(got != want)[:10]:
+        bad = np.flatnonzero(got != want)
+        for i in bad[:10]:
             problems.append(f"{name} {deal_text(holes[i], boards[i])}: native {got[i]}, reference {want[i]}")
-        if problems:
-            problems.append(f"{name}: {int((got != want).sum())} of {len(want)} rows differ")
+        if bad.size:
+            problems.append(f"{name}: {bad.size} of {len(want)} rows differ")
     assert not problems, "\n".join(problems)
 
 
@@ -258,6 +259,18 @@ def test_text_forms_are_tolerated():
     want = evaluate_hi("AsKd7h2c", "ThJc9s3d4d")
     assert evaluate_hi("As Kd 7h 2c", "Th Jc 9s 3d 4d") == want
     assert evaluate_hi("as kd 7h 2c", "10h jc 9s 3d 4d") == want
+    listed = evaluate_hi(["As", "Kd", "7h", "2c"], ["Th", "Jc", "9s", "3d", "4d"])
+    assert type(listed) is int and listed == want
+
+
+def test_text_hand_on_many_boards():
+    rng = np.random.default_rng(17)
+    hole = ref.cards("AsKs2d3d")
+    rest = np.setdiff1d(np.arange(52, dtype=np.uint8), hole)
+    boards = np.array([rng.permutation(rest)[:5] for _ in range(200)], dtype=np.uint8)
+    hi, lo = evaluate_hilo("AsKs2d3d", boards)
+    assert hi.shape == (200,) and lo.shape == (200,)
+    assert_matches_reference(np.broadcast_to(np.array(hole, np.uint8), (200, 4)), boards, hi, lo)
 
 
 def test_non_contiguous_and_read_only_inputs():
@@ -274,6 +287,10 @@ def test_non_contiguous_and_read_only_inputs():
     np.testing.assert_array_equal(evaluate_hi(fh, fb), hi[::2])
     np.testing.assert_array_equal(evaluate_lo(fh, fb), lo[::2])
     np.testing.assert_array_equal(evaluate_hi(holes[::-1], boards[::-1]), hi[::-1])
+    # Cards in reverse order inside each row: a negative stride on the card axis.
+    reversed_deals = deals[:, ::-1]
+    np.testing.assert_array_equal(evaluate_hi(reversed_deals[:, 5:], reversed_deals[:, :5]), hi)
+    np.testing.assert_array_equal(evaluate_lo(reversed_deals[:, 5:], reversed_deals[:, :5]), lo)
 
 
 def test_inputs_are_not_modified():
