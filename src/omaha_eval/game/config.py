@@ -1,0 +1,170 @@
+"""Game configuration: hi or hi-lo, the betting structure, the forced bets, house options.
+
+A :class:`GameConfig` describes the game that every hand at a table shares; the per-hand
+details (who sits where, who posts what this hand) are given to :class:`~omaha_eval.game.Hand`
+as stacks, a button and optionally an explicit list of :class:`Post`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import List, Optional
+
+from .errors import HandSetupError
+from .structures import STRUCTURE_TYPES, FixedLimit, NoLimit, PotLimit, SpreadLimit, Structure
+
+GAMES = ("hi", "hilo")
+
+# Kinds of forced bets. Live kinds count toward the poster's bet in the first round.
+ANTE = "ante"                # dead, everyone (or per player), not part of any bet
+SMALL_BLIND = "small_blind"  # live
+BIG_BLIND = "big_blind"      # live; the largest blind is the first round's opening bet
+STRADDLE = "straddle"        # live raise made blind; the straddler keeps the option
+KILL = "kill"                # live overblind of a kill pot (the limits are raised by the caller)
+LIVE = "live"                # extra live blind out of position (new or returning player)
+DEAD = "dead"                # dead chips (a missed small blind): straight into the pot
+
+POST_KINDS = (ANTE, SMALL_BLIND, BIG_BLIND, STRADDLE, KILL, LIVE, DEAD)
+LIVE_KINDS = frozenset((SMALL_BLIND, BIG_BLIND, STRADDLE, KILL, LIVE))
+# kinds that can decide who opens the first round: the player after the largest of them
+OPENER_KINDS = frozenset((SMALL_BLIND, BIG_BLIND, STRADDLE, KILL))
+
+
+@dataclass(frozen=True)
+class Post:
+    """One forced bet of one player: ``Post(player, kind, amount)``.
+
+    ``player`` is the index of the player in the hand (0 .. n-1, clockwise). A player short of
+    chips posts what they have and is all in; the amount to match is still the full amount.
+    """
+
+    player: int
+    kind: str
+    amount: int
+
+    def __post_init__(self) -> None:
+        if self.kind not in POST_KINDS:
+            raise HandSetupError(f"unknown post kind {self.kind!r}; expected one of {', '.join(POST_KINDS)}")
+        if isinstance(self.player, bool) or not isinstance(self.player, int):
+            raise HandSetupError(f"post player must be an int index, got {self.player!r}")
+        if isinstance(self.amount, bool) or not isinstance(self.amount, int) or self.amount < 0:
+            raise HandSetupError(f"post amount must be a non-negative int, got {self.amount!r}")
+
+    @property
+    def live(self) -> bool:
+        return self.kind in LIVE_KINDS
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """The game: ``game`` ("hi" or "hilo"), a betting ``structure``, the blinds, an optional
+    ante for everyone and an optional straddle by the player left of the big blind.
+
+    ``ante_trimming``: with ``True`` antes count as each player's contribution when side pots are
+    built (a player short of the ante wins only what they matched); with ``False`` (the PHH
+    default, needed for big-blind antes) all antes go to the main pot.
+    ``show_all``: every hand at showdown is turned face up (no mucking).
+    """
+
+    structure: Structure
+    small_blind: int
+    big_blind: int
+    game: str = "hi"
+    ante: int = 0
+    straddle: int = 0
+    ante_trimming: bool = False
+    show_all: bool = False
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise HandSetupError(f"game must be 'hi' or 'hilo', got {self.game!r}")
+        if not isinstance(self.structure, STRUCTURE_TYPES):
+            raise HandSetupError(f"structure must be FixedLimit, SpreadLimit, PotLimit or NoLimit, "
+                                 f"got {self.structure!r}")
+        for name in ("small_blind", "big_blind", "ante", "straddle"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
+
+    @property
+    def hilo(self) -> bool:
+        return self.game == "hilo"
+
+    # ---- convenient constructors ----
+
+    @classmethod
+    def fixed_limit(cls, small_bet: int, big_bet: Optional[int] = None, *, game: str = "hi",
+                    small_blind: Optional[int] = None, big_blind: Optional[int] = None,
+                    max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
+                    half_bet_reopens: bool = True, **options) -> "GameConfig":
+        """Fixed limit ``small_bet``/``big_bet`` (default twice the small bet); blinds default to
+        half the small bet and the small bet."""
+        big_bet = 2 * small_bet if big_bet is None else big_bet
+        structure = FixedLimit(small_bet, big_bet, max_raises, heads_up_max_raises, half_bet_reopens)
+        return cls(structure, small_bet // 2 if small_blind is None else small_blind,
+                   small_bet if big_blind is None else big_blind, game, **options)
+
+    @classmethod
+    def spread_limit(cls, min_bet: int, max_bet: int, *, game: str = "hi",
+                     small_blind: Optional[int] = None, big_blind: Optional[int] = None,
+                     late_min_bet: Optional[int] = None, late_max_bet: Optional[int] = None,
+                     max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
+                     **options) -> "GameConfig":
+        """Spread limit ``min_bet``-``max_bet``; blinds default to half the minimum and the minimum."""
+        structure = SpreadLimit(min_bet, max_bet, late_min_bet, late_max_bet, max_raises, heads_up_max_raises)
+        return cls(structure, max(min_bet // 2, 1) if small_blind is None else small_blind,
+                   min_bet if big_blind is None else big_blind, game, **options)
+
+    @classmethod
+    def pot_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
+                  min_bet: Optional[int] = None, late_min_bet: Optional[int] = None,
+                  max_raises: Optional[int] = None, **options) -> "GameConfig":
+        """Pot limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
+        structure = PotLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
+        return cls(structure, small_blind, big_blind, game, **options)
+
+    @classmethod
+    def no_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
+                 min_bet: Optional[int] = None, late_min_bet: Optional[int] = None,
+                 max_raises: Optional[int] = None, **options) -> "GameConfig":
+        """No limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
+        structure = NoLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
+        return cls(structure, small_blind, big_blind, game, **options)
+
+    def with_structure(self, structure: Structure) -> "GameConfig":
+        return replace(self, structure=structure)
+
+    def scaled(self, num: int, den: int = 1) -> "GameConfig":
+        """Limits and blinds multiplied by ``num / den`` (a kill pot: 2; a half kill: 3, 2).
+        Antes are kept."""
+        return replace(self, structure=self.structure.scaled(num, den),
+                       small_blind=self.small_blind * num // den, big_blind=self.big_blind * num // den,
+                       straddle=self.straddle * num // den)
+
+    def default_posts(self, n: int, button: int) -> List[Post]:
+        """The forced bets of a normal hand: antes for everyone, the small blind left of the
+        button and the big blind left of it (heads-up: the button posts the small blind), and
+        the straddle left of the big blind if configured (not heads-up)."""
+        posts: List[Post] = []
+        if self.ante:
+            posts.extend(Post(i, ANTE, self.ante) for i in range(n))
+        if n == 2:
+            sb, bb = button, (button + 1) % 2
+        else:
+            sb, bb = (button + 1) % n, (button + 2) % n
+        if self.small_blind:
+            posts.append(Post(sb, SMALL_BLIND, self.small_blind))
+        if self.big_blind:
+            posts.append(Post(bb, BIG_BLIND, self.big_blind))
+        if self.straddle and n > 2:
+            posts.append(Post((bb + 1) % n, STRADDLE, self.straddle))
+        return posts
+
+    def describe(self) -> str:
+        game = "Omaha Hi-Lo 8 or better" if self.hilo else "Omaha Hi"
+        text = f"{game}, {self.structure.describe()}, blinds {self.small_blind}/{self.big_blind}"
+        if self.ante:
+            text += f", ante {self.ante}"
+        if self.straddle:
+            text += f", straddle {self.straddle}"
+        return text

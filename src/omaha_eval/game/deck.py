@@ -1,0 +1,99 @@
+"""The cards of one hand, in the order the dealer takes them from the deck.
+
+Layout of the dealt part of the deck for ``n`` players: hole cards one at a time, four rounds,
+starting left of the button (``4 n`` cards), then burn, flop (3), burn, turn, burn, river.
+Cards can come from a seeded shuffle, from an explicit deck order, or be fixed in part (hole
+cards and/or board for a replay) with the rest shuffled from the unused cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence
+
+import numpy as np
+
+from ..cards import CardError, parse_cards
+from .errors import HandSetupError
+
+HOLE = 4
+BOARD_POSITIONS = (1, 2, 3, 5, 7)  # offsets of the five board cards after the hole cards
+BURN_POSITIONS = (0, 4, 6)
+
+
+def deal_size(n: int) -> int:
+    return HOLE * n + 8
+
+
+def hole_position(n: int, button: int, player: int, j: int) -> int:
+    """Deck index of hole card ``j`` (0..3) of ``player``."""
+    return j * n + (player - button - 1) % n
+
+
+def _rng(seed: Any) -> np.random.Generator:
+    if isinstance(seed, np.random.Generator):
+        return seed
+    return np.random.default_rng(seed)
+
+
+def _cards(value: Any, what: str) -> List[int]:
+    try:
+        return [int(c) for c in parse_cards(value, unique=False).ravel().tolist()]
+    except CardError as exc:
+        raise HandSetupError(f"{what}: {exc}") from None
+
+
+def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence[Any]] = None,
+               hole_cards: Optional[Sequence[Any]] = None, board: Any = None) -> List[int]:
+    """The ``4 n + 8`` cards of the hand in dealing order (see the module docstring).
+
+    ``hole_cards``: one entry per player, four cards or None (dealt at random). ``board``: up
+    to five cards (the rest at random). ``deck``: an explicit order of at least ``4 n + 8``
+    cards; it cannot be combined with ``hole_cards`` or ``board``.
+    """
+    size = deal_size(n)
+    if size > 52:
+        raise HandSetupError(f"{n} players need {size} cards with burns; a deck has 52")
+    if deck is not None:
+        if hole_cards is not None or board is not None:
+            raise HandSetupError("give either deck= or hole_cards=/board=, not both")
+        order = _cards(deck, "deck")
+        if len(order) < size:
+            raise HandSetupError(f"deck has {len(order)} cards; {n} players need {size}")
+        if len(set(order)) != len(order):
+            raise HandSetupError("deck has a repeated card")
+        return order[:size]
+    fixed: List[Optional[int]] = [None] * size
+    if hole_cards is not None:
+        if len(hole_cards) != n:
+            raise HandSetupError(f"hole_cards has {len(hole_cards)} entries for {n} players")
+        for player, cards in enumerate(hole_cards):
+            if cards is None:
+                continue
+            ids = _cards(cards, f"hole cards of player {player}")
+            if len(ids) != HOLE:
+                raise HandSetupError(f"player {player} has {len(ids)} hole cards; Omaha needs 4")
+            for j, card in enumerate(ids):
+                fixed[hole_position(n, button, player, j)] = card
+    if board is not None:
+        ids = _cards(board, "board")
+        if len(ids) > 5:
+            raise HandSetupError(f"board has {len(ids)} cards; at most 5")
+        for k, card in enumerate(ids):
+            fixed[HOLE * n + BOARD_POSITIONS[k]] = card
+    used = [c for c in fixed if c is not None]
+    if len(set(used)) != len(used):
+        seen = set()
+        for card in used:
+            if card in seen:
+                raise HandSetupError(f"card {_name(card)} is given twice")
+            seen.add(card)
+    if len(used) == size:
+        return [c for c in fixed if c is not None]
+    taken = set(used)
+    rest = [c for c in _rng(seed).permutation(52).tolist() if c not in taken]
+    it = iter(rest)
+    return [c if c is not None else next(it) for c in fixed]
+
+
+def _name(card: int) -> str:
+    return "23456789TJQKA"[card // 4] + "cdhs"[card % 4]

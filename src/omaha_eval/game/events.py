@@ -1,0 +1,87 @@
+"""The history of a hand: one :class:`Event` per thing that happened, in order."""
+
+from __future__ import annotations
+
+from typing import Tuple
+
+from ..cards import format_cards
+
+# event kinds
+POST = "post"            # a forced bet; ``note`` is its kind (ante, small_blind, ...)
+DEAL_HOLE = "deal_hole"  # four hole cards to ``player``
+BURN = "burn"
+DEAL_BOARD = "deal_board"
+FOLD = "fold"
+CHECK = "check"
+CALL = "call"
+BET = "bet"
+RAISE = "raise"
+RETURN = "return"        # uncalled chips back to ``player``
+SHOW = "show"
+MUCK = "muck"
+WIN = "win"              # ``amount`` from pot ``note`` ("pot 0 hi", ...) to ``player``
+
+ACTION_KINDS = frozenset((FOLD, CHECK, CALL, BET, RAISE))
+
+
+class Event:
+    """One event. ``player`` is -1 for the dealer. ``amount`` is the chips moved by this event
+    (for a bet or raise: the chips added), ``to`` the player's bet on the street afterwards (bet,
+    raise, call, post), ``cards`` the card ids dealt or shown, ``street`` 0..3, ``all_in`` whether
+    the player has no chips left afterwards, ``note`` extra detail (post kind, pot)."""
+
+    __slots__ = ("kind", "player", "amount", "to", "cards", "street", "all_in", "note")
+
+    def __init__(self, kind: str, player: int = -1, amount: int = 0, to: int = 0,
+                 cards: Tuple[int, ...] = (), street: int = 0, all_in: bool = False,
+                 note: str = "") -> None:
+        self.kind = kind
+        self.player = player
+        self.amount = amount
+        self.to = to
+        self.cards = cards
+        self.street = street
+        self.all_in = all_in
+        self.note = note
+
+    def _key(self) -> tuple:
+        return (self.kind, self.player, self.amount, self.to, tuple(self.cards), self.street,
+                self.all_in, self.note)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Event) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        parts = [self.kind]
+        if self.player >= 0:
+            parts.append(f"player={self.player}")
+        if self.amount:
+            parts.append(f"amount={self.amount}")
+        if self.kind in (BET, RAISE, CALL, POST):
+            parts.append(f"to={self.to}")
+        if self.cards:
+            parts.append(f"cards={format_cards(list(self.cards))}")
+        if self.all_in:
+            parts.append("all_in")
+        if self.note:
+            parts.append(f"note={self.note!r}")
+        return f"Event({', '.join(parts)})"
+
+    def to_dict(self) -> dict:
+        out: dict = {"kind": self.kind, "street": self.street}
+        if self.player >= 0:
+            out["player"] = self.player
+        if self.amount or self.kind in (BET, RAISE, CALL, POST, RETURN, WIN):
+            out["amount"] = self.amount
+        if self.kind in (BET, RAISE, CALL, POST):
+            out["to"] = self.to
+        if self.cards:
+            out["cards"] = format_cards(list(self.cards))
+        if self.all_in:
+            out["all_in"] = True
+        if self.note:
+            out["note"] = self.note
+        return out

@@ -1,0 +1,754 @@
+"""One hand of Omaha Hi or Hi-Lo as a state machine, from the forced bets to the payout.
+
+Drive it action by action::
+
+    hand = Hand(GameConfig.pot_limit(1, 2), [200, 200, 200], seed=7)
+    while not hand.is_over:
+        legal = hand.legal_actions()   # who acts, what is legal, call amount, min/max raise
+        hand.call() if legal.can_call else hand.check()
+    hand.result.finishing_stacks
+
+Every action has ``verify_<action>`` (raises :class:`IllegalActionError` saying why),
+``can_<action>`` (a bool) and ``<action>`` itself; all validate fully before changing anything,
+so after an exception the hand is exactly as before. Players are indices ``0 .. n-1`` clockwise;
+``seats`` only labels them in messages.
+
+Set-up from outside (what a table does each hand): ``stacks``, ``button``, and ``posts`` (a list
+of :class:`~omaha_eval.game.config.Post`: antes, blinds, dead blinds, straddles, a kill blind,
+extra live blinds) replace the config's default forced bets; ``first_to_act`` overrides who opens
+the first round; a kill pot is played with ``config.scaled(2)`` (or ``(3, 2)``).
+
+Choices where the rules leave room (see the package docs):
+* the amount to match preflop is the largest *nominal* live forced bet, even if its poster was
+  short and all in for less (the excess of a call is returned as uncalled);
+* the first round opens left of the largest blind, straddle or kill blind (ties: the later one);
+* a check is not an action "facing a bet": the opening bet of a round, even an all-in for less
+  than the minimum, lets every player who checked raise;
+* folding when you could check is refused, as is raising when nobody left could call it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence, Set, Tuple
+
+from ..cards import format_cards
+from . import events as ev
+from . import showdown as sd
+from .config import DEAD, LIVE_KINDS, OPENER_KINDS, ANTE, STRADDLE, GameConfig, Post
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, HOLE, build_deck, hole_position
+from .errors import HandSetupError, IllegalActionError
+from .pots import build_pots, uncalled_bet
+from .results import HandResult, PotResult
+from .structures import STREETS
+
+BETTING = "betting"
+SHOWDOWN = "showdown"
+OVER = "over"
+
+_LIMIT_NAMES = {"fixed": "fixed-limit", "spread": "spread-limit", "pot": "pot-limit", "no": "no-limit"}
+
+
+class LegalActions:
+    """What the player to act may do now.
+
+    ``player``: who acts (None when the hand is over). ``phase``: "betting", "showdown" or
+    "over". Betting: ``can_fold``, ``can_check``, ``can_call`` with ``to_call`` (chips to put in,
+    capped by the stack), ``can_bet`` / ``can_raise`` with ``min_to`` and ``max_to`` (the allowed
+    "bet/raise to" totals for the street, already capped by the stack; ``min_to`` below the full
+    minimum means only an all in is possible), ``all_in_to`` (the player's bet if they push
+    everything). Showdown: ``can_show`` and ``can_muck``. ``raise_reason`` says why no raise.
+    """
+
+    __slots__ = ("player", "phase", "can_fold", "can_check", "can_call", "to_call", "can_bet",
+                 "can_raise", "min_to", "max_to", "all_in_to", "can_show", "can_muck", "raise_reason")
+
+    def __init__(self, player: Optional[int], phase: str) -> None:
+        self.player = player
+        self.phase = phase
+        self.can_fold = self.can_check = self.can_call = False
+        self.can_bet = self.can_raise = False
+        self.to_call = self.min_to = self.max_to = self.all_in_to = 0
+        self.can_show = self.can_muck = False
+        self.raise_reason = ""
+
+    @property
+    def actions(self) -> Tuple[str, ...]:
+        names = ("fold", "check", "call", "bet", "raise", "show", "muck")
+        flags = (self.can_fold, self.can_check, self.can_call, self.can_bet, self.can_raise,
+                 self.can_show, self.can_muck)
+        return tuple(name for name, flag in zip(names, flags) if flag)
+
+    def __repr__(self) -> str:
+        text = f"LegalActions(player={self.player}, phase={self.phase!r}, actions={self.actions}"
+        if self.can_call:
+            text += f", to_call={self.to_call}"
+        if self.can_bet or self.can_raise:
+            text += f", min_to={self.min_to}, max_to={self.max_to}"
+        return text + ")"
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class Hand:
+    """One hand: see the module docstring.
+
+    Parameters: ``config`` (:class:`GameConfig`), ``stacks`` (positive ints, clockwise),
+    ``button`` (index; default the last player, so that player 0 is the small blind as in PHH),
+    ``posts`` (default ``config.default_posts``), ``first_to_act`` (first-round opener override),
+    cards: ``seed`` (int or numpy Generator) for a shuffled deck, or ``hole_cards`` / ``board``
+    given explicitly (unspecified cards are shuffled), or a full ``deck`` order; ``seats``
+    (labels used in messages, default the indices); ``showdown``: "auto" (hands are shown or
+    mucked by the usual policy: show when it can still win something) or "manual" (call
+    :meth:`show` / :meth:`muck` in turn).
+    """
+
+    __slots__ = (
+        "_config", "_structure", "_fixed", "_hilo", "_n", "_button", "_seats", "_posts",
+        "_first_to_act", "_manual", "_start", "_stacks", "_bets", "_committed", "_pooled",
+        "_folded", "_acted", "_in_hand", "_street", "_phase", "_level", "_full_raise",
+        "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
+        "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
+    )
+
+    def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
+                 posts: Optional[Sequence[Post]] = None, first_to_act: Optional[int] = None,
+                 seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
+                 deck: Optional[Sequence[Any]] = None, seats: Optional[Sequence[Any]] = None,
+                 showdown: str = "auto") -> None:
+        if not isinstance(config, GameConfig):
+            raise HandSetupError(f"config must be a GameConfig, got {config!r}")
+        n = len(stacks)
+        if not 2 <= n <= 11:
+            raise HandSetupError(f"a hand needs 2 to 11 players, got {n}")
+        for i, s in enumerate(stacks):
+            if not _is_int(s) or s <= 0:
+                raise HandSetupError(f"stack of player {i} must be a positive int, got {s!r}")
+        button = n - 1 if button is None else button
+        if not _is_int(button) or not 0 <= button < n:
+            raise HandSetupError(f"button must be a player index 0..{n - 1}, got {button!r}")
+        if first_to_act is not None and (not _is_int(first_to_act) or not 0 <= first_to_act < n):
+            raise HandSetupError(f"first_to_act must be a player index 0..{n - 1}, got {first_to_act!r}")
+        if showdown not in ("auto", "manual"):
+            raise HandSetupError(f"showdown must be 'auto' or 'manual', got {showdown!r}")
+        seat_labels = tuple(range(n)) if seats is None else tuple(seats)
+        if len(seat_labels) != n:
+            raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
+        post_list = config.default_posts(n, button) if posts is None else list(posts)
+        for post in post_list:
+            if not isinstance(post, Post):
+                raise HandSetupError(f"posts must be Post objects, got {post!r}")
+            if not 0 <= post.player < n:
+                raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
+
+        self._config = config
+        self._structure = config.structure
+        self._fixed = config.structure.kind == "fixed"
+        self._hilo = config.hilo
+        self._n = n
+        self._button = button
+        self._seats = seat_labels
+        self._posts = tuple(post_list)
+        self._first_to_act = first_to_act
+        self._manual = showdown == "manual"
+        self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board)
+        self._start = list(stacks)
+        self._stacks = list(stacks)
+        self._bets = [0] * n
+        self._committed = [0] * n
+        self._pooled = [0] * n
+        self._folded = [False] * n
+        self._acted = [-1] * n
+        self._in_hand = n
+        self._street = 0
+        self._phase = BETTING
+        self._actor = -1
+        self._aggressor = -1
+        self._final_aggressor = -1
+        self._board: List[int] = []
+        self._history: List[ev.Event] = []
+        self._returned: List[Tuple[int, int]] = []
+        self._pots: List[Tuple[int, Tuple[int, ...]]] = []
+        self._order: List[int] = []
+        self._order_index = 0
+        self._shown: Set[int] = set()
+        self._mucked: List[int] = []
+        self._result: Optional[HandResult] = None
+        deck_cards = self._deck
+        self._hole = [[deck_cards[hole_position(n, button, p, j)] for j in range(HOLE)] for p in range(n)]
+        self._post_forced_bets()
+        for k in range(n):
+            p = (button + 1 + k) % n
+            self._history.append(ev.Event(ev.DEAL_HOLE, p, cards=tuple(self._hole[p])))
+        self._start_first_round()
+
+    # ---- set-up ----
+
+    def _post_forced_bets(self) -> None:
+        history = self._history
+        stacks, bets, committed, pooled = self._stacks, self._bets, self._committed, self._pooled
+        trimming = self._config.ante_trimming
+        ordered = [p for p in self._posts if p.kind == ANTE] + [p for p in self._posts if p.kind != ANTE]
+        level = 0
+        for post in ordered:
+            i = post.player
+            amount = min(post.amount, stacks[i])
+            stacks[i] -= amount
+            committed[i] += amount
+            if post.kind in LIVE_KINDS:
+                bets[i] += amount
+                level = max(level, post.amount, bets[i])
+            elif post.kind == DEAD or not trimming:
+                pooled[i] += amount
+            history.append(ev.Event(ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0,
+                                    all_in=stacks[i] == 0, note=post.kind))
+        self._level = level
+        self._full_raise = max(level, self._structure.street_min_bet(0))
+        self._bets_made = (1 if level > 0 else 0) + sum(1 for p in self._posts if p.kind == STRADDLE and p.amount)
+
+    def _start_first_round(self) -> None:
+        n = self._n
+        if self._first_to_act is not None:
+            start = self._first_to_act
+        else:
+            opener, key = -1, (-1, -1)
+            for post in self._posts:
+                if post.kind in OPENER_KINDS and post.amount > 0:
+                    k = (post.amount, (post.player - self._button - 1) % n)
+                    if k > key:
+                        opener, key = post.player, k
+            start = (opener if opener >= 0 else self._button) + 1
+        actor = self._find_actor(start % n)
+        if actor < 0:
+            self._end_round()
+        else:
+            self._actor = actor
+
+    # ---- turn order ----
+
+    def _able(self) -> int:
+        stacks, folded = self._stacks, self._folded
+        return sum(1 for i in range(self._n) if stacks[i] > 0 and not folded[i])
+
+    def _find_actor(self, start: int) -> int:
+        """First player from ``start`` clockwise who still has to act this round, or -1."""
+        n, stacks, folded, bets, acted, level = (self._n, self._stacks, self._folded, self._bets,
+                                                 self._acted, self._level)
+        others = self._able() > 1
+        for k in range(n):
+            i = (start + k) % n
+            if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
+                return i
+        return -1
+
+    def _advance(self) -> None:
+        actor = self._find_actor((self._actor + 1) % self._n)
+        if actor < 0:
+            self._end_round()
+        else:
+            self._actor = actor
+
+    def _end_round(self) -> None:
+        bets = self._bets
+        back = uncalled_bet(bets)
+        if back is not None:
+            p, amount = back
+            self._stacks[p] += amount
+            self._committed[p] -= amount
+            self._returned.append((p, amount))
+            self._history.append(ev.Event(ev.RETURN, p, amount, street=self._street))
+        self._final_aggressor = self._aggressor
+        self._bets = [0] * self._n
+        self._actor = -1
+        if self._in_hand == 1:
+            self._finish(None)
+        elif self._street == 3:
+            self._start_showdown()
+        elif self._able() <= 1:
+            while self._street < 3:  # nobody can bet any more: run the board out
+                self._street += 1
+                self._deal_street()
+            self._start_showdown()
+        else:
+            self._street += 1
+            self._deal_street()
+            self._level = 0
+            self._full_raise = self._structure.street_min_bet(self._street)
+            self._bets_made = 0
+            self._acted = [-1] * self._n
+            self._aggressor = -1
+            self._actor = self._find_actor((self._button + 1) % self._n)
+
+    def _deal_street(self) -> None:
+        base = HOLE * self._n
+        street = self._street
+        burn = self._deck[base + BURN_POSITIONS[street - 1]]
+        self._history.append(ev.Event(ev.BURN, cards=(burn,), street=street))
+        first, count = ((0, 3), (3, 1), (4, 1))[street - 1]
+        cards = tuple(self._deck[base + BOARD_POSITIONS[k]] for k in range(first, first + count))
+        self._board.extend(cards)
+        self._history.append(ev.Event(ev.DEAL_BOARD, cards=cards, street=street))
+
+    # ---- checks shared by the actions ----
+
+    def _label(self, player: int) -> str:
+        return f"seat {self._seats[player]}"
+
+    def _turn(self, player: Optional[int], what: str) -> int:
+        if self._phase == OVER:
+            raise IllegalActionError(f"cannot {what}: the hand is over")
+        if self._phase == SHOWDOWN:
+            raise IllegalActionError(f"cannot {what}: the betting is over, it is "
+                                     f"{self._label(self._actor)}'s turn to show or muck")
+        actor = self._actor
+        if player is not None and player != actor:
+            if not _is_int(player) or not 0 <= player < self._n:
+                raise IllegalActionError(f"cannot {what}: no player {player!r} in this hand")
+            raise IllegalActionError(f"it is {self._label(actor)}'s turn, not {self._label(player)}'s")
+        return actor
+
+    def _raise_window(self, a: int) -> Tuple[str, int, int, int]:
+        """``(reason, min_to, max_to, all_in_to)``; ``reason`` is empty when a bet or raise is legal."""
+        level, bets, stacks = self._level, self._bets, self._stacks
+        total = bets[a] + stacks[a]
+        if total <= level:
+            return (f"{self._label(a)} has only {total} in total, not more than the bet of {level} "
+                    f"(call all in instead)"), 0, 0, total
+        for j in range(self._n):
+            if j != a and not self._folded[j] and stacks[j] > 0 and bets[j] + stacks[j] > level:
+                break
+        else:
+            return "nobody left could call it: every other player is all in or folded", 0, 0, total
+        structure = self._structure
+        if level > 0:
+            cap = structure.heads_up_max_raises if self._in_hand == 2 else structure.max_raises
+            if cap is not None and self._bets_made > cap:
+                return (f"the betting is capped: a bet and {cap} raise{'s' if cap != 1 else ''} "
+                        f"already made on the {STREETS[self._street]}"), 0, 0, total
+            acted = self._acted[a]
+            if acted >= 0 and level - acted < structure.reopen_threshold(self._street, self._full_raise):
+                return (f"the betting was not reopened: the bet went from {acted} to {level} since "
+                        f"{self._label(a)} acted, less than a full raise (call or fold)"), 0, 0, total
+        low, high = structure.bounds(self._street, level, self._full_raise, sum(self._committed),
+                                     level - bets[a])
+        return "", min(low, total), min(high, total), total
+
+    def _check_amount(self, a: int, amount: Any, verb: str) -> None:
+        if not _is_int(amount):
+            raise IllegalActionError(f"{verb} amount must be an int, got {amount!r}")
+        reason, low, high, total = self._raise_window(a)
+        if reason:
+            raise IllegalActionError(f"cannot {verb}: {reason}")
+        name = _LIMIT_NAMES[self._structure.kind]
+        if amount <= self._level:
+            raise IllegalActionError(f"{verb} to {amount} is not above the current bet of {self._level}")
+        if amount > total:
+            raise IllegalActionError(f"{verb} to {amount} is more than {self._label(a)} has "
+                                     f"({total} in total)")
+        if amount > high:
+            raise IllegalActionError(f"{verb} to {amount} is above the {name} maximum {high}")
+        if amount < low and amount != total:
+            raise IllegalActionError(f"{verb} to {amount} is below the {name} minimum {low}")
+
+    # ---- verify / can / act ----
+
+    def verify_fold(self, player: Optional[int] = None) -> int:
+        a = self._turn(player, "fold")
+        if self._bets[a] >= self._level:
+            raise IllegalActionError(f"{self._label(a)} cannot fold: there is nothing to call (check instead)")
+        return a
+
+    def verify_check(self, player: Optional[int] = None) -> int:
+        a = self._turn(player, "check")
+        if self._bets[a] < self._level:
+            raise IllegalActionError(f"cannot check facing a bet of {self._level}: "
+                                     f"call {min(self._level - self._bets[a], self._stacks[a])}, raise or fold")
+        return a
+
+    def verify_call(self, player: Optional[int] = None) -> int:
+        """Returns the chips the call puts in (all in if the stack is short)."""
+        a = self._turn(player, "call")
+        if self._bets[a] >= self._level:
+            raise IllegalActionError(f"{self._label(a)} cannot call: there is no bet to call (check instead)")
+        return min(self._level - self._bets[a], self._stacks[a])
+
+    def verify_bet(self, amount: int, player: Optional[int] = None) -> int:
+        a = self._turn(player, "bet")
+        if self._level > 0:
+            raise IllegalActionError(f"cannot bet facing a bet of {self._level}: raise instead")
+        self._check_amount(a, amount, "bet")
+        return a
+
+    def verify_raise_to(self, amount: int, player: Optional[int] = None) -> int:
+        a = self._turn(player, "raise")
+        if self._level == 0:
+            raise IllegalActionError("cannot raise: there is no bet to raise (bet instead)")
+        self._check_amount(a, amount, "raise")
+        return a
+
+    def verify_check_or_call(self, player: Optional[int] = None) -> int:
+        a = self._turn(player, "check or call")
+        return a
+
+    def verify_bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> int:
+        return self.verify_bet(amount, player) if self._level == 0 else self.verify_raise_to(amount, player)
+
+    def verify_all_in(self, player: Optional[int] = None) -> int:
+        """Returns the player's bet after going all in."""
+        a = self._turn(player, "go all in")
+        total = self._bets[a] + self._stacks[a]
+        if total > self._level:
+            self._check_amount(a, total, "bet" if self._level == 0 else "raise")
+        return total
+
+    def can_fold(self, player: Optional[int] = None) -> bool:
+        return self._can(self.verify_fold, player)
+
+    def can_check(self, player: Optional[int] = None) -> bool:
+        return self._can(self.verify_check, player)
+
+    def can_call(self, player: Optional[int] = None) -> bool:
+        return self._can(self.verify_call, player)
+
+    def can_bet(self, amount: int, player: Optional[int] = None) -> bool:
+        return self._can(self.verify_bet, amount, player)
+
+    def can_raise_to(self, amount: int, player: Optional[int] = None) -> bool:
+        return self._can(self.verify_raise_to, amount, player)
+
+    def can_all_in(self, player: Optional[int] = None) -> bool:
+        return self._can(self.verify_all_in, player)
+
+    def can_show(self, player: Optional[int] = None, cards: Any = None) -> bool:
+        return self._can(self.verify_show, player, cards)
+
+    def can_muck(self, player: Optional[int] = None) -> bool:
+        return self._can(self.verify_muck, player)
+
+    @staticmethod
+    def _can(verify: Any, *args: Any) -> bool:
+        try:
+            verify(*args)
+        except IllegalActionError:
+            return False
+        return True
+
+    def fold(self, player: Optional[int] = None) -> None:
+        a = self.verify_fold(player)
+        self._folded[a] = True
+        self._in_hand -= 1
+        self._history.append(ev.Event(ev.FOLD, a, street=self._street))
+        if self._in_hand == 1:
+            self._end_round()
+        else:
+            self._advance()
+
+    def check(self, player: Optional[int] = None) -> None:
+        a = self.verify_check(player)
+        self._acted[a] = self._level
+        self._history.append(ev.Event(ev.CHECK, a, street=self._street))
+        self._advance()
+
+    def call(self, player: Optional[int] = None) -> None:
+        amount = self.verify_call(player)
+        a = self._actor
+        self._stacks[a] -= amount
+        self._bets[a] += amount
+        self._committed[a] += amount
+        self._acted[a] = self._level
+        self._history.append(ev.Event(ev.CALL, a, amount, self._bets[a], street=self._street,
+                                      all_in=self._stacks[a] == 0))
+        self._advance()
+
+    def bet(self, amount: int, player: Optional[int] = None) -> None:
+        self.verify_bet(amount, player)
+        self._wager(amount, ev.BET)
+
+    def raise_to(self, amount: int, player: Optional[int] = None) -> None:
+        self.verify_raise_to(amount, player)
+        self._wager(amount, ev.RAISE)
+
+    def check_or_call(self, player: Optional[int] = None) -> None:
+        """PHH ``cc``: check if nothing is owed, else call."""
+        self._turn(player, "check or call")
+        if self._bets[self._actor] < self._level:
+            self.call(player)
+        else:
+            self.check(player)
+
+    def bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> None:
+        """PHH ``cbr``: bet ``amount`` if there is no bet yet, else raise to ``amount``."""
+        self._turn(player, "bet or raise")
+        if self._level == 0:
+            self.bet(amount, player)
+        else:
+            self.raise_to(amount, player)
+
+    def all_in(self, player: Optional[int] = None) -> None:
+        """Everything in: a call if that does not exceed the bet, else a bet or raise (which must
+        respect the maximum: in pot limit a stack above the pot cannot go all in at once)."""
+        total = self.verify_all_in(player)
+        if total <= self._level:
+            self.call(player)
+        else:
+            self._wager(total, ev.BET if self._level == 0 else ev.RAISE)
+
+    def _wager(self, to: int, kind: str) -> None:
+        a = self._actor
+        level = self._level
+        add = to - self._bets[a]
+        self._stacks[a] -= add
+        self._bets[a] = to
+        self._committed[a] += add
+        increment = to - level
+        if level == 0:
+            self._bets_made = 1
+            if increment >= self._full_raise and not self._fixed:
+                self._full_raise = increment
+            self._acted = [-1] * self._n  # an opening bet: everyone, checked or not, may raise it
+        elif increment >= self._structure.reopen_threshold(self._street, self._full_raise):
+            self._bets_made += 1
+            if not self._fixed:
+                self._full_raise = increment
+        self._level = to
+        self._acted[a] = to
+        self._aggressor = a
+        self._history.append(ev.Event(kind, a, add, to, street=self._street, all_in=self._stacks[a] == 0))
+        self._advance()
+
+    # ---- showdown ----
+
+    def _start_showdown(self) -> None:
+        n = self._n
+        layered = [c - p for c, p in zip(self._committed, self._pooled)]
+        self._pots = build_pots(layered, sum(self._pooled), self._folded)
+        self._order = sd.show_order(n, self._button, self._folded, self._final_aggressor)
+        if self._config.show_all or not self._manual:
+            hi, lo = sd.score(self._hole, self._board, self._order, self._hilo)
+            shows = sd.auto_shows(self._order, self._pots, hi, lo, self._config.show_all)
+            for p, show in zip(self._order, shows):
+                self._record_show(p, show)
+            self._finish((hi, lo))
+        else:
+            self._phase = SHOWDOWN
+            self._order_index = 0
+            self._actor = self._order[0]
+
+    def _record_show(self, p: int, show: bool) -> None:
+        if show:
+            self._shown.add(p)
+            self._history.append(ev.Event(ev.SHOW, p, cards=tuple(self._hole[p]), street=self._street))
+        else:
+            self._mucked.append(p)
+            self._history.append(ev.Event(ev.MUCK, p, street=self._street))
+
+    def _showdown_turn(self, player: Optional[int], what: str) -> int:
+        if self._phase != SHOWDOWN:
+            raise IllegalActionError(f"cannot {what}: " + ("the hand is over" if self._phase == OVER
+                                                           else "the betting is not over"))
+        actor = self._actor
+        if player is not None and player != actor:
+            raise IllegalActionError(f"it is {self._label(actor)}'s turn to show or muck, not {self._label(player)}'s")
+        return actor
+
+    def verify_show(self, player: Optional[int] = None, cards: Any = None) -> int:
+        """``cards`` (optional) must be the player's hole cards, in any order."""
+        a = self._showdown_turn(player, "show")
+        if cards is not None:
+            from ..cards import CardError, parse_cards
+            try:
+                ids = sorted(parse_cards(cards).tolist())
+            except CardError as exc:
+                raise IllegalActionError(f"cannot show {cards!r}: {exc}") from None
+            if ids != sorted(self._hole[a]):
+                raise IllegalActionError(f"{self._label(a)} holds {format_cards(self._hole[a])}, "
+                                         f"not {format_cards(ids)}")
+        return a
+
+    def verify_muck(self, player: Optional[int] = None) -> int:
+        a = self._showdown_turn(player, "muck")
+        if not sd.may_muck(a, self._pots, set(self._mucked)):
+            raise IllegalActionError(f"{self._label(a)} cannot muck: nobody else is left to win a pot "
+                                     f"they contest")
+        return a
+
+    def show(self, player: Optional[int] = None, cards: Any = None) -> None:
+        a = self.verify_show(player, cards)
+        self._record_show(a, True)
+        self._next_shower()
+
+    def muck(self, player: Optional[int] = None) -> None:
+        a = self.verify_muck(player)
+        self._record_show(a, False)
+        self._next_shower()
+
+    def _next_shower(self) -> None:
+        self._order_index += 1
+        if self._order_index < len(self._order):
+            self._actor = self._order[self._order_index]
+            return
+        shown = [p for p in self._order if p in self._shown]
+        self._finish(sd.score(self._hole, self._board, shown, self._hilo))
+
+    # ---- the end ----
+
+    def _finish(self, scores: Optional[Tuple[dict, dict]]) -> None:
+        n = self._n
+        if scores is None:  # everyone else folded
+            layered = [c - p for c, p in zip(self._committed, self._pooled)]
+            self._pots = build_pots(layered, sum(self._pooled), self._folded)
+            hi, lo = {}, {}
+        else:
+            hi, lo = scores
+        pots: List[PotResult] = sd.award(self._pots, self._shown, hi, lo, self._hilo, self._button, n,
+                                         self._hole, self._board)
+        winnings = [0] * n
+        for pot in pots:
+            for award in pot.awards:
+                winnings[award.player] += award.amount
+                self._history.append(ev.Event(ev.WIN, award.player, award.amount, street=self._street,
+                                              note=f"pot {pot.index} {award.half}"))
+        for i in range(n):
+            self._stacks[i] += winnings[i]
+        self._phase = OVER
+        self._actor = -1
+        self._result = HandResult(pots, list(self._returned), winnings, list(self._start),
+                                  list(self._stacks), {p: tuple(self._hole[p]) for p in self._order if p in self._shown},
+                                  list(self._mucked), tuple(self._board))
+
+    # ---- state ----
+
+    def legal_actions(self) -> LegalActions:
+        phase = self._phase
+        if phase == OVER:
+            return LegalActions(None, OVER)
+        a = self._actor
+        legal = LegalActions(a, phase)
+        if phase == SHOWDOWN:
+            legal.can_show = True
+            legal.can_muck = sd.may_muck(a, self._pots, set(self._mucked))
+            return legal
+        level, bet, stack = self._level, self._bets[a], self._stacks[a]
+        if bet < level:
+            legal.can_fold = legal.can_call = True
+            legal.to_call = min(level - bet, stack)
+        else:
+            legal.can_check = True
+        reason, low, high, total = self._raise_window(a)
+        legal.all_in_to = total
+        if reason:
+            legal.raise_reason = reason
+        else:
+            if level == 0:
+                legal.can_bet = True
+            else:
+                legal.can_raise = True
+            legal.min_to, legal.max_to = low, high
+        return legal
+
+    @property
+    def config(self) -> GameConfig:
+        return self._config
+
+    @property
+    def n_players(self) -> int:
+        return self._n
+
+    @property
+    def button(self) -> int:
+        return self._button
+
+    @property
+    def seats(self) -> Tuple[Any, ...]:
+        return self._seats
+
+    @property
+    def posts(self) -> Tuple[Post, ...]:
+        return self._posts
+
+    @property
+    def first_to_act(self) -> Optional[int]:
+        return self._first_to_act
+
+    @property
+    def showdown_mode(self) -> str:
+        return "manual" if self._manual else "auto"
+
+    @property
+    def starting_stacks(self) -> Tuple[int, ...]:
+        return tuple(self._start)
+
+    @property
+    def stacks(self) -> Tuple[int, ...]:
+        """Chips behind (not in the pot) for each player."""
+        return tuple(self._stacks)
+
+    @property
+    def bets(self) -> Tuple[int, ...]:
+        """Each player's live bet on the current street."""
+        return tuple(self._bets)
+
+    @property
+    def committed(self) -> Tuple[int, ...]:
+        """Chips each player has put in this hand (uncalled chips returned are taken off)."""
+        return tuple(self._committed)
+
+    @property
+    def pot(self) -> int:
+        """Every chip in the middle, pending bets included (0 once the hand is paid out)."""
+        return 0 if self._phase == OVER else sum(self._committed)
+
+    @property
+    def level(self) -> int:
+        """The bet to match on this street."""
+        return self._level
+
+    @property
+    def folded(self) -> Tuple[bool, ...]:
+        return tuple(self._folded)
+
+    @property
+    def street(self) -> int:
+        """0 = preflop, 1 = flop, 2 = turn, 3 = river."""
+        return self._street
+
+    @property
+    def street_name(self) -> str:
+        return STREETS[self._street]
+
+    @property
+    def phase(self) -> str:
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def actor(self) -> Optional[int]:
+        return None if self._actor < 0 else self._actor
+
+    @property
+    def board(self) -> Tuple[int, ...]:
+        return tuple(self._board)
+
+    def hole_cards(self, player: int) -> Tuple[int, ...]:
+        return tuple(self._hole[player])
+
+    @property
+    def deck(self) -> Tuple[int, ...]:
+        """The dealt part of the deck in dealing order (hole cards, then burns and board)."""
+        return tuple(self._deck)
+
+    @property
+    def history(self) -> Tuple[ev.Event, ...]:
+        return tuple(self._history)
+
+    @property
+    def result(self) -> Optional[HandResult]:
+        return self._result
+
+    def __repr__(self) -> str:
+        state = self._phase if self._phase != BETTING else f"{STREETS[self._street]}, seat {self._seats[self._actor]} to act"
+        return f"Hand({self._config.describe()}; {self._n} players; {state}; stacks={self._stacks})"

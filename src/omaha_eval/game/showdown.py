@@ -1,0 +1,129 @@
+"""Showdown: who shows first, who may muck, and how each pot is awarded (cards speak).
+
+Rules implemented (seeds 000 and 004, issue 4):
+* the last player to bet or raise in the final betting round shows first; without one, the
+  first player still in the hand left of the button; then clockwise;
+* a later player may muck instead of showing; a player cannot muck if that would leave a
+  contested pot with nobody to win it;
+* hi: best high hand wins each pot; hi-lo: each pot splits, the high half (with the odd chip) to
+  the best high, the low half to the best qualifying low among that pot's own contenders; no
+  qualifying low means the high hand scoops;
+* ties split their share; odd chips one at a time from the first tied player left of the button.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Sequence, Set, Tuple
+
+import numpy as np
+
+from ..evaluate import evaluate_hilo, evaluate_hi
+from .pots import left_of_button_order, split_evenly, split_hilo
+from .results import ALL, HI, LO, Award, PotResult
+
+Pots = List[Tuple[int, Tuple[int, ...]]]
+
+
+def show_order(n: int, button: int, folded: Sequence[bool], aggressor: int) -> List[int]:
+    """Players still in the hand in the order they show."""
+    start = aggressor if aggressor >= 0 and not folded[aggressor] else (button + 1) % n
+    return [p for p in ((start + k) % n for k in range(n)) if not folded[p]]
+
+
+def score(holes: Sequence[Sequence[int]], board: Sequence[int], players: Sequence[int],
+          hilo: bool) -> Tuple[Dict[int, int], Dict[int, int]]:
+    """Hi and lo scores of ``players`` on a complete board, in one batch evaluator call."""
+    hole_array = np.array([holes[p] for p in players], dtype=np.uint8)
+    board_array = np.array(board, dtype=np.uint8)
+    if hilo:
+        hi, lo = evaluate_hilo(hole_array, board_array, check=False)
+        return dict(zip(players, hi.tolist())), dict(zip(players, lo.tolist()))
+    hi = evaluate_hi(hole_array, board_array, check=False)
+    return dict(zip(players, hi.tolist())), {}
+
+
+def contested(pots: Pots) -> Pots:
+    return [pot for pot in pots if len(pot[1]) > 1]
+
+
+def may_muck(player: int, pots: Pots, mucked: Set[int]) -> bool:
+    """A player may muck unless they are the last unmucked contender of a contested pot."""
+    for _, eligible in pots:
+        if len(eligible) > 1 and player in eligible:
+            if not any(p != player and p not in mucked for p in eligible):
+                return False
+    return True
+
+
+def auto_shows(order: Sequence[int], pots: Pots, hi: Dict[int, int], lo: Dict[int, int],
+               show_all: bool) -> List[bool]:
+    """The usual table policy: show when the hand still wins or ties part of some pot against the
+    hands already shown; muck a hand that cannot. With ``show_all`` everyone shows."""
+    if show_all:
+        return [True] * len(order)
+    shows: List[bool] = []
+    best_hi: Dict[int, int] = {}
+    best_lo: Dict[int, int] = {}
+    mucked: Set[int] = set()
+    for player in order:
+        show = False
+        for k, (_, eligible) in enumerate(pots):
+            if len(eligible) < 2 or player not in eligible:
+                continue
+            if k not in best_hi or hi[player] >= best_hi[k] or (lo and lo[player] and lo[player] >= best_lo[k]):
+                show = True
+                break
+        if not show and not may_muck(player, pots, mucked):
+            show = True
+        shows.append(show)
+        if show:
+            for k, (_, eligible) in enumerate(pots):
+                if player in eligible:
+                    if k not in best_hi or hi[player] > best_hi[k]:
+                        best_hi[k] = hi[player]
+                    if lo and lo[player] > best_lo.get(k, 0):
+                        best_lo[k] = lo[player]
+                    elif lo:
+                        best_lo.setdefault(k, 0)
+        else:
+            mucked.add(player)
+    return shows
+
+
+def award(pots: Pots, shown: Set[int], hi: Dict[int, int], lo: Dict[int, int], hilo: bool,
+          button: int, n: int, holes: Sequence[Sequence[int]], board: Sequence[int]) -> List[PotResult]:
+    """Each pot to its winners among the players who showed (or to its only contender)."""
+    results: List[PotResult] = []
+    for index, (amount, eligible) in enumerate(pots):
+        if len(eligible) == 1:
+            p = eligible[0]
+            results.append(PotResult(index, amount, eligible, amount, 0, [Award(p, amount, ALL)]))
+            continue
+        hands = [p for p in eligible if p in shown]
+        best = max(hi[p] for p in hands)
+        hi_winners = left_of_button_order([p for p in hands if hi[p] == best], button, n)
+        lo_best = max(lo[p] for p in hands) if hilo else 0
+        if lo_best:
+            hi_amount, lo_amount = split_hilo(amount)
+        else:
+            hi_amount, lo_amount = amount, 0
+        awards = [Award(p, a, HI, best, holes[p], board) for p, a in split_evenly(hi_amount, hi_winners)]
+        if lo_amount:
+            lo_winners = left_of_button_order([p for p in hands if lo[p] == lo_best], button, n)
+            awards.extend(Award(p, a, LO, lo_best, holes[p], board)
+                          for p, a in split_evenly(lo_amount, lo_winners))
+        results.append(PotResult(index, amount, eligible, hi_amount, lo_amount, awards))
+    return results
+
+
+def uncontested(pots: Pots, winner: int) -> List[PotResult]:
+    """Everything to the one player left."""
+    total = sum(amount for amount, _ in pots)
+    return [PotResult(0, total, (winner,), total, 0, [Award(winner, total, ALL)])] if total else []
+
+
+def first_unmucked(order: Sequence[int], mucked: Set[int]) -> Optional[int]:
+    for p in order:
+        if p not in mucked:
+            return p
+    return None

@@ -1,0 +1,226 @@
+"""Betting structures: how much a bet or raise may be, and how many raises a round allows.
+
+Every structure answers the same three questions for the hand's state machine:
+
+* ``street_min_bet(street)``: the smallest opening bet on a street (0 = preflop .. 3 = river); in fixed
+  limit the only bet size.
+* ``bounds(street, level, full_raise, pot, to_call)``: the smallest and largest "raise to" (or
+  "bet to") amount before the player's stack is taken into account. ``level`` is the bet to
+  match, ``full_raise`` the size of the last full bet or raise this round, ``pot`` every chip in
+  the middle including all pending bets, ``to_call`` what the acting player still owes.
+* ``reopen_threshold(street, full_raise)``: how big a raise increment must be to count as a full
+  raise (one that reopens the betting for players who already acted and counts toward the cap).
+
+``max_raises`` caps the raises per round after the opening bet (preflop the big blind is the
+bet); ``None`` means no cap. ``heads_up_max_raises`` replaces it when exactly two players are
+left in the hand (``None`` = unlimited; set it equal to ``max_raises`` for no exception).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Optional, Tuple, Union
+
+from .errors import HandSetupError
+
+#: "No maximum" for no limit: larger than any stack a hand will see; the hand clips to the stack.
+NO_MAX = 1 << 62
+
+STREETS = ("preflop", "flop", "turn", "river")
+
+
+def _check_amount(name: str, value: object, *, allow_zero: bool = False) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise HandSetupError(f"{name} must be an int, got {value!r}")
+    if value < 0 or (value == 0 and not allow_zero):
+        raise HandSetupError(f"{name} must be {'non-negative' if allow_zero else 'positive'}, got {value}")
+
+
+def _check_cap(name: str, value: object) -> None:
+    if value is not None:
+        _check_amount(name, value, allow_zero=True)
+
+
+def _scale(value: Optional[int], num: int, den: int) -> Optional[int]:
+    return None if value is None else value * num // den
+
+
+@dataclass(frozen=True)
+class FixedLimit:
+    """Fixed limit: every bet and raise is the small bet preflop and on the flop, the big bet on
+    the turn and river. A bet and ``max_raises`` raises per round (default 3).
+
+    ``half_bet_reopens``: an all-in raise of at least half a bet counts as a full raise (it
+    reopens the betting and counts toward the cap), the common limit rule; with ``False`` only a
+    complete bet does. The next raise is always a full bet on top of the amount to match.
+    """
+
+    small_bet: int
+    big_bet: int
+    max_raises: Optional[int] = 3
+    heads_up_max_raises: Optional[int] = None
+    half_bet_reopens: bool = True
+
+    kind = "fixed"
+    phh_letter = "F"
+
+    def __post_init__(self) -> None:
+        _check_amount("small_bet", self.small_bet)
+        _check_amount("big_bet", self.big_bet)
+        _check_cap("max_raises", self.max_raises)
+        _check_cap("heads_up_max_raises", self.heads_up_max_raises)
+
+    def street_min_bet(self, street: int) -> int:
+        return self.small_bet if street < 2 else self.big_bet
+
+    def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
+        to = level + (self.small_bet if street < 2 else self.big_bet)
+        return to, to
+
+    def reopen_threshold(self, street: int, full_raise: int) -> int:
+        bet = self.small_bet if street < 2 else self.big_bet
+        return (bet + 1) // 2 if self.half_bet_reopens else bet
+
+    def scaled(self, num: int, den: int = 1) -> "FixedLimit":
+        """The same structure with every amount multiplied by ``num / den`` (rounded down)."""
+        return replace(self, small_bet=self.small_bet * num // den, big_bet=self.big_bet * num // den)
+
+    def describe(self) -> str:
+        return f"fixed limit {self.small_bet}/{self.big_bet}"
+
+
+@dataclass(frozen=True)
+class SpreadLimit:
+    """Spread limit: a bet is any amount from ``min_bet`` to ``max_bet``; a raise adds at least the
+    previous bet or raise and at most ``max_bet``. ``late_min_bet`` / ``late_max_bet`` (optional)
+    apply on the turn and river. Raises are capped like fixed limit (default 3)."""
+
+    min_bet: int
+    max_bet: int
+    late_min_bet: Optional[int] = None
+    late_max_bet: Optional[int] = None
+    max_raises: Optional[int] = 3
+    heads_up_max_raises: Optional[int] = None
+
+    kind = "spread"
+    phh_letter = "S"
+
+    def __post_init__(self) -> None:
+        _check_amount("min_bet", self.min_bet)
+        _check_amount("max_bet", self.max_bet)
+        if self.late_min_bet is not None:
+            _check_amount("late_min_bet", self.late_min_bet)
+        if self.late_max_bet is not None:
+            _check_amount("late_max_bet", self.late_max_bet)
+        for street in (0, 3):
+            if self.street_min_bet(street) > self._max(street):
+                raise HandSetupError(f"spread limit minimum {self.street_min_bet(street)} is above the "
+                                     f"maximum {self._max(street)} on the {STREETS[street]}")
+        _check_cap("max_raises", self.max_raises)
+        _check_cap("heads_up_max_raises", self.heads_up_max_raises)
+
+    def street_min_bet(self, street: int) -> int:
+        return self.late_min_bet if street >= 2 and self.late_min_bet is not None else self.min_bet
+
+    def _max(self, street: int) -> int:
+        return self.late_max_bet if street >= 2 and self.late_max_bet is not None else self.max_bet
+
+    def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
+        top = self._max(street)
+        low = max(full_raise, self.street_min_bet(street))
+        return level + min(low, top), level + top
+
+    def reopen_threshold(self, street: int, full_raise: int) -> int:
+        return max(full_raise, self.street_min_bet(street))
+
+    def scaled(self, num: int, den: int = 1) -> "SpreadLimit":
+        return replace(self, min_bet=self.min_bet * num // den, max_bet=self.max_bet * num // den,
+                       late_min_bet=_scale(self.late_min_bet, num, den),
+                       late_max_bet=_scale(self.late_max_bet, num, den))
+
+    def describe(self) -> str:
+        late = ""
+        if self.late_min_bet is not None or self.late_max_bet is not None:
+            late = f", {self.street_min_bet(2)}-{self._max(2)} on the turn and river"
+        return f"spread limit {self.min_bet}-{self.max_bet}{late}"
+
+
+@dataclass(frozen=True)
+class PotLimit:
+    """Pot limit: a bet or raise is at least the minimum bet (``late_min_bet`` on the turn and
+    river if given) and at least the previous raise, and at most the pot: the largest raise-to is
+    the amount to match plus the whole pot after calling (pot + all pending bets + the call)."""
+
+    min_bet: int
+    late_min_bet: Optional[int] = None
+    max_raises: Optional[int] = None
+    heads_up_max_raises: Optional[int] = None
+
+    kind = "pot"
+    phh_letter = "P"
+
+    def __post_init__(self) -> None:
+        _check_amount("min_bet", self.min_bet)
+        if self.late_min_bet is not None:
+            _check_amount("late_min_bet", self.late_min_bet)
+        _check_cap("max_raises", self.max_raises)
+        _check_cap("heads_up_max_raises", self.heads_up_max_raises)
+
+    def street_min_bet(self, street: int) -> int:
+        return self.late_min_bet if street >= 2 and self.late_min_bet is not None else self.min_bet
+
+    def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
+        low = level + max(full_raise, self.street_min_bet(street))
+        high = level + pot + to_call
+        return low, max(low, high)
+
+    def reopen_threshold(self, street: int, full_raise: int) -> int:
+        return max(full_raise, self.street_min_bet(street))
+
+    def scaled(self, num: int, den: int = 1) -> "PotLimit":
+        return replace(self, min_bet=self.min_bet * num // den,
+                       late_min_bet=_scale(self.late_min_bet, num, den))
+
+    def describe(self) -> str:
+        return f"pot limit (minimum bet {self.min_bet})"
+
+
+@dataclass(frozen=True)
+class NoLimit:
+    """No limit: a bet is at least the minimum bet (``late_min_bet`` on the turn and river if
+    given), a raise at least the previous bet or raise; at most the player's stack."""
+
+    min_bet: int
+    late_min_bet: Optional[int] = None
+    max_raises: Optional[int] = None
+    heads_up_max_raises: Optional[int] = None
+
+    kind = "no"
+    phh_letter = "N"
+
+    def __post_init__(self) -> None:
+        _check_amount("min_bet", self.min_bet)
+        if self.late_min_bet is not None:
+            _check_amount("late_min_bet", self.late_min_bet)
+        _check_cap("max_raises", self.max_raises)
+        _check_cap("heads_up_max_raises", self.heads_up_max_raises)
+
+    def street_min_bet(self, street: int) -> int:
+        return self.late_min_bet if street >= 2 and self.late_min_bet is not None else self.min_bet
+
+    def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
+        return level + max(full_raise, self.street_min_bet(street)), NO_MAX
+
+    def reopen_threshold(self, street: int, full_raise: int) -> int:
+        return max(full_raise, self.street_min_bet(street))
+
+    def scaled(self, num: int, den: int = 1) -> "NoLimit":
+        return replace(self, min_bet=self.min_bet * num // den,
+                       late_min_bet=_scale(self.late_min_bet, num, den))
+
+    def describe(self) -> str:
+        return f"no limit (minimum bet {self.min_bet})"
+
+
+Structure = Union[FixedLimit, SpreadLimit, PotLimit, NoLimit]
+STRUCTURE_TYPES = (FixedLimit, SpreadLimit, PotLimit, NoLimit)
