@@ -109,6 +109,32 @@ def test_reference_fast_path_equals_plain_definition():
             assert ref.omaha_lo(h, b) == ref.omaha_lo_plain(h, b), (h, b)
 
 
+@pytest.mark.parametrize("shared_board", [False, True], ids=["own_boards", "shared_board"])
+def test_batch_sizes_around_block_edges(shared_board):
+    # Blocked kernels and worker chunks have tails: every size near a power of two must be right,
+    # including flush-heavy deals (two suits) where a deferred flush pass does the work.
+    rng = np.random.default_rng(18 + shared_board)
+    sizes = sorted({1, 2, 3, 5} | {k + d for k in (8, 16, 32, 64, 128, 256, 1024) for d in (-1, 0, 1)})
+    pool = [c for c in range(52) if c % 4 in (1, 2)]
+    for size in sizes:
+        if shared_board:
+            board = rng.permutation(pool)[:5].astype(np.uint8)
+            boards = np.broadcast_to(board, (size, 5))
+            holes = ref.holes_for_boards(rng, boards)
+            board_arg = board
+        else:
+            holes, boards = ref.random_deals(rng, size, pool=pool)
+            board_arg = boards
+        expected_hi = np.array(ref.omaha_hi_many(holes, boards))
+        expected_lo = np.array(ref.omaha_lo_many(holes, boards))
+        for workers in (1, 2, -1):
+            hi, lo = evaluate_hilo(holes, board_arg, workers=workers)
+            np.testing.assert_array_equal(hi, expected_hi, err_msg=f"size {size} workers {workers}")
+            np.testing.assert_array_equal(lo, expected_lo, err_msg=f"size {size} workers {workers}")
+            np.testing.assert_array_equal(evaluate_hi(holes, board_arg, workers=workers), expected_hi)
+            np.testing.assert_array_equal(evaluate_lo(holes, board_arg, workers=workers), expected_lo)
+
+
 # ---------------------------------------------------------------- deals biased to hard cases
 
 LOW_RANKS = [0, 1, 2, 3, 4, 5, 6, 12]  # deuce .. eight, ace
