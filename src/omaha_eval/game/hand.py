@@ -101,7 +101,8 @@ class Hand:
     given explicitly (unspecified cards are shuffled), or a full ``deck`` order; ``seats``
     (labels used in messages, default the indices); ``showdown``: "auto" (hands are shown or
     mucked by the usual policy: show when it can still win something) or "manual" (call
-    :meth:`show` / :meth:`muck` in turn).
+    :meth:`show` / :meth:`muck` in turn); ``unknown_cards``: card ids that only stand in for
+    cards nobody saw (a replayed history with hidden hands); exports write them as ``??``.
     """
 
     __slots__ = (
@@ -110,13 +111,14 @@ class Hand:
         "_folded", "_acted", "_in_hand", "_street", "_phase", "_level", "_full_raise",
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
+        "_unknown",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
                  posts: Optional[Sequence[Post]] = None, first_to_act: Optional[int] = None,
                  seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
                  deck: Optional[Sequence[Any]] = None, seats: Optional[Sequence[Any]] = None,
-                 showdown: str = "auto") -> None:
+                 showdown: str = "auto", unknown_cards: Any = ()) -> None:
         if not isinstance(config, GameConfig):
             raise HandSetupError(f"config must be a GameConfig, got {config!r}")
         n = len(stacks)
@@ -153,6 +155,7 @@ class Hand:
         self._first_to_act = first_to_act
         self._manual = showdown == "manual"
         self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board)
+        self._unknown = frozenset(int(c) for c in unknown_cards)
         self._start = list(stacks)
         self._stacks = list(stacks)
         self._bets = [0] * n
@@ -740,6 +743,11 @@ class Hand:
     def deck(self) -> Tuple[int, ...]:
         """The dealt part of the deck in dealing order (hole cards, then burns and board)."""
         return tuple(self._deck)
+
+    @property
+    def unknown_cards(self) -> frozenset:
+        """Cards that stand in for unknown ones (see the constructor)."""
+        return self._unknown
 
     @property
     def history(self) -> Tuple[ev.Event, ...]:

@@ -1,0 +1,509 @@
+"""PHH hand histories (TOML, https://github.com/uoftcprg/phh-std): import, replay and export.
+
+Variant codes: the standard ``FO/8`` (fixed-limit Omaha hi-lo 8 or better) and ``PO``
+(pot-limit Omaha hi), and by the same pattern ``FO`` (fixed-limit hi), ``PO/8`` (pot-limit
+hi-lo), ``NO`` / ``NO/8`` (no limit) and, our own, ``SO`` / ``SO/8`` (spread limit: ``min_bet``
+plus the user field ``_max_bet``). Fixed limit uses ``small_bet`` / ``big_bet``, pot and no limit
+``min_bet``.
+
+Players: ``p1`` .. ``pN`` clockwise from the first seat left of the button; the button is the last
+player. Heads-up, PHH assigns ``antes`` and ``blinds_or_straddles`` in reverse: with
+``[1, 2]``, p1 (the big blind) posts 2 and p2 (the button) posts 1. Imported hands use these
+indices (player ``k`` is ``p(k+1)``, the button is ``N-1``); exported hands are rotated to them.
+
+Our user-defined fields (PHH allows fields starting with ``_``; all per player are in p1..pN
+order, never reversed): ``_max_raises`` / ``_heads_up_max_raises`` (-1 = unlimited; defaults:
+fixed and spread limit 3 raises with unlimited heads-up, as the WSOP plays; pot and no limit
+unlimited), ``_half_bet_reopens`` (fixed limit, default true), ``_max_bet``, ``_late_min_bet``,
+``_late_max_bet``, ``_show_all``, ``_dead_blinds`` (dead chips posted), ``_post_kinds`` (kind of
+each player's live forced bet when it is not the one its index implies: "small_blind",
+"big_blind", "straddle", "kill", "live" or ""), ``_first_to_act`` (1-based PHH index).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from ..cards import CardError, format_cards, parse_cards
+from . import events as ev
+from .config import ANTE, BIG_BLIND, DEAD, LIVE_KINDS, SMALL_BLIND, STRADDLE, GameConfig, Post
+from .errors import HandSetupError, IllegalActionError, PHHError
+from .deck import BOARD_POSITIONS, build_deck, hole_position
+from .hand import Hand
+from .structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
+
+if sys.version_info >= (3, 11):
+    import tomllib as _toml
+else:  # pragma: no cover - exercised on old Pythons only
+    import tomli as _toml
+
+VARIANTS = {
+    "FO": ("fixed", "hi"), "FO/8": ("fixed", "hilo"),
+    "SO": ("spread", "hi"), "SO/8": ("spread", "hilo"),
+    "PO": ("pot", "hi"), "PO/8": ("pot", "hilo"),
+    "NO": ("no", "hi"), "NO/8": ("no", "hilo"),
+}
+_CODES = {value: key for key, value in VARIANTS.items()}
+_LIMIT_DEFAULTS = {"fixed": (3, None), "spread": (3, None), "pot": (None, None), "no": (None, None)}
+_FIELD_ORDER = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "small_bet",
+                "big_bet", "min_bet", "starting_stacks", "actions")
+
+
+@dataclass
+class PHHRecord:
+    """A parsed PHH file: the fields that set the hand up, the actions, and everything else."""
+
+    variant: str
+    config: GameConfig
+    starting_stacks: List[int]
+    posts: List[Post]
+    first_to_act: Optional[int]
+    actions: List[str]
+    fields: Dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def n_players(self) -> int:
+        return len(self.starting_stacks)
+
+
+# ---- reading ----
+
+def _int(fields: Dict[str, Any], name: str, default: Any = PHHError) -> Any:
+    if name not in fields:
+        if default is PHHError:
+            raise PHHError(f"missing field {name!r}")
+        return default
+    value = fields[name]
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PHHError(f"field {name!r} must be an integer, got {value!r}")
+    return value
+
+
+def _int_list(fields: Dict[str, Any], name: str, n: Optional[int], default: Any = PHHError) -> List[int]:
+    if name not in fields:
+        if default is PHHError:
+            raise PHHError(f"missing field {name!r}")
+        return list(default)
+    value = fields[name]
+    if not isinstance(value, list):
+        raise PHHError(f"field {name!r} must be an array, got {value!r}")
+    out = []
+    for k, item in enumerate(value):
+        if isinstance(item, float) and item.is_integer():
+            item = int(item)
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise PHHError(f"field {name!r} item {k} must be an integer (chips are ints), got {item!r}")
+        out.append(item)
+    if n is not None and len(out) != n:
+        raise PHHError(f"field {name!r} has {len(out)} entries for {n} players")
+    return out
+
+
+def _cap(fields: Dict[str, Any], name: str, default: Optional[int]) -> Optional[int]:
+    value = _int(fields, name, -2)
+    if value == -2:
+        return default
+    return None if value < 0 else value
+
+
+def _structure(kind: str, fields: Dict[str, Any]):
+    default_cap, default_hu = _LIMIT_DEFAULTS[kind]
+    cap = _cap(fields, "_max_raises", default_cap)
+    hu = _cap(fields, "_heads_up_max_raises", default_hu)
+    if kind == "fixed":
+        return FixedLimit(_int(fields, "small_bet"), _int(fields, "big_bet"), cap, hu,
+                          bool(fields.get("_half_bet_reopens", True)))
+    late = _int(fields, "_late_min_bet", None)
+    if kind == "spread":
+        return SpreadLimit(_int(fields, "min_bet"), _int(fields, "_max_bet"), late,
+                           _int(fields, "_late_max_bet", None), cap, hu)
+    if kind == "pot":
+        return PotLimit(_int(fields, "min_bet"), late, cap, hu)
+    return NoLimit(_int(fields, "min_bet"), late, cap, hu)
+
+
+def _per_player(values: List[int], n: int) -> List[int]:
+    """PHH's heads-up reversal of antes and blinds."""
+    return values[::-1] if n == 2 else values
+
+
+def _default_kind(index: int, n: int) -> str:
+    if n == 2:
+        return BIG_BLIND if index == 0 else SMALL_BLIND
+    return (SMALL_BLIND, BIG_BLIND)[index] if index < 2 else STRADDLE
+
+
+def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHRecord:
+    """Read a PHH file (a path, TOML text or an already-parsed dict) into a :class:`PHHRecord`."""
+    fields = _load(source)
+    variant = fields.get("variant")
+    if variant not in VARIANTS:
+        raise PHHError(f"variant {variant!r} is not an Omaha variant this package plays; "
+                       f"expected one of {', '.join(VARIANTS)}")
+    kind, game = VARIANTS[variant]
+    stacks = _int_list(fields, "starting_stacks", None)
+    n = len(stacks)
+    if not 2 <= n <= 11:
+        raise PHHError(f"starting_stacks has {n} players; 2 to 11 are supported")
+    antes = _per_player(_int_list(fields, "antes", n, [0] * n), n)
+    blinds = _int_list(fields, "blinds_or_straddles", n, [0] * n)
+    live = _per_player(blinds, n)
+    dead = _int_list(fields, "_dead_blinds", n, [0] * n)
+    kinds = fields.get("_post_kinds")
+    if kinds is not None and (not isinstance(kinds, list) or len(kinds) != n):
+        raise PHHError(f"field '_post_kinds' must be an array of {n} strings")
+    try:
+        structure = _structure(kind, fields)
+        posts: List[Post] = [Post(i, ANTE, a) for i, a in enumerate(antes) if a]
+        order = sorted(range(n), key=lambda i: (i if n > 2 else 1 - i))  # PHH list order
+        for i in order:
+            if live[i]:
+                kind_i = kinds[i] if kinds and kinds[i] else _default_kind(i, n)
+                if kind_i not in LIVE_KINDS:
+                    raise PHHError(f"_post_kinds[{i}] = {kind_i!r} is not a live forced bet")
+                posts.append(Post(i, kind_i, live[i]))
+        posts.extend(Post(i, DEAD, d) for i, d in enumerate(dead) if d)
+        small = blinds[0] if n > 0 else 0
+        big = blinds[1] if n > 1 else 0
+        config = GameConfig(structure, small, big, game,
+                            ante_trimming=bool(fields.get("ante_trimming_status", False)),
+                            show_all=bool(fields.get("_show_all", False)))
+    except HandSetupError as exc:
+        raise PHHError(str(exc)) from None
+    first = _int(fields, "_first_to_act", None)
+    if first is not None and not 1 <= first <= n:
+        raise PHHError(f"_first_to_act must be 1..{n}, got {first}")
+    actions = fields.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PHHError("field 'actions' must be an array of strings")
+    return PHHRecord(variant, config, stacks, posts, None if first is None else first - 1,
+                     list(actions), fields)
+
+
+def _load(source: Any) -> Dict[str, Any]:
+    if isinstance(source, dict):
+        return dict(source)
+    if isinstance(source, bytes):
+        source = source.decode()
+    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
+                                           and "=" not in source):
+        try:
+            with open(source, "rb") as handle:
+                return _toml.load(handle)
+        except OSError as exc:
+            raise PHHError(f"cannot read {os.fspath(source)!r}: {exc.strerror}") from None
+        except _toml.TOMLDecodeError as exc:
+            raise PHHError(f"{os.fspath(source)}: not valid TOML: {exc}") from None
+    try:
+        return _toml.loads(source)
+    except _toml.TOMLDecodeError as exc:
+        raise PHHError(f"not valid TOML: {exc}") from None
+
+
+def _split(action: str) -> List[str]:
+    return action.split("#", 1)[0].split()
+
+
+def _player(token: str, n: int, k: int, action: str) -> int:
+    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+        raise PHHError(f"action {k} {action!r}: unknown actor {token!r} (p1..p{n} or d)")
+    return int(token[1:]) - 1
+
+
+def _cards(text: str, k: int, action: str) -> List[Optional[int]]:
+    """Cards of an action; '??' stands for an unknown card (None)."""
+    out: List[Optional[int]] = []
+    for j in range(0, len(text), 2):
+        token = text[j:j + 2]
+        if token == "??":
+            out.append(None)
+            continue
+        try:
+            out.append(int(parse_cards(token)[0]))
+        except (CardError, IndexError):
+            raise PHHError(f"action {k} {action!r}: unknown card {token!r}") from None
+    if len(text) % 2:
+        raise PHHError(f"action {k} {action!r}: cannot read cards {text!r}")
+    return out
+
+
+def _known_cards(record: PHHRecord) -> Tuple[List[Optional[List[int]]], List[int]]:
+    """Hole cards (None where not all known) and the known board, from the dealing and showing."""
+    n = record.n_players
+    dealt: List[List[Optional[int]]] = [[] for _ in range(n)]
+    shown: List[Optional[List[int]]] = [None] * n
+    board: List[Optional[int]] = []
+    for k, action in enumerate(record.actions):
+        tokens = _split(action)
+        if len(tokens) >= 4 and tokens[:2] == ["d", "dh"]:
+            dealt[_player(tokens[2], n, k, action)].extend(_cards(tokens[3], k, action))
+        elif len(tokens) >= 3 and tokens[:2] == ["d", "db"]:
+            board.extend(_cards(tokens[2], k, action))
+        elif len(tokens) >= 3 and tokens[1] == "sm":
+            cards = _cards(tokens[2], k, action)
+            if None not in cards:
+                shown[_player(tokens[0], n, k, action)] = cards  # type: ignore[assignment]
+    holes: List[Optional[List[int]]] = []
+    for i in range(n):
+        cards = dealt[i]
+        if len(cards) == 4 and None not in cards:
+            holes.append(cards)  # type: ignore[arg-type]
+        elif shown[i] is not None and len(shown[i]) == 4:  # type: ignore[arg-type]
+            holes.append(shown[i])
+        elif len(cards) > 4:
+            raise PHHError(f"p{i + 1} is dealt {len(cards)} hole cards; Omaha deals 4")
+        else:
+            holes.append(None)
+    known_board: List[int] = []
+    for card in board:
+        if card is None:
+            break
+        known_board.append(card)
+    return holes, known_board
+
+
+def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
+    """Play a parsed PHH record through a :class:`Hand` (manual showdown, as the file says).
+
+    Unknown cards (``??``) that are never shown are filled from the unused cards with ``seed``.
+    Raises :class:`PHHError` naming the action that breaks the rules.
+    """
+    holes, board = _known_cards(record)
+    n = record.n_players
+    button = n - 1
+    try:
+        deck = build_deck(n, button, seed=seed, hole_cards=holes, board=board)
+        unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None for j in range(4)]
+        unknown += [deck[4 * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
+        hand = Hand(record.config, record.starting_stacks, posts=record.posts,
+                    first_to_act=record.first_to_act, deck=deck, unknown_cards=unknown,
+                    seats=tuple(range(1, n + 1)), showdown="manual")
+    except HandSetupError as exc:
+        raise PHHError(str(exc)) from None
+    board_seen = 0
+    for k, action in enumerate(record.actions):
+        tokens = _split(action)
+        if not tokens:
+            continue
+        try:
+            if tokens[0] == "d":
+                if len(tokens) < 3 or tokens[1] not in ("dh", "db"):
+                    raise PHHError(f"action {k} {action!r}: unknown dealer action")
+                if tokens[1] == "db":
+                    cards = _cards(tokens[2], k, action)
+                    board_seen += len(cards)
+                    if len(hand.board) < board_seen:
+                        raise PHHError(f"action {k} {action!r}: the board is dealt before the "
+                                       f"betting round is over ({hand.legal_actions()})")
+                continue
+            p = _player(tokens[0], n, k, action)
+            verb = tokens[1] if len(tokens) > 1 else ""
+            if verb == "f":
+                hand.fold(p)
+            elif verb == "cc":
+                hand.check_or_call(p)
+            elif verb == "cbr" and len(tokens) >= 3:
+                try:
+                    amount = int(tokens[2])
+                except ValueError:
+                    raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer") from None
+                hand.bet_or_raise_to(amount, p)
+            elif verb == "sm":
+                if len(tokens) >= 3:
+                    cards = _cards(tokens[2], k, action)
+                    hand.show(p, None if None in cards else cards)
+                else:
+                    hand.muck(p)
+            else:
+                raise PHHError(f"action {k} {action!r}: unknown or unsupported action")
+        except IllegalActionError as exc:
+            raise PHHError(f"action {k} {action!r}: {exc}") from None
+    return hand
+
+
+def hand_from_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]], *, seed: Any = 0) -> Hand:
+    """Read and replay a PHH file (path, TOML text or parsed dict)."""
+    return replay(parse_phh(source), seed=seed)
+
+
+# ---- writing ----
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value) if value == value and abs(value) != float("inf") else (
+            "nan" if value != value else ("inf" if value > 0 else "-inf"))
+    if isinstance(value, str):
+        if "'" not in value and "\n" not in value:
+            return f"'{value}'"
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return f'"{escaped}"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
+        return value.isoformat()
+    raise PHHError(f"cannot write {value!r} to PHH")
+
+
+def to_toml(fields: Dict[str, Any]) -> str:
+    """Flat TOML for PHH fields (scalars and arrays only)."""
+    lines = []
+    for key, value in fields.items():
+        if isinstance(value, dict):
+            raise PHHError(f"field {key!r}: tables are not part of PHH")
+        lines.append(f"{key} = {_toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _variant_fields(config: GameConfig) -> Dict[str, Any]:
+    s = config.structure
+    out: Dict[str, Any] = {}
+    if s.kind == "fixed":
+        out["small_bet"], out["big_bet"] = s.small_bet, s.big_bet
+    else:
+        out["min_bet"] = s.min_bet
+    return out
+
+
+def _user_fields(config: GameConfig) -> Dict[str, Any]:
+    s = config.structure
+    out: Dict[str, Any] = {}
+    default_cap, default_hu = _LIMIT_DEFAULTS[s.kind]
+    if s.max_raises != default_cap:
+        out["_max_raises"] = -1 if s.max_raises is None else s.max_raises
+    if s.heads_up_max_raises != default_hu:
+        out["_heads_up_max_raises"] = -1 if s.heads_up_max_raises is None else s.heads_up_max_raises
+    if s.kind == "fixed" and not s.half_bet_reopens:
+        out["_half_bet_reopens"] = False
+    if s.kind == "spread":
+        out["_max_bet"] = s.max_bet
+        if s.late_max_bet is not None:
+            out["_late_max_bet"] = s.late_max_bet
+    if s.kind != "fixed" and s.late_min_bet is not None:
+        out["_late_min_bet"] = s.late_min_bet
+    if config.show_all:
+        out["_show_all"] = True
+    return out
+
+
+def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
+                extra: Optional[Dict[str, Any]] = None) -> str:
+    """The hand (finished or not) as PHH TOML text.
+
+    Players are renumbered p1..pN from the first seat left of the button. Hole cards are dealt as
+    one action per player (``d dh p1 AsKd7h2c``) or, with ``cards_per_action``, one card per
+    action round-robin as the WSOP files do. ``extra``: optional PHH fields to add (author,
+    event, players, ...); fields the hand defines take precedence.
+    """
+    n = hand.n_players
+    button = hand.button
+    phh_index = [(i - button - 1) % n for i in range(n)]  # our player -> 0-based PHH index
+    config = hand.config
+    variant = _CODES[(config.structure.kind, config.game)]
+
+    def per_player(values: List[int]) -> List[int]:
+        out = [0] * n
+        for i, v in enumerate(values):
+            out[phh_index[i]] = v
+        return out
+
+    antes, live, dead = [0] * n, [0] * n, [0] * n
+    kinds = [""] * n
+    for post in hand.posts:
+        if post.kind == ANTE:
+            antes[post.player] += post.amount
+        elif post.kind == DEAD:
+            dead[post.player] += post.amount
+        else:
+            live[post.player] += post.amount
+            kinds[post.player] = post.kind
+    antes_p, live_p, dead_p, kinds_p = per_player(antes), per_player(live), per_player(dead), [""] * n
+    for i in range(n):
+        kinds_p[phh_index[i]] = kinds[i]
+    custom_kinds = any(kinds_p[j] and kinds_p[j] != _default_kind(j, n) for j in range(n))
+    fields: Dict[str, Any] = {
+        "variant": variant,
+        "ante_trimming_status": config.ante_trimming,
+        "antes": _per_player(antes_p, n),
+        "blinds_or_straddles": _per_player(live_p, n),
+    }
+    fields.update(_variant_fields(config))
+    fields["starting_stacks"] = per_player(list(hand.starting_stacks))
+    fields["actions"] = _actions(hand, phh_index, cards_per_action)
+    fields.update(_user_fields(config))
+    if any(dead_p):
+        fields["_dead_blinds"] = dead_p
+    if custom_kinds:
+        fields["_post_kinds"] = kinds_p
+    if hand.first_to_act is not None:
+        fields["_first_to_act"] = phh_index[hand.first_to_act] + 1
+    if hand.is_over:
+        fields["finishing_stacks"] = per_player(list(hand.stacks))
+    if extra:
+        for key, value in extra.items():
+            if key not in fields and key not in _DERIVED_FIELDS:
+                fields[key] = value
+    return to_toml(fields)
+
+
+# fields that describe this hand: never copied from ``extra`` (a stale value would be wrong)
+_DERIVED_FIELDS = frozenset(_FIELD_ORDER + (
+    "finishing_stacks", "winnings", "_max_raises", "_heads_up_max_raises", "_half_bet_reopens",
+    "_max_bet", "_late_min_bet", "_late_max_bet", "_show_all", "_dead_blinds", "_post_kinds",
+    "_first_to_act"))
+
+
+def _actions(hand: Hand, phh_index: List[int], cards_per_action: bool) -> List[str]:
+    out: List[str] = []
+    name = [f"p{j + 1}" for j in phh_index]
+    unknown = hand.unknown_cards
+
+    def text(cards: Sequence[int]) -> str:
+        return "".join("??" if c in unknown else format_cards([c]) for c in cards)
+
+    holes = []
+    for event in hand.history:
+        kind = event.kind
+        if kind == ev.DEAL_HOLE:
+            holes.append(event)
+            continue
+        if holes:
+            out.extend(_hole_actions(holes, name, cards_per_action, text))
+            holes = []
+        if kind == ev.DEAL_BOARD:
+            out.append(f"d db {text(event.cards)}")
+        elif kind == ev.FOLD:
+            out.append(f"{name[event.player]} f")
+        elif kind in (ev.CHECK, ev.CALL):
+            out.append(f"{name[event.player]} cc")
+        elif kind in (ev.BET, ev.RAISE):
+            out.append(f"{name[event.player]} cbr {event.to}")
+        elif kind == ev.SHOW:
+            out.append(f"{name[event.player]} sm {text(event.cards)}")
+        elif kind == ev.MUCK:
+            out.append(f"{name[event.player]} sm")
+    if holes:
+        out.extend(_hole_actions(holes, name, cards_per_action, text))
+    return out
+
+
+def _hole_actions(holes: Sequence[ev.Event], name: List[str], cards_per_action: bool,
+                  text: Any) -> List[str]:
+    if not cards_per_action:
+        return [f"d dh {name[e.player]} {text(e.cards)}" for e in holes]
+    return [f"d dh {name[e.player]} {text(e.cards[j:j + 1])}" for j in range(4) for e in holes]
+
+
+def dump_phh(hand: Hand, path: Union[str, os.PathLike], **options: Any) -> None:
+    """Write :func:`hand_to_phh` text to ``path``."""
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(hand_to_phh(hand, **options))
