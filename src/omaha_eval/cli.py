@@ -48,8 +48,65 @@ def _run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_replay(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "replay",
+        help="replay PHH hand histories and print the finishing stacks and pots",
+        description="Replay Omaha hand histories in the PHH format (variants FO/8, PO, FO, PO/8, "
+                    "NO, NO/8, SO, SO/8) through the rules engine; print the finishing stacks "
+                    "and each pot with its winners. Exit status 1 if a file's own "
+                    "finishing_stacks disagree with the replay.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE.phh", help="PHH file(s)")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON ({\"finishing_stacks\": [...], \"pots\": [...], ...}; a list for several files)")
+    p.set_defaults(func=_run_replay)
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    from .game.phh import parse_phh, replay, summary
+
+    reports = []
+    status = 0
+    for path in args.files:
+        record = parse_phh(path)
+        report = summary(replay(record), record)
+        report["file"] = path
+        expected = report.get("expected_finishing_stacks")
+        if expected is not None and report["complete"] and expected != report["finishing_stacks"]:
+            status = 1
+        reports.append(report)
+    if args.json:
+        print(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2))
+        return status
+    for report in reports:
+        print(f"{report['file']}: {report['variant']}, {report['game']}, {len(report['players'])} players")
+        if report["board"]:
+            print(f"  board {report['board']}")
+        if not report["complete"]:
+            print(f"  the history ends before the hand is over: {report['state']}")
+            print("  stacks " + "  ".join(f"{p} {s}" for p, s in zip(report["players"], report["stacks"])))
+            continue
+        for item in report["returned"]:
+            print(f"  uncalled {item['amount']} returned to {item['player']}")
+        for pot in report["pots"]:
+            print(f"  pot {pot['index']}: {pot['amount']} ({' '.join(pot['eligible'])})")
+            for award in pot["awards"]:
+                how = award.get("description") or "uncontested"
+                cards = f" [{award['hole_cards']} + {award['board_cards']}]" if "hole_cards" in award else ""
+                print(f"    {award['player']} wins {award['amount']} {award['half']}: {how}{cards}")
+        print("  finishing stacks " + "  ".join(
+            f"{p} {s}" for p, s in zip(report["players"], report["finishing_stacks"])))
+        expected = report.get("expected_finishing_stacks")
+        if expected is not None:
+            print("  matches the file's finishing_stacks" if expected == report["finishing_stacks"]
+                  else f"  DIFFERS from the file's finishing_stacks {expected}")
+    return status
+
+
 _COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_eval,
+    _add_replay,
 ]
 
 

@@ -507,3 +507,46 @@ def dump_phh(hand: Hand, path: Union[str, os.PathLike], **options: Any) -> None:
     """Write :func:`hand_to_phh` text to ``path``."""
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(hand_to_phh(hand, **options))
+
+
+def summary(hand: Hand, record: Optional[PHHRecord] = None) -> Dict[str, Any]:
+    """A JSON-ready account of a replayed hand with players named p1..pN as in the file."""
+    n = hand.n_players
+    phh_index = [(i - hand.button - 1) % n for i in range(n)]
+    name = [f"p{j + 1}" for j in phh_index]
+
+    def ordered(values: Sequence[int]) -> List[int]:
+        out = [0] * n
+        for i, v in enumerate(values):
+            out[phh_index[i]] = v
+        return out
+
+    out: Dict[str, Any] = {
+        "variant": _CODES[(hand.config.structure.kind, hand.config.game)],
+        "game": hand.config.describe(),
+        "players": [f"p{j + 1}" for j in range(n)],
+        "complete": hand.is_over,
+        "starting_stacks": ordered(list(hand.starting_stacks)),
+        "finishing_stacks": ordered(list(hand.stacks)) if hand.is_over else None,
+        "board": format_cards(list(hand.board)) if hand.board else "",
+    }
+    if record is not None and "finishing_stacks" in record.fields:
+        out["expected_finishing_stacks"] = record.fields["finishing_stacks"]
+    result = hand.result
+    if result is None:
+        out["stacks"] = ordered(list(hand.stacks))
+        out["state"] = repr(hand.legal_actions())
+        return out
+    out["payoffs"] = ordered(result.payoffs)
+    out["returned"] = [{"player": name[p], "amount": a} for p, a in result.returned]
+    out["shown"] = {name[p]: format_cards(list(c)) for p, c in result.shown.items()}
+    out["mucked"] = [name[p] for p in result.mucked]
+    pots = []
+    for pot in result.pots:
+        entry = pot.to_dict()
+        entry["eligible"] = [name[p] for p in pot.eligible]
+        for award in entry["awards"]:
+            award["player"] = name[award["player"]]
+        pots.append(entry)
+    out["pots"] = pots
+    return out
