@@ -1,0 +1,509 @@
+"""Button and blind bookkeeping of a table: who is dealt in, who posts what, where the button is.
+
+:func:`plan_hand` is a pure function from the table's state (seats, last hand's positions, a
+pending kill) and this hand's choices (a straddle, an overblind) to a :class:`HandPlan`: the
+button seat, the seats dealt in, every forced post by seat, the stakes multiplier and the
+first-round opener. :func:`apply_plan` then updates the players and positions for the next hand.
+
+Rules (seeds 000 and 003, issue 5), and the choices made where they are silent:
+
+* The big blind moves forward one player each hand: to the first seat after last hand's big
+  blind with a player present (seated, not sitting out, chips in front). A player sitting out
+  whom it passes has missed the big blind (MB). The next player is thus "asked to post in their
+  place".
+* The small blind is posted by last hand's big blind if that same player is still present;
+  otherwise it is dead (nobody posts it). A player sitting out in that position missed the small
+  blind (MS).
+* The button goes to the seat of last hand's small blind, so the player who posted the small
+  blind last hand gets the button; if that seat emptied or changed hands the button is dead (it
+  marks the seat, nobody dealt in has it). Every player on a live button has thus posted the big
+  blind and then the small blind in the two hands before.
+* Heads-up (two players dealt in): the big blind still moves forward one player and the other
+  player has the button and posts the small blind, so nobody takes the big blind twice in a row,
+  into and out of heads-up.
+* New players owe a big blind, MB players a big blind (live) and a small blind (dead), MS players
+  a small blind (dead). Such a player is dealt in without paying when the big blind reaches them
+  (waiting for the big blind clears every debt). Otherwise, if they chose to post now, they pay
+  what they owe and are dealt in, unless they sit between the button and the big blind (or on the
+  button seat), where they wait until the button has passed them.
+* When the rules above would deal in fewer than two players but two or more are present, the
+  game restarts: the button moves to the next present player, everyone present is dealt in and
+  owed blinds are forgiven (``plan.restart``), as when a game starts.
+* Optional rules (:class:`TableRules`): straddle by the player left of the big blind (not
+  heads-up, not in a kill hand, not by a player posting owed blinds); a voluntary overblind (kill
+  pot) by any player dealt in, which replaces a blind they post and raises the limits by
+  ``amount / big_blind``; kill and half-kill games, where the killer posts the kill blind in place
+  of a blind they owe and the limits are multiplied by 2 or 3/2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from math import gcd
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from .config import ANTE, BIG_BLIND, DEAD, KILL, LIVE, SMALL_BLIND, STRADDLE, GameConfig
+
+MAX_SEATS = 10
+
+KILL_GAMES = (None, "kill", "half")
+KILL_ACTS = ("last", "in_turn")
+
+# why a present player is not dealt in
+WAIT_BIG_BLIND = "waiting for the big blind"
+WAIT_BUTTON = "waiting for the button to pass"
+
+
+class TableError(ValueError):
+    """A table operation the rules do not allow (a bad seat, a leave during a hand, ...)."""
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The house rules of a table; each optional rule is off by default.
+
+    ``seats``: 2..10. ``chop``: when everyone folds to the blinds, both blinds may take their
+    blinds back. ``straddle``: the player left of the big blind may post a live straddle of
+    ``straddle_amount`` (default twice the big blind). ``overblind``: any player may kill the pot
+    with an overblind of twice the big blind (``overblind_half_stack``: up to half their stack);
+    the limits are raised in proportion and the killer acts last before the flop. ``kill``:
+    None, "kill" (next hand at 2x) or "half" (1.5x) after a player scoops a pot of at least
+    ``kill_min_pot`` (default ten big blinds); ``kill_uncontested``: a pot won without a
+    showdown counts; ``kill_hilo_both_halves``: in hi-lo only a scoop of both halves counts (not
+    a high hand taking a pot without a qualifying low); ``kill_acts``: "last" (the killer acts after the blinds before the flop) or
+    "in_turn" (normal order).
+    """
+
+    seats: int = MAX_SEATS
+    chop: bool = False
+    straddle: bool = False
+    straddle_amount: Optional[int] = None
+    overblind: bool = False
+    overblind_half_stack: bool = False
+    kill: Optional[str] = None
+    kill_min_pot: Optional[int] = None
+    kill_uncontested: bool = True
+    kill_hilo_both_halves: bool = False
+    kill_acts: str = "last"
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.seats) or not 2 <= self.seats <= MAX_SEATS:
+            raise TableError(f"seats must be an int 2..{MAX_SEATS}, got {self.seats!r}")
+        if self.kill not in KILL_GAMES:
+            raise TableError(f"kill must be None, 'kill' or 'half', got {self.kill!r}")
+        if self.kill_acts not in KILL_ACTS:
+            raise TableError(f"kill_acts must be 'last' or 'in_turn', got {self.kill_acts!r}")
+        for name in ("straddle_amount", "kill_min_pot"):
+            value = getattr(self, name)
+            if value is not None and (not _is_int(value) or value < 0):
+                raise TableError(f"{name} must be a non-negative int or None, got {value!r}")
+
+    @property
+    def kill_stakes(self) -> Tuple[int, int]:
+        return (3, 2) if self.kill == "half" else (2, 1)
+
+    def to_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "TableRules":
+        unknown = set(data) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise TableError(f"unknown table rule(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+@dataclass
+class SeatedPlayer:
+    """A player in a seat. ``pid`` is unique per sit-down (a player who leaves and sits again is a
+    new player). ``owes_bb`` / ``owes_dead_sb``: blinds owed before they may be dealt in (a new
+    player: a big blind; MB: both; MS: the small blind, dead). ``post_now``: pay what is owed as
+    soon as the position allows, rather than wait for the big blind."""
+
+    name: str
+    stack: int
+    pid: int
+    sitting_out: bool = False
+    post_now: bool = False
+    owes_bb: bool = True
+    owes_dead_sb: bool = False
+    played: bool = False
+
+    @property
+    def present(self) -> bool:
+        """Able to take part in the next hand (seated in, with chips)."""
+        return not self.sitting_out and self.stack > 0
+
+    @property
+    def mark(self) -> str:
+        """"new", "MB", "MS" or "" (nothing owed)."""
+        if not self.played and self.owes_bb:
+            return "new"
+        if self.owes_bb:
+            return "MB"
+        if self.owes_dead_sb:
+            return "MS"
+        return ""
+
+    def to_dict(self) -> dict:
+        return {"name": self.name, "stack": self.stack, "pid": self.pid,
+                "sitting_out": self.sitting_out, "post_now": self.post_now,
+                "owes_bb": self.owes_bb, "owes_dead_sb": self.owes_dead_sb, "played": self.played}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "SeatedPlayer":
+        return cls(**data)
+
+
+@dataclass
+class Positions:
+    """Where last hand's button and blinds were: seats, and the player ids of the live blinds
+    (None when a blind was dead). ``hands``: hands started at this table."""
+
+    button: Optional[int] = None
+    sb_seat: Optional[int] = None
+    sb_pid: Optional[int] = None
+    bb_seat: Optional[int] = None
+    bb_pid: Optional[int] = None
+    hands: int = 0
+
+    def to_dict(self) -> dict:
+        return {"button": self.button, "sb_seat": self.sb_seat, "sb_pid": self.sb_pid,
+                "bb_seat": self.bb_seat, "bb_pid": self.bb_pid, "hands": self.hands}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Positions":
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class PendingKill:
+    """A kill earned last hand: ``pid`` / ``seat`` of the killer and the stakes ``(num, den)``."""
+
+    pid: int
+    seat: int
+    num: int
+    den: int
+
+    def to_dict(self) -> dict:
+        return {"pid": self.pid, "seat": self.seat, "num": self.num, "den": self.den}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "PendingKill":
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class SeatPost:
+    """One forced bet by seat: ``kind`` is one of the :mod:`~omaha_eval.game.config` post kinds."""
+
+    seat: int
+    kind: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """Everything the table decides before the cards are dealt.
+
+    ``seats``: the seats dealt in, in seat order (player ``i`` of the hand sits at ``seats[i]``).
+    ``button``: the button's seat (``dead_button``: nobody dealt in has it; the player acting last
+    after the flop is then ``hand_button``, the index of the player right of the button).
+    ``small_blind`` / ``big_blind``: seats (small_blind None when dead). ``posts``: every forced
+    bet by seat. ``stakes``: the limits multiplier ``(num, den)``. ``killer``: the seat of a kill
+    or overblind poster. ``first_to_act``: the seat that opens the first round. ``straddle_seat``:
+    the player who may straddle this hand (None if nobody may); ``straddled``: whether they do.
+    ``missed``: seats newly marked "MB" or "MS". ``waiting``: present players not dealt in, with
+    the reason. ``restart``: the game (re)starts and owed blinds are forgiven.
+    """
+
+    number: int
+    seats: Tuple[int, ...]
+    button: int
+    dead_button: bool
+    hand_button: int
+    small_blind: Optional[int]
+    big_blind: int
+    posts: Tuple[SeatPost, ...]
+    stakes: Tuple[int, int] = (1, 1)
+    killer: Optional[int] = None
+    kill_kind: Optional[str] = None
+    first_to_act: Optional[int] = None
+    heads_up: bool = False
+    restart: bool = False
+    straddle_seat: Optional[int] = None
+    straddled: bool = False
+    missed: Tuple[Tuple[int, str], ...] = ()
+    waiting: Tuple[Tuple[int, str], ...] = ()
+    pids: Tuple[int, ...] = field(default=())
+
+    def index(self, seat: int) -> int:
+        """The hand's player index of ``seat``."""
+        try:
+            return self.seats.index(seat)
+        except ValueError:
+            raise TableError(f"seat {seat} is not dealt in this hand") from None
+
+    def posts_of(self, seat: int) -> List[SeatPost]:
+        return [p for p in self.posts if p.seat == seat]
+
+    def to_dict(self) -> dict:
+        return {
+            "number": self.number, "seats": list(self.seats), "button": self.button,
+            "dead_button": self.dead_button, "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "posts": [{"seat": p.seat, "kind": p.kind, "amount": p.amount} for p in self.posts],
+            "stakes": list(self.stakes), "killer": self.killer, "kill_kind": self.kill_kind,
+            "first_to_act": self.first_to_act, "heads_up": self.heads_up, "restart": self.restart,
+            "straddled": self.straddled, "missed": [list(m) for m in self.missed],
+            "waiting": [list(w) for w in self.waiting],
+        }
+
+
+# ---- clockwise helpers ----
+
+def _after(start: int, n: int) -> List[int]:
+    """Seats clockwise after ``start`` (exclusive), ending with ``start`` itself."""
+    return [(start + k) % n for k in range(1, n + 1)]
+
+
+def _between(a: int, b: int, n: int) -> List[int]:
+    """Seats strictly after ``a`` and before ``b`` clockwise; every other seat when ``a == b``."""
+    out = []
+    for s in _after(a, n):
+        if s == b:
+            break
+        out.append(s)
+    return out
+
+
+def _next(start: int, n: int, pred) -> Optional[int]:
+    for s in _after(start, n):
+        if pred(s):
+            return s
+    return None
+
+
+# ---- the plan ----
+
+def plan_hand(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, rules: TableRules,
+              config: GameConfig, *, pending_kill: Optional[PendingKill] = None,
+              straddle: bool = False, overblind: Optional[Tuple[int, int]] = None,
+              first_button: Optional[int] = None) -> HandPlan:
+    """The plan of the next hand (see the module docstring); changes nothing.
+
+    ``straddle``: the player left of the big blind straddles (if the table allows it and they
+    may). ``overblind``: ``(seat, amount)`` of a voluntary kill. ``first_button``: the button of
+    the first hand (default: the first present seat).
+    """
+    n = len(seats)
+    present = [s for s in range(n) if seats[s] is not None and seats[s].present]
+    if len(present) < 2:
+        raise TableError(f"a hand needs two players able to play; {len(present)} present")
+    number = positions.hands + 1
+    layout = None if positions.bb_seat is None else _positional(seats, positions, n)
+    if layout is None:
+        layout = _fresh(seats, positions, n, present, first_button)
+    return _forced_bets(seats, rules, config, number, layout, pending_kill, straddle, overblind)
+
+
+@dataclass
+class _Layout:
+    dealt: List[int]
+    button: int
+    dead_button: bool
+    small_blind: Optional[int]
+    big_blind: int
+    heads_up: bool
+    restart: bool
+    owed: Dict[int, Tuple[bool, bool]]   # seat -> (live bb, dead sb) paid to come in
+    missed: List[Tuple[int, str]]
+    waiting: List[Tuple[int, str]]
+
+
+def _fresh(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int,
+           present: List[int], first_button: Optional[int]) -> _Layout:
+    """A (re)start: everyone present is dealt in, nothing owed; the button on the first present
+    seat (or ``first_button``), or on the next present seat after the old one."""
+    restart = positions.bb_seat is not None
+    if restart and positions.button is not None:
+        button = _next(positions.button, n, lambda s: s in present)
+    elif first_button is not None and first_button in present:
+        button = first_button
+    else:
+        button = present[0]
+    heads_up = len(present) == 2
+    if heads_up:
+        sb = button
+    else:
+        sb = _next(button, n, lambda s: s in present)
+    bb = _next(sb, n, lambda s: s in present)
+    return _Layout(list(present), button, False, sb, bb, heads_up, restart, {}, [], [])
+
+
+def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int) -> Optional[_Layout]:
+    """The normal layout from last hand's positions; None if it deals in fewer than two."""
+    def present(s: int) -> bool:
+        p = seats[s]
+        return p is not None and p.present
+
+    last_bb = positions.bb_seat
+    bb = _next(last_bb, n, present)
+    missed: List[Tuple[int, str]] = []
+    for s in _between(last_bb, bb, n):
+        p = seats[s]
+        if p is not None and p.played and not p.present and p.mark != "MB":
+            missed.append((s, "MB"))
+    sb_player = seats[last_bb]
+    sb_live = (sb_player is not None and sb_player.pid == positions.bb_pid and sb_player.present
+               and last_bb != bb)
+    if (sb_player is not None and sb_player.pid == positions.bb_pid and not sb_player.present
+            and sb_player.played and sb_player.mark == ""):
+        missed.append((last_bb, "MS"))
+    button = positions.sb_seat if positions.sb_seat is not None else last_bb
+    bp = seats[button]
+    button_live = (bp is not None and positions.sb_pid is not None and bp.pid == positions.sb_pid
+                   and bp.present and button not in (bb, last_bb))
+    restricted = set(_between(button, bb, n)) | {button}
+
+    dealt: List[int] = []
+    owed: Dict[int, Tuple[bool, bool]] = {}
+    waiting: List[Tuple[int, str]] = []
+    for s in range(n):
+        if not present(s):
+            continue
+        p = seats[s]
+        if s == bb or (s == last_bb and sb_live) or (s == button and button_live):
+            dealt.append(s)
+        elif not p.owes_bb and not p.owes_dead_sb:
+            dealt.append(s)
+        elif s in restricted:
+            waiting.append((s, WAIT_BUTTON))
+        elif p.post_now:
+            dealt.append(s)
+            owed[s] = (p.owes_bb, p.owes_dead_sb)
+        else:
+            waiting.append((s, WAIT_BIG_BLIND))
+    if len(dealt) < 2:
+        return None
+    if len(dealt) == 2:
+        other = dealt[0] if dealt[1] == bb else dealt[1]
+        return _Layout(dealt, other, False, other, bb, True, False, owed, missed, waiting)
+    return _Layout(dealt, button, not button_live, last_bb if sb_live else None, bb, False, False,
+                   owed, missed, waiting)
+
+
+def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, config: GameConfig,
+                 number: int, lay: _Layout, pending_kill: Optional[PendingKill], straddle: bool,
+                 overblind: Optional[Tuple[int, int]]) -> HandPlan:
+    n = len(seats)
+    dealt = lay.dealt
+    in_hand = set(dealt)
+    bb_amount, sb_amount = config.big_blind, config.small_blind
+    # killer: an earned kill (kill games) or a voluntary overblind (kill pots)
+    killer: Optional[int] = None
+    kill_amount = 0
+    kill_kind: Optional[str] = None
+    stakes = (1, 1)
+    if overblind is not None:
+        if not rules.overblind:
+            raise TableError("this table does not allow overblinds (kill pots)")
+        seat, amount = overblind
+        if not _is_int(seat) or seat not in in_hand:
+            raise TableError(f"seat {seat!r} is not dealt in this hand and cannot post an overblind")
+        if lay.owed.get(seat):
+            raise TableError(f"seat {seat} posts owed blinds this hand and cannot post an overblind")
+        if pending_kill is not None and pending_kill.pid in {seats[s].pid for s in dealt}:
+            raise TableError("this hand is already a kill hand")
+        low = 2 * bb_amount
+        high = max(low, seats[seat].stack // 2) if rules.overblind_half_stack else low
+        if not _is_int(amount) or not low <= amount <= high:
+            allowed = f"{low}" if high == low else f"{low} to {high} (half the stack)"
+            raise TableError(f"overblind of seat {seat} must be {allowed}, got {amount!r}")
+        killer, kill_amount, kill_kind = seat, amount, "overblind"
+        g = gcd(amount, bb_amount) or 1
+        stakes = (amount // g, bb_amount // g) if bb_amount else (2, 1)
+    elif pending_kill is not None and rules.kill is not None:
+        p = seats[pending_kill.seat] if 0 <= pending_kill.seat < n else None
+        if p is not None and p.pid == pending_kill.pid and pending_kill.seat in in_hand:
+            killer = pending_kill.seat
+            stakes = (pending_kill.num, pending_kill.den)
+            kill_amount = bb_amount * stakes[0] // stakes[1]
+            kill_kind = rules.kill
+
+    posts: List[SeatPost] = []
+    if config.ante:
+        posts.extend(SeatPost(s, ANTE, config.ante) for s in dealt)
+    sb = lay.small_blind
+    if sb is not None and sb != killer and sb_amount and not (lay.heads_up and lay.owed.get(sb, (0, 0))[0]):
+        # (heads-up, a button coming back with a live big blind posts that instead)
+        posts.append(SeatPost(sb, SMALL_BLIND, sb_amount))
+    if lay.big_blind != killer:
+        posts.append(SeatPost(lay.big_blind, BIG_BLIND, bb_amount))
+    for s in dealt:
+        live_bb, dead_sb = lay.owed.get(s, (False, False))
+        if live_bb and s != killer:  # the kill blind replaces an owed live blind too
+            posts.append(SeatPost(s, LIVE, bb_amount))
+        if dead_sb and sb_amount:
+            posts.append(SeatPost(s, DEAD, sb_amount))
+    if killer is not None:
+        posts.append(SeatPost(killer, KILL, kill_amount))
+
+    # straddle: the player left of the big blind, not heads-up, not in a kill hand
+    straddle_seat = None
+    if rules.straddle and not lay.heads_up and killer is None:
+        left = _next(lay.big_blind, n, lambda s: s in in_hand)
+        if left is not None and left not in lay.owed and left not in (lay.small_blind, lay.big_blind):
+            straddle_seat = left
+    straddled = bool(straddle and straddle_seat is not None)
+    if straddled:
+        posts.append(SeatPost(straddle_seat, STRADDLE, rules.straddle_amount or 2 * bb_amount))
+
+    # who opens the first round: left of the largest live blind, or left of the big blind when
+    # the killer acts in turn
+    if killer is not None and rules.kill_acts == "in_turn" and kill_kind != "overblind":
+        first = _next(lay.big_blind, n, lambda s: s in in_hand)
+    else:
+        opener = straddle_seat if straddled else (killer if killer is not None else lay.big_blind)
+        first = _next(opener, n, lambda s: s in in_hand)
+
+    # the hand's button index: the dealt-in player right of the button (or on it)
+    hb_seat = next(s for s in reversed(_after(lay.button, n)) if s in in_hand)
+    hand_button = sorted(dealt).index(hb_seat)
+    order = sorted(dealt)
+    return HandPlan(
+        number=number, seats=tuple(order), button=lay.button, dead_button=lay.dead_button,
+        hand_button=hand_button, small_blind=lay.small_blind, big_blind=lay.big_blind,
+        posts=tuple(posts), stakes=stakes, killer=killer, kill_kind=kill_kind, first_to_act=first,
+        heads_up=lay.heads_up, restart=lay.restart, straddle_seat=straddle_seat,
+        straddled=straddled, missed=tuple(lay.missed), waiting=tuple(lay.waiting),
+        pids=tuple(seats[s].pid for s in order))
+
+
+def apply_plan(seats: List[Optional[SeatedPlayer]], positions: Positions, plan: HandPlan) -> Positions:
+    """Record that ``plan``'s hand was dealt: marks, paid debts, and the new positions."""
+    for s, mark in plan.missed:
+        p = seats[s]
+        if mark == "MB":
+            p.owes_bb = True
+            p.owes_dead_sb = True
+        elif mark == "MS":
+            p.owes_dead_sb = True
+    for s in plan.seats:
+        p = seats[s]
+        p.owes_bb = p.owes_dead_sb = False
+        p.played = True
+        p.post_now = False
+    if plan.heads_up:
+        sb_seat, sb_pid = plan.button, seats[plan.button].pid
+    elif plan.small_blind is not None:
+        sb_seat, sb_pid = plan.small_blind, seats[plan.small_blind].pid
+    else:
+        # a dead small blind: its position was last hand's big blind seat
+        sb_seat, sb_pid = (positions.bb_seat if positions.bb_seat is not None else plan.button), None
+    return Positions(button=plan.button, sb_seat=sb_seat, sb_pid=sb_pid, bb_seat=plan.big_blind,
+                     bb_pid=seats[plan.big_blind].pid, hands=positions.hands + 1)

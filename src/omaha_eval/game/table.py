@@ -1,0 +1,457 @@
+"""A table: seats, players who come and go, and hand after hand with the rules around the hand.
+
+::
+
+    table = Table(GameConfig.fixed_limit(2, 4, game="hilo"), TableRules(kill="kill"), seed=1)
+    table.sit(0, "ann", 200); table.sit(3, "bob", 200); table.sit(5, "cy", 200)
+    hand = table.start_hand()           # a Hand of the game, players = table.plan.seats
+    while not hand.is_over:
+        hand.check_or_call()            # or fold / bet / raise_to / all_in, as the Hand allows
+    record = table.finish_hand()        # stacks back to the seats; kill, history, positions
+
+The button and blind rules live in :mod:`~omaha_eval.game.seating` (:func:`plan_hand`, a pure
+function); this module applies a plan to a :class:`~omaha_eval.game.Hand`, carries the stacks,
+offers the chop, detects kills and keeps the history (each hand exportable as PHH with seat
+numbers and the table's state). Save and resume: :mod:`~omaha_eval.game.session`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .config import BIG_BLIND, SMALL_BLIND, GameConfig, Post
+from .hand import Hand, LegalActions
+from .phh import hand_to_phh
+from .results import ALL, HI, LO, HandResult
+from .seating import (HandPlan, PendingKill, Positions, SeatedPlayer, TableError, TableRules,
+                      apply_plan, plan_hand)
+
+__all__ = ["Table", "HandRecord", "TableError", "TableRules"]
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass
+class HandRecord:
+    """One hand of the session: the ``plan``, the ``hand`` itself, the players' ``names`` (in hand
+    order), the ``table_state`` at the start (per seat: name, stack, mark), ``chopped`` (the blinds
+    took their blinds back), ``kill_earned`` (seat that earned a kill for the next hand) and
+    ``finishing`` stacks by seat."""
+
+    plan: HandPlan
+    hand: Hand
+    names: Tuple[str, ...]
+    table_state: List[Optional[Dict[str, Any]]]
+    table_name: str
+    seat_count: int
+    chopped: bool = False
+    kill_earned: Optional[int] = None
+    finishing: Dict[int, int] = field(default_factory=dict)
+
+    @property
+    def number(self) -> int:
+        return self.plan.number
+
+    @property
+    def result(self) -> Optional[HandResult]:
+        return self.hand.result
+
+    def to_phh(self, *, cards_per_action: bool = False) -> str:
+        """The hand as PHH text, with the table's fields: ``table``, ``hand``, ``seat_count``,
+        ``seats`` (1-based seat of each player), ``players``; and our own: ``_button_seat``
+        (1-based), ``_dead_button``, ``_stakes`` ``[num, den]``, ``_killer_seat``, ``_chopped``,
+        ``_table_names`` / ``_table_stacks`` / ``_table_marks`` (every seat at the start of the
+        hand, "" and 0 for an empty seat)."""
+        hand, plan = self.hand, self.plan
+        n = hand.n_players
+        order = [(hand.button + 1 + k) % n for k in range(n)]  # PHH p1..pN
+        extra: Dict[str, Any] = {
+            "table": self.table_name,
+            "hand": plan.number,
+            "seat_count": self.seat_count,
+            "seats": [plan.seats[i] + 1 for i in order],
+            "players": [self.names[i] for i in order],
+            "_button_seat": plan.button + 1,
+            "_dead_button": plan.dead_button,
+            "_stakes": list(plan.stakes),
+            "_table_names": [s["name"] if s else "" for s in self.table_state],
+            "_table_stacks": [s["stack"] if s else 0 for s in self.table_state],
+            "_table_marks": [s["mark"] if s else "" for s in self.table_state],
+        }
+        if plan.killer is not None:
+            extra["_killer_seat"] = plan.killer + 1
+        if self.chopped:
+            extra["_chopped"] = True
+        return hand_to_phh(hand, cards_per_action=cards_per_action, extra=extra)
+
+
+Policy = Callable[["Table", int, LegalActions], Tuple[Any, ...]]
+
+
+class Table:
+    """Up to ten seats playing hand after hand (see the module docstring).
+
+    ``config``: the game (:class:`GameConfig`). ``rules``: :class:`TableRules` (optional rules).
+    ``seed``: an int; each hand's deck is shuffled from ``(seed, hand number)``, so a resumed
+    session deals the same cards (None: a random seed, kept). ``button``: the first hand's
+    button seat (default the first seat with a player). ``name``: the table's name in histories.
+    ``keep_history``: keep every :class:`HandRecord` (False keeps only the last one).
+    """
+
+    def __init__(self, config: GameConfig, rules: Optional[TableRules] = None, *,
+                 seed: Optional[int] = None, button: Optional[int] = None, name: str = "table",
+                 keep_history: bool = True) -> None:
+        if not isinstance(config, GameConfig):
+            raise TableError(f"config must be a GameConfig, got {config!r}")
+        rules = TableRules() if rules is None else rules
+        if not isinstance(rules, TableRules):
+            raise TableError(f"rules must be TableRules, got {rules!r}")
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy % (1 << 63))
+        if not _is_int(seed) or seed < 0:
+            raise TableError(f"seed must be a non-negative int, got {seed!r}")
+        if button is not None and (not _is_int(button) or not 0 <= button < rules.seats):
+            raise TableError(f"button must be a seat 0..{rules.seats - 1}, got {button!r}")
+        self.config = config
+        self.rules = rules
+        self.name = name
+        self.seed = seed
+        self.first_button = button
+        self.keep_history = keep_history
+        self._seats: List[Optional[SeatedPlayer]] = [None] * rules.seats
+        self._positions = Positions()
+        self._pending_kill: Optional[PendingKill] = None
+        self._next_pid = 1
+        self._plan: Optional[HandPlan] = None
+        self._hand: Optional[Hand] = None
+        self._record: Optional[HandRecord] = None
+        self._finished = True
+        self.history: List[HandRecord] = []
+        self.bought_in = 0
+        self.cashed_out = 0
+
+    # ---- seats and players ----
+
+    @property
+    def n_seats(self) -> int:
+        return len(self._seats)
+
+    def _check_seat(self, seat: object) -> int:
+        if not _is_int(seat) or not 0 <= seat < self.n_seats:
+            raise TableError(f"seat must be 0..{self.n_seats - 1}, got {seat!r}")
+        return seat  # type: ignore[return-value]
+
+    def _player(self, seat: object) -> SeatedPlayer:
+        s = self._check_seat(seat)
+        p = self._seats[s]
+        if p is None:
+            raise TableError(f"seat {s} is empty")
+        return p
+
+    def player(self, seat: int) -> Optional[SeatedPlayer]:
+        """The player in ``seat`` (None if empty). Treat it as read-only: use the table's methods."""
+        return self._seats[self._check_seat(seat)]
+
+    @property
+    def seats(self) -> Tuple[Optional[SeatedPlayer], ...]:
+        return tuple(self._seats)
+
+    def stacks(self) -> Dict[int, int]:
+        """Chips in front of each occupied seat (between hands; during a hand, as it started)."""
+        return {s: p.stack for s, p in enumerate(self._seats) if p is not None}
+
+    def total_chips(self) -> int:
+        return sum(p.stack for p in self._seats if p is not None)
+
+    def _in_running_hand(self, seat: int) -> bool:
+        return (self._hand is not None and not self._finished and self._plan is not None
+                and seat in self._plan.seats)
+
+    def sit(self, seat: int, name: str, stack: int, *, post_now: bool = False,
+            sitting_out: bool = False) -> SeatedPlayer:
+        """A new player sits down in an empty seat with ``stack`` chips. They owe a big blind:
+        ``post_now`` posts it as soon as their position allows; otherwise they wait for the big
+        blind (sitting in the big blind they just play)."""
+        s = self._check_seat(seat)
+        if self._seats[s] is not None:
+            raise TableError(f"seat {s} is taken by {self._seats[s].name}")
+        if not isinstance(name, str) or not name:
+            raise TableError(f"name must be a non-empty string, got {name!r}")
+        if not _is_int(stack) or stack <= 0:
+            raise TableError(f"stack must be a positive int, got {stack!r}")
+        player = SeatedPlayer(name, stack, self._next_pid, sitting_out=bool(sitting_out),
+                              post_now=bool(post_now))
+        self._next_pid += 1
+        self._seats[s] = player
+        self.bought_in += stack
+        return player
+
+    def leave(self, seat: int) -> int:
+        """The player stands up and takes their chips (returned); not while in a hand."""
+        p = self._player(seat)
+        if self._in_running_hand(seat):
+            raise TableError(f"seat {seat} ({p.name}) is in the hand being played; leave after it")
+        self._seats[seat] = None
+        self.cashed_out += p.stack
+        return p.stack
+
+    def sit_out(self, seat: int) -> None:
+        """From the next hand on, the player is not dealt in (blinds passing them are missed)."""
+        self._player(seat).sitting_out = True
+
+    def sit_in(self, seat: int, *, post_now: Optional[bool] = None) -> None:
+        """Back in. Owed blinds (MB / MS) are paid when ``post_now`` (as soon as the position
+        allows), or they wait for the big blind."""
+        p = self._player(seat)
+        p.sitting_out = False
+        if post_now is not None:
+            p.post_now = bool(post_now)
+
+    def set_post_now(self, seat: int, post_now: bool = True) -> None:
+        """Whether the player pays owed blinds at once (True) or waits for the big blind."""
+        self._player(seat).post_now = bool(post_now)
+
+    def add_chips(self, seat: int, amount: int) -> None:
+        """A rebuy or top-up between hands (not while the player is in a hand)."""
+        p = self._player(seat)
+        if not _is_int(amount) or amount <= 0:
+            raise TableError(f"amount must be a positive int, got {amount!r}")
+        if self._in_running_hand(seat):
+            raise TableError(f"seat {seat} ({p.name}) is in the hand being played; add chips after it")
+        p.stack += amount
+        self.bought_in += amount
+
+    # ---- planning and playing hands ----
+
+    @property
+    def positions(self) -> Positions:
+        return self._positions
+
+    @property
+    def pending_kill(self) -> Optional[PendingKill]:
+        return self._pending_kill
+
+    @property
+    def hands_played(self) -> int:
+        return self._positions.hands
+
+    def can_start(self) -> bool:
+        return self._finished and sum(1 for p in self._seats if p is not None and p.present) >= 2
+
+    def next_plan(self, *, straddle: bool = False,
+                  overblind: Optional[Tuple[int, int]] = None) -> HandPlan:
+        """The plan of the next hand without starting it (see :func:`plan_hand`)."""
+        return plan_hand(self._seats, self._positions, self.rules, self.config,
+                         pending_kill=self._pending_kill, straddle=straddle, overblind=overblind,
+                         first_button=self.first_button)
+
+    def hand_config(self, plan: HandPlan) -> GameConfig:
+        """The game of ``plan``'s hand: the limits scaled by the stakes (the blinds as posted)."""
+        num, den = plan.stakes
+        if (num, den) == (1, 1):
+            return self.config
+        return self.config.with_structure(self.config.structure.scaled(num, den))
+
+    def start_hand(self, *, straddle: bool = False, overblind: Optional[Tuple[int, int]] = None,
+                   seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
+                   deck: Optional[Sequence[Any]] = None, showdown: str = "auto") -> Hand:
+        """Plan and deal the next hand; returns the :class:`Hand` (player ``i`` sits at
+        ``table.plan.seats[i]``). Cards: shuffled from the table's seed and the hand number, or
+        ``seed`` / ``hole_cards`` (by hand index) / ``board`` / ``deck`` as for a Hand."""
+        if not self._finished:
+            if self._hand is not None and self._hand.is_over:
+                self.finish_hand()
+            else:
+                raise TableError("the current hand is not over")
+        plan = self.next_plan(straddle=straddle, overblind=overblind)
+        n = len(plan.seats)
+        index = {s: i for i, s in enumerate(plan.seats)}
+        posts = [Post(index[p.seat], p.kind, p.amount) for p in plan.posts]
+        if seed is None and deck is None and (hole_cards is None or board is None):
+            seed = np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(plan.number,)))
+        hand = Hand(self.hand_config(plan), [self._seats[s].stack for s in plan.seats],
+                    button=plan.hand_button, posts=posts,
+                    first_to_act=index[plan.first_to_act] if self._override_opener(plan) else None,
+                    seed=seed, hole_cards=hole_cards, board=board, deck=deck,
+                    seats=plan.seats, showdown=showdown)
+        # the hand is dealt: only now change the table
+        state = [None if p is None else {"name": p.name, "stack": p.stack,
+                                         "mark": "out" if p.sitting_out else p.mark}
+                 for p in self._seats]
+        self._positions = apply_plan(self._seats, self._positions, plan)
+        self._pending_kill = None
+        self._plan, self._hand, self._finished = plan, hand, False
+        self._record = HandRecord(plan, hand, tuple(self._seats[s].name for s in plan.seats), state,
+                                  self.name, self.n_seats)
+        if hand.is_over:  # everyone all in on the posts
+            self.finish_hand()
+        return hand
+
+    def _override_opener(self, plan: HandPlan) -> bool:
+        # the Hand opens left of the largest live blind by itself; only a killer acting in turn
+        # needs the opener set (left of the big blind)
+        return (plan.first_to_act is not None and plan.kill_kind in ("kill", "half")
+                and self.rules.kill_acts == "in_turn")
+
+    @property
+    def hand(self) -> Optional[Hand]:
+        """The current (or last) hand."""
+        return self._hand
+
+    @property
+    def plan(self) -> Optional[HandPlan]:
+        """The plan of the current (or last) hand."""
+        return self._plan
+
+    @property
+    def in_hand(self) -> bool:
+        """A hand is being played (dealt and not yet finished)."""
+        return not self._finished
+
+    @property
+    def actor_seat(self) -> Optional[int]:
+        """The seat whose turn it is in the current hand (None between hands)."""
+        if self._finished or self._hand is None or self._hand.actor is None:
+            return None
+        return self._plan.seats[self._hand.actor]
+
+    def legal_actions(self) -> LegalActions:
+        if self._hand is None or self._finished:
+            raise TableError("no hand is being played")
+        return self._hand.legal_actions()
+
+    # ---- chop ----
+
+    def can_chop(self) -> bool:
+        """True when the chop rule is on and everyone folded to the blinds: the small blind is to
+        act before the flop, every other player but the big blind has folded, nobody called or
+        raised, and the pot holds only the two blinds."""
+        if not self.rules.chop or self._finished or self._hand is None:
+            return False
+        hand, plan = self._hand, self._plan
+        if hand.phase != "betting" or hand.street != 0:
+            return False
+        kinds = sorted(p.kind for p in plan.posts)
+        if kinds != sorted([SMALL_BLIND, BIG_BLIND]):
+            return False
+        sb, bb = plan.index(self._sb_seat(plan)), plan.index(plan.big_blind)
+        if hand.actor != sb:
+            return False
+        folded = hand.folded
+        if any(not folded[i] for i in range(hand.n_players) if i not in (sb, bb)):
+            return False
+        return all(e.kind in ("post", "deal_hole", "fold") for e in hand.history)
+
+    @staticmethod
+    def _sb_seat(plan: HandPlan) -> int:
+        return plan.small_blind if plan.small_blind is not None else -1
+
+    def chop(self) -> HandRecord:
+        """Both blinds agreed to chop: they take their blinds back and the hand ends (the button
+        still moves). Raises TableError if :meth:`can_chop` is False."""
+        if not self.can_chop():
+            raise TableError("no chop now: the table does not allow it, or not everyone folded "
+                             "to the blinds")
+        record = self._record
+        record.chopped = True
+        record.finishing = {s: self._seats[s].stack for s in self._plan.seats}
+        return self._close(record)
+
+    # ---- end of a hand ----
+
+    def finish_hand(self) -> HandRecord:
+        """Take the finished hand's stacks back to the seats, note a kill, keep the record."""
+        if self._finished:
+            if self._record is None:
+                raise TableError("no hand has been played")
+            return self._record
+        hand, plan, record = self._hand, self._plan, self._record
+        if not hand.is_over:
+            raise TableError("the hand is not over")
+        for i, s in enumerate(plan.seats):
+            self._seats[s].stack = hand.stacks[i]
+        record.finishing = {s: hand.stacks[i] for i, s in enumerate(plan.seats)}
+        if self.rules.kill is not None:
+            killer = self._kill_winner(hand.result)
+            if killer is not None:
+                seat = plan.seats[killer]
+                num, den = self.rules.kill_stakes
+                self._pending_kill = PendingKill(self._seats[seat].pid, seat, num, den)
+                record.kill_earned = seat
+        return self._close(record)
+
+    def _close(self, record: HandRecord) -> HandRecord:
+        self._finished = True
+        if self.keep_history:
+            self.history.append(record)
+        else:
+            self.history[:] = [record]
+        return record
+
+    def _kill_winner(self, result: HandResult) -> Optional[int]:
+        """The player who scooped the whole hand (every pot, both halves), if the pots add up to
+        at least the kill size; pots won without a showdown count if ``kill_uncontested``."""
+        if result is None or not result.pots:
+            return None
+        total = sum(p.amount for p in result.pots)
+        minimum = self.rules.kill_min_pot
+        if minimum is None:
+            minimum = 10 * self.config.big_blind
+        if total < minimum:
+            return None
+        winners = {a.player for p in result.pots for a in p.awards}
+        if len(winners) != 1:
+            return None
+        halves = {a.half for p in result.pots for a in p.awards}
+        if halves == {ALL}:
+            return winners.pop() if self.rules.kill_uncontested else None
+        if self.config.hilo and self.rules.kill_hilo_both_halves and not {HI, LO} <= halves:
+            return None
+        return winners.pop()
+
+    # ---- convenience: play a whole hand with policies ----
+
+    def play_hand(self, policy: Policy, *, chop: Optional[Callable[["Table"], bool]] = None,
+                  **start: Any) -> HandRecord:
+        """Start a hand and play it to the end: ``policy(table, seat, legal)`` returns an action
+        tuple (``("fold",)``, ``("check",)``, ``("call",)``, ``("bet", to)``, ``("raise", to)``,
+        ``("all_in",)``); ``chop(table)`` says whether both blinds agree to chop when offered.
+        ``start``: keyword arguments of :meth:`start_hand`."""
+        hand = self.start_hand(**start)
+        while not hand.is_over:
+            if chop is not None and self.can_chop() and chop(self):
+                return self.chop()
+            seat = self.actor_seat
+            apply_action(hand, policy(self, seat, hand.legal_actions()))
+        return self.finish_hand()
+
+    def __repr__(self) -> str:
+        taken = sum(1 for p in self._seats if p is not None)
+        return (f"Table({self.name!r}, {self.config.describe()}, {taken}/{self.n_seats} seats, "
+                f"{self.hands_played} hands)")
+
+
+def apply_action(hand: Hand, action: Tuple[Any, ...]) -> None:
+    """Apply an action tuple (see :meth:`Table.play_hand`) to ``hand``."""
+    kind = action[0]
+    if kind == "fold":
+        hand.fold()
+    elif kind == "check":
+        hand.check()
+    elif kind == "call":
+        hand.call()
+    elif kind in ("bet", "raise"):
+        hand.bet_or_raise_to(action[1])
+    elif kind == "all_in":
+        hand.all_in()
+    elif kind == "show":
+        hand.show()
+    elif kind == "muck":
+        hand.muck()
+    else:
+        raise TableError(f"unknown action {action!r}")
