@@ -63,9 +63,9 @@ def _as_card_array(cards: Any, width: int, what: str) -> np.ndarray:
 
 
 def _workers(workers: int) -> int:
-    if workers == -1:
+    if isinstance(workers, (int, np.integer)) and not isinstance(workers, bool) and workers == -1:
         return os.cpu_count() or 1
-    if not isinstance(workers, (int, np.integer)) or workers < 1:
+    if not isinstance(workers, (int, np.integer)) or isinstance(workers, bool) or workers < 1:
         raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
     return int(workers)
 
@@ -101,7 +101,10 @@ def _prepare(hole: Any, board: Any, check: bool):
             if code == 1:  # only reachable for uint8 input: other dtypes were range-checked above
                 part = f"hole position {position}" if position < 4 else f"board position {position - 4}"
                 raise CardError(f"card id {card} above 51{where} ({part})")
-            raise CardError(f"duplicate card {card_to_str(card)}{where}")
+            cards = holes[row].tolist() + boards[row].tolist()
+            places = [f"hole position {k}" if k < 4 else f"board position {k - 4}"
+                      for k, c in enumerate(cards) if c == card]
+            raise CardError(f"duplicate card {card_to_str(card)}{where} ({' and '.join(places)})")
     elif n and (int(holes.max()) > 51 or int(boards.max()) > 51):
         # even unchecked, ids above 51 would index past the tables
         raise CardError("card id above 51 (check=False skips only the duplicate-card check)")
@@ -149,14 +152,22 @@ def evaluate_hilo(hole: Any, board: Any, *, workers: int = 1, check: bool = True
 
 # ---- descriptions ----
 
+def _score(value: int, low: int, high: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{what} score must be an int, got {value!r}")
+    if not low <= value <= high:
+        raise ValueError(f"{what} score {value} is outside {low}..{high}")
+    return int(value)
+
+
 def hi_category(score: int) -> str:
     """Category name of a hi score: ``hi_category(7462) == "Straight flush"``."""
-    return CATEGORIES[_core.hi_class(int(score))[0]]
+    return CATEGORIES[_core.hi_class(_score(score, 1, HI_MAX, "hi"))[0]]
 
 
 def describe_hi(score: int) -> str:
     """A hi score in words: "Full house, kings full of sevens", "Flush, ace-queen high"."""
-    category, ranks = _core.hi_class(int(score))
+    category, ranks = _core.hi_class(_score(score, 1, HI_MAX, "hi"))
     words = [_RANK_WORDS[r] for r in ranks]
     if category == 0:
         return "High card, " + "-".join(words)
@@ -179,7 +190,7 @@ def describe_hi(score: int) -> str:
 
 def describe_lo(score: int) -> str:
     """A low score as its ranks, highest first ("7-5-4-2-A"), or "no low" for 0."""
-    score = int(score)
+    score = _score(score, 0, LO_MAX, "low")
     if score == 0:
         return "no low"
     mask = _core.low_mask(score)
