@@ -13,6 +13,7 @@
  * All sums are integers (shares in units of OE_POT), so exact results are exact and do not depend
  * on the number of workers or the order of the work.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,16 +95,6 @@ static inline unsigned rank5_of_cards(const uint8_t c[5])
     SWAP_IF_GREATER(r1, r4); SWAP_IF_GREATER(r1, r3); SWAP_IF_GREATER(r1, r2);
     return oe_choose[r0][1] + oe_choose[r1 + 1][2] + oe_choose[r2 + 2][3] + oe_choose[r3 + 3][4] +
            oe_choose[r4 + 4][5];
-}
-
-/* Colex index of a multiset of five ranks given as counts per rank. */
-static inline unsigned rank5_of_counts(const uint8_t c[13])
-{
-    unsigned idx = 0;
-    int i = 0;
-    for (int r = 0; r < 13; ++r)
-        for (int t = 0; t < c[r]; ++t, ++i) idx += oe_choose[r + i][i + 1];
-    return idx;
 }
 
 /* A complete board, prepared once for every hand on it. */
@@ -246,6 +237,8 @@ void oe_showdown(const uint8_t *holes, ptrdiff_t hole_stride, int players, const
 typedef struct {
     uint8_t r[5];
     uint8_t n;
+    uint8_t low;  /* phase A: low rank bits of the whole board */
+    uint16_t idx; /* phase A: rank multiset index of the whole board */
     uint32_t w;
 } rank_set;
 
@@ -289,7 +282,8 @@ typedef struct {
 typedef struct {
     int P, game, m;
     hand_info h[OE_MAX_PLAYERS];
-    uint8_t known_cnt[13];
+    uint8_t known_sorted[5]; /* known board ranks, ascending */
+    int n_known;
     unsigned known_low;
     unsigned known_suit_ranks[4];
     int known_suit_n[4];
@@ -297,7 +291,8 @@ typedef struct {
     unsigned avail[4];
     uint64_t n_boards;
     /* phase A */
-    rank_set *sets;
+    rank_set *sets, *sorted;
+    int16_t *order;
     int n_sets;
     uint16_t *cache_hi; /* OE_N_RANK5 * P, by full board rank multiset */
     uint8_t *cache_lo;
@@ -313,11 +308,13 @@ static exact_ctx *exact_alloc(int P)
     exact_ctx *cx = (exact_ctx *)calloc(1, sizeof *cx);
     if (!cx) return NULL;
     cx->sets = (rank_set *)malloc(sizeof(rank_set) * MAX_SETS);
+    cx->sorted = (rank_set *)malloc(sizeof(rank_set) * MAX_SETS);
+    cx->order = (int16_t *)malloc(sizeof(int16_t) * OE_N_RANK5);
     cx->cache_hi = (uint16_t *)malloc(sizeof(uint16_t) * OE_N_RANK5 * (size_t)P);
     cx->cache_lo = (uint8_t *)malloc(sizeof(uint8_t) * OE_N_RANK5 * (size_t)P);
     cx->items = (flush_item *)malloc(sizeof(flush_item) * 4 * 8192);
-    if (!cx->sets || !cx->cache_hi || !cx->cache_lo || !cx->items) {
-        free(cx->sets); free(cx->cache_hi); free(cx->cache_lo); free(cx->items); free(cx);
+    if (!cx->sets || !cx->sorted || !cx->order || !cx->cache_hi || !cx->cache_lo || !cx->items) {
+        free(cx->sets); free(cx->sorted); free(cx->order); free(cx->cache_hi); free(cx->cache_lo); free(cx->items); free(cx);
         return NULL;
     }
     return cx;
@@ -326,17 +323,70 @@ static exact_ctx *exact_alloc(int P)
 static void exact_free(exact_ctx *cx)
 {
     if (!cx) return;
-    free(cx->sets); free(cx->cache_hi); free(cx->cache_lo); free(cx->items); free(cx);
+    free(cx->sets); free(cx->sorted); free(cx->order); free(cx->cache_hi); free(cx->cache_lo);
+    free(cx->items); free(cx);
+}
+
+/* Colex index of the union of two sorted rank lists holding five ranks in all. */
+static inline unsigned rank5_of_merge(const uint8_t *a, int na, const uint8_t *b, int nb)
+{
+    unsigned idx = 0;
+    int x = 0, y = 0;
+    for (int i = 0; i < 5; ++i) {
+        int r = (y >= nb || (x < na && a[x] <= b[y])) ? a[x++] : b[y++];
+        idx += oe_choose[r + i][i + 1];
+    }
+    return idx;
+}
+
+/* Index of (a multiset of b ranks) + (a multiset of 5 - b ranks), by their own colex indices:
+ * phase B's known-plus-suited ranks and other ranks meet in one load. Built once. */
+static uint16_t merge_3_2[455][91], merge_4_1[1820][13];
+static pthread_once_t merge_once = PTHREAD_ONCE_INIT;
+
+static unsigned small_index(const uint8_t *r, int k)
+{
+    unsigned idx = 0;
+    for (int i = 0; i < k; ++i) idx += oe_choose[r[i] + i][i + 1];
+    return idx;
+}
+
+static void merge_init(void)
+{
+    uint8_t a[4], b[2];
+    for (a[0] = 0; a[0] < 13; ++a[0])
+        for (a[1] = a[0]; a[1] < 13; ++a[1])
+            for (a[2] = a[1]; a[2] < 13; ++a[2]) {
+                for (b[0] = 0; b[0] < 13; ++b[0])
+                    for (b[1] = b[0]; b[1] < 13; ++b[1])
+                        merge_3_2[small_index(a, 3)][small_index(b, 2)] =
+                            (uint16_t)rank5_of_merge(a, 3, b, 2);
+                for (a[3] = a[2]; a[3] < 13; ++a[3])
+                    for (b[0] = 0; b[0] < 13; ++b[0])
+                        merge_4_1[small_index(a, 4)][b[0]] = (uint16_t)rank5_of_merge(a, 4, b, 1);
+            }
+}
+
+/* Appends every j-subset of ranks[from..n) (added to `chosen`) as a phase B item of suit s. */
+static void add_subsets(exact_ctx *cx, int s, const int *ranks, int n, int j, int from, unsigned chosen)
+{
+    if (j == 0) {
+        cx->items[cx->n_items].suit = (uint8_t)s;
+        cx->items[cx->n_items].ranks = (uint16_t)chosen;
+        cx->n_items++;
+        return;
+    }
+    for (int i = from; i <= n - j; ++i) add_subsets(cx, s, ranks, n, j - 1, i + 1, chosen | 1u << ranks[i]);
 }
 
 static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, const uint8_t *board, int nb,
                         const uint8_t *dead, int nd, int game)
 {
     uint64_t used = 0;
+    pthread_once(&merge_once, merge_init);
     cx->P = P;
     cx->game = game;
     cx->m = 5 - nb;
-    memset(cx->known_cnt, 0, sizeof cx->known_cnt);
     memset(cx->cnt, 0, sizeof cx->cnt);
     memset(cx->known_suit_ranks, 0, sizeof cx->known_suit_ranks);
     memset(cx->known_suit_n, 0, sizeof cx->known_suit_n);
@@ -349,12 +399,15 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, const uint8_
     for (int i = 0; i < nb; ++i) {
         int c = board[i];
         used |= (uint64_t)1 << c;
-        cx->known_cnt[c >> 2]++;
         cx->known_low |= low_bit_of_rank(c >> 2);
         cx->known_suit_ranks[c & 3] |= 1u << (c >> 2);
         cx->known_suit_n[c & 3]++;
     }
     for (int i = 0; i < nd; ++i) used |= (uint64_t)1 << dead[i];
+    cx->n_known = 0;
+    for (int r = 0; r < 13; ++r) /* the known ranks in order, from the rank bits of each suit */
+        for (int s = 0; s < 4; ++s)
+            if (cx->known_suit_ranks[s] >> r & 1) cx->known_sorted[cx->n_known++] = (uint8_t)r;
     for (int c = 0; c < 52; ++c)
         if (!(used >> c & 1)) {
             cx->cnt[c >> 2]++;
@@ -363,7 +416,24 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, const uint8_
 
     cx->n_sets = enum_sets(cx->cnt, cx->m, cx->sets);
     cx->n_boards = 0;
-    for (int i = 0; i < cx->n_sets; ++i) cx->n_boards += cx->sets[i].w;
+    for (int i = 0; i < cx->n_sets; ++i) {
+        rank_set *rs = &cx->sets[i];
+        unsigned low = cx->known_low;
+        for (int t = 0; t < rs->n; ++t) low |= low_bit_of_rank(rs->r[t]);
+        rs->low = (uint8_t)low;
+        rs->idx = (uint16_t)rank5_of_merge(cx->known_sorted, cx->n_known, rs->r, rs->n);
+        cx->n_boards += rs->w;
+    }
+    if (cx->n_sets > 256) {
+        /* visit oe_board_pair rows in memory order: the hardware prefetcher then hides the
+         * misses of a 1.1 MB table (distinct sets have distinct indices) */
+        memset(cx->order, 0xff, sizeof(int16_t) * OE_N_RANK5);
+        for (int i = 0; i < cx->n_sets; ++i) cx->order[cx->sets[i].idx] = (int16_t)i;
+        int n = 0;
+        for (int idx = 0; idx < OE_N_RANK5; ++idx)
+            if (cx->order[idx] >= 0) cx->sorted[n++] = cx->sets[cx->order[idx]];
+        memcpy(cx->sets, cx->sorted, sizeof(rank_set) * (size_t)n);
+    }
 
     /* phase B work: the suits in which a flush can come and matter */
     cx->n_items = 0;
@@ -379,19 +449,26 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, const uint8_
         for (int j = jmin; j <= jmax; ++j) {
             int k = cx->m - j; /* 0..2, see MAX_SMALL_SETS */
             cx->n_others[s][k] = enum_sets(other_cnt, k, cx->others[s][k]);
+            for (int o = 0; o < cx->n_others[s][k]; ++o)
+                cx->others[s][k][o].idx = (uint16_t)small_index(cx->others[s][k][o].r, k);
         }
         /* every subset of the suit's available ranks with jmin..jmax members */
-        unsigned a = cx->avail[s];
-        for (unsigned sub = a;; sub = (sub - 1) & a) {
-            int j = __builtin_popcount(sub);
-            if (j >= jmin && j <= jmax) {
-                cx->items[cx->n_items].suit = (uint8_t)s;
-                cx->items[cx->n_items].ranks = (uint16_t)sub;
-                cx->n_items++;
-            }
-            if (sub == 0) break;
-        }
+        int ranks[13], na2 = 0;
+        for (unsigned a = cx->avail[s]; a; a &= a - 1) ranks[na2++] = __builtin_ctz(a);
+        for (int j = jmin; j <= jmax; ++j) add_subsets(cx, s, ranks, na2, j, 0, 0u);
     }
+}
+
+/* Bit mask of the players holding the best high score. */
+static inline unsigned hi_winners(int P, const uint16_t *hi)
+{
+    uint16_t best = 0;
+    unsigned mask = 0;
+    for (int p = 0; p < P; ++p) {
+        if (hi[p] > best) { best = hi[p]; mask = 1u << p; }
+        else if (hi[p] == best) mask |= 1u << p;
+    }
+    return mask;
 }
 
 /* Phase A over sets [begin, end): settle each rank multiset as if no flush could happen. */
@@ -404,14 +481,7 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
     unsigned flags[OE_MAX_PLAYERS];
     for (int i = begin; i < end; ++i) {
         const rank_set *rs = &cx->sets[i];
-        uint8_t c[13];
-        unsigned low = cx->known_low;
-        memcpy(c, cx->known_cnt, 13);
-        for (int t = 0; t < rs->n; ++t) {
-            c[rs->r[t]]++;
-            low |= low_bit_of_rank(rs->r[t]);
-        }
-        unsigned idx = rank5_of_counts(c);
+        unsigned low = rs->low, idx = rs->idx;
         const uint16_t *row = oe_board_pair + (size_t)idx * OE_N_RANK2;
         for (int p = 0; p < P; ++p) {
             hi[p] = nonflush_hi(row, &cx->h[p]);
@@ -424,7 +494,8 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
     }
 }
 
-/* Phase B over items [begin, end): correct the boards on which a flush is made. */
+/* Phase B over items [begin, end): correct the boards on which a flush changes who wins the
+ * high half (the low half never depends on suits). */
 static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
 {
     int P = cx->P, hilo = cx->game == OE_GAME_HILO;
@@ -437,24 +508,24 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
         unsigned board_ranks = cx->known_suit_ranks[s] | sub;
         for (int p = 0; p < P; ++p)
             fl[p] = cx->h[p].suit_n[s] >= 2 ? best_flush(cx->h[p].suit_ranks[s], board_ranks) : 0;
-        uint8_t base[13];
-        memcpy(base, cx->known_cnt, 13);
-        for (unsigned b = sub; b; b &= b - 1) base[__builtin_ctz(b)]++;
-        int k = cx->m - __builtin_popcount(sub);
+        /* known ranks and the suited new ranks, merged in order */
+        uint8_t base[5], sub_sorted[5];
+        int n_sub = 0;
+        for (unsigned b = sub; b; b &= b - 1) sub_sorted[n_sub++] = (uint8_t)__builtin_ctz(b);
+        int n_base = 0, x = 0, y = 0;
+        while (x < cx->n_known || y < n_sub)
+            base[n_base++] = (y >= n_sub || (x < cx->n_known && cx->known_sorted[x] <= sub_sorted[y]))
+                                 ? cx->known_sorted[x++] : sub_sorted[y++];
+        int k = cx->m - n_sub; /* n_base + k == 5 and k <= 2 */
+        unsigned base_idx = small_index(base, n_base);
+        const uint16_t *merged = k == 2 ? merge_3_2[base_idx] : k == 1 ? merge_4_1[base_idx] : NULL;
         const rank_set *others = cx->others[s][k];
         for (int o = 0; o < cx->n_others[s][k]; ++o) {
-            uint8_t c[13];
-            memcpy(c, base, 13);
-            for (int t = 0; t < others[o].n; ++t) c[others[o].r[t]]++;
-            unsigned idx = rank5_of_counts(c);
+            unsigned idx = merged ? merged[others[o].idx] : base_idx;
             const uint16_t *nf = cx->cache_hi + (size_t)idx * P;
+            for (int p = 0; p < P; ++p) act[p] = fl[p] > nf[p] ? fl[p] : nf[p];
+            if (hi_winners(P, act) == hi_winners(P, nf)) continue;
             const uint8_t *lo = hilo ? cx->cache_lo + (size_t)idx * P : NULL;
-            int changed = 0;
-            for (int p = 0; p < P; ++p) {
-                act[p] = fl[p] > nf[p] ? fl[p] : nf[p];
-                changed |= fl[p] > nf[p];
-            }
-            if (!changed) continue;
             settle(P, act, lo, share, flags);
             accumulate(st, P, others[o].w, share, flags);
             settle(P, nf, lo, share, flags);
