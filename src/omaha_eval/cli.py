@@ -104,9 +104,86 @@ def _run_replay(args: argparse.Namespace) -> int:
     return status
 
 
+def _add_bench(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "bench",
+        help="benchmark omaha_eval against the other Omaha libraries installed",
+        description="Time the standard workloads (seeded; see README, Benchmarks) on omaha_eval "
+                    "and on every other Omaha library installed (phevaluator, poker-equity, "
+                    "PokerKit, treys, xiapl). Each library is checked for agreement with "
+                    "omaha_eval before it is timed; libraries not installed are skipped.",
+    )
+    p.add_argument("--quick", action="store_true", help="small workloads (a few seconds)")
+    p.add_argument("--against", metavar="NAMES",
+                   help="comma-separated libraries to compare with (default: all; 'none': ours only)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="threads for omaha_eval and libraries that take a thread count (default 1)")
+    p.add_argument("--only", metavar="WORKLOADS",
+                   help="comma-separated workloads or prefixes, e.g. eval-hi,exact (default: all)")
+    p.add_argument("--json", metavar="FILE", help="also write the full report as JSON")
+    p.add_argument("--plot", metavar="FILE.png", help="also draw a PNG chart (needs matplotlib)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the workloads (default fixed)")
+    p.add_argument("--repetitions", type=int, default=None, metavar="R",
+                   help="timed repetitions after the warm-up (default 5; 3 with --quick)")
+    p.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    p.add_argument("--list", action="store_true", help="list the workloads and libraries, run nothing")
+    p.set_defaults(func=_run_bench)
+
+
+def _bench_command(args: argparse.Namespace) -> str:
+    """The command line that reproduces a run, recorded in the report."""
+    words = ["omaha-eval", "bench"] + (["--quick"] if args.quick else [])
+    for flag, value in (("--against", args.against), ("--workers", args.workers),
+                        ("--only", args.only), ("--seed", args.seed),
+                        ("--repetitions", args.repetitions), ("--json", args.json),
+                        ("--plot", args.plot)):
+        if value is not None and not (flag == "--workers" and value == 1):
+            words += [flag, str(value)]
+    return " ".join(words)
+
+
+def _run_bench(args: argparse.Namespace) -> int:
+    from .benchmark import run_bench
+    from .benchmark.report import format_report
+
+    if args.workers != -1 and args.workers < 1:
+        raise ValueError(f"--workers must be a positive int or -1, got {args.workers}")
+    if args.repetitions is not None and args.repetitions < 1:
+        raise ValueError(f"--repetitions must be at least 1, got {args.repetitions}")
+    if args.list:
+        from .benchmark import adapters, workloads
+        for w in workloads.select(workloads.standard(args.quick), args.only):
+            print(f"{w.name:<11} {w.title}")
+        for a in adapters.select(adapters.registry(), args.against):
+            print(f"{a.name:<14} {a.not_installed() or 'installed'}: {a.label}")
+        return 0
+    workers = args.workers
+    if workers == -1:
+        import os
+        workers = os.cpu_count() or 1
+    report = run_bench(quick=args.quick, against=args.against, workers=workers, only=args.only,
+                       seed=args.seed, repetitions=args.repetitions,
+                       progress=lambda msg: print(msg, file=sys.stderr, flush=True))
+    report["command"] = _bench_command(args)
+    print(format_report(report, markdown=args.markdown))
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(report, f, indent=2)
+            f.write("\n")
+    if args.plot:
+        from .benchmark.plot import PlotError, write_plot
+        try:
+            write_plot(report, args.plot)
+        except PlotError as exc:
+            print(f"omaha-eval: error: {exc}", file=sys.stderr)
+            return 1
+    return 0
+
+
 _COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_eval,
     _add_replay,
+    _add_bench,
 ]
 
 

@@ -1,0 +1,367 @@
+"""Runs workloads on adapters: agreement check, warm-up, repetitions, statistics, the report.
+
+For every workload our own adapter runs first: its answer is the reference and its time the
+denominator of every ratio. Each other library is then, in order:
+
+1. checked: it runs on the first ``check_items`` items (the whole thing for an exact
+   enumeration) and must give our answer (scores equal, or ordered exactly like ours when the
+   library's scores are ordinal keys; exact equities equal to 1e-9; Monte Carlo equities within
+   five combined standard errors; finishing stacks equal). A library that disagrees is reported
+   as disagreeing and is not timed;
+2. sized: a library too slow for the whole workload within the time budget is timed on a prefix
+   of it (the same items for everybody; per-item figures stay comparable, and the report shows
+   the item count). An exact enumeration is never cut;
+3. warmed up once, then timed ``repetitions`` times; its last answer is checked again in full.
+
+Reported per row: median wall time, spread ((max - min) / median), ns per item, items per
+second, and ``ratio`` = its ns per item / ours (above 1: slower than omaha_eval).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import gc
+import math
+import os
+import platform
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .adapters import Adapter, EquityOutcome
+from .workloads import Workload
+
+SCHEMA = "omaha_eval.bench/1"
+
+Progress = Optional[Callable[[str], None]]
+
+
+@dataclass
+class Settings:
+    quick: bool = False
+    workers: int = 1
+    repetitions: int = 5
+    budget_s: float = 2.0        # per repetition, for libraries timed on a prefix
+    check_items: int = 300
+    seed: int = 0
+
+
+@dataclass
+class Row:
+    """One (workload, library) result. ``status``: ok, disagrees, not installed, not offered,
+    skipped (our part is missing) or error."""
+
+    workload: str
+    library: str
+    status: str
+    reason: str = ""
+    label: str = ""
+    items: int = 0
+    threads: int = 1
+    repetitions: int = 0
+    times_s: List[float] = field(default_factory=list)
+    median_s: Optional[float] = None
+    min_s: Optional[float] = None
+    max_s: Optional[float] = None
+    spread: Optional[float] = None
+    ns_per_item: Optional[float] = None
+    items_per_s: Optional[float] = None
+    ratio_vs_ours: Optional[float] = None
+    agreement: Dict[str, Any] = field(default_factory=dict)
+
+
+# ---- agreement ----
+
+def _compare_eval(mode: str, ref: Dict[str, np.ndarray], out: Dict[str, Any], n: int) -> Tuple[bool, Dict[str, Any]]:
+    need = {"hi": ("hi",), "lo": ("lo",), "hilo": ("hi", "lo")}[mode]
+    detail: Dict[str, Any] = {"checked": n, "mismatches": 0}
+    for part in need:
+        if part == "hi" and "hi_key" in out:
+            bad, example = _compare_ordinal(np.asarray(ref["hi"][:n]), out["hi_key"])
+        elif part in out:
+            got = np.asarray(out[part]).reshape(-1)
+            want = np.asarray(ref[part][:n]).reshape(-1)
+            if got.shape != want.shape:
+                return False, {"checked": n, "mismatches": n,
+                               "example": f"{part}: {got.size} results for {want.size} items"}
+            diff = np.flatnonzero(got.astype(np.int64) != want.astype(np.int64))
+            bad = int(diff.size)
+            example = (f"{part} item {int(diff[0])}: ours {int(want[diff[0]])}, theirs "
+                       f"{int(got[diff[0]])}") if bad else ""
+        else:
+            return False, {"checked": n, "mismatches": n, "example": f"no {part} scores returned"}
+        if bad:
+            detail["mismatches"] += bad
+            detail.setdefault("example", example)
+    return detail["mismatches"] == 0, detail
+
+
+def _compare_ordinal(ours: np.ndarray, keys: Sequence[Any]) -> Tuple[int, str]:
+    """Keys must order the hands exactly as our scores: one key per score and increasing."""
+    if len(keys) != ours.size:
+        return ours.size, f"{len(keys)} results for {ours.size} items"
+    by_score: Dict[int, Any] = {}
+    by_key: Dict[Any, int] = {}
+    bad, example = 0, ""
+    for i, (s, k) in enumerate(zip(ours.tolist(), keys)):
+        if by_score.setdefault(s, k) != k or by_key.setdefault(k, s) != s:
+            bad += 1
+            example = example or f"item {i}: our score {s} but their key {k!r}"
+    ordered = sorted(by_score.items())
+    for (s0, k0), (s1, k1) in zip(ordered, ordered[1:]):
+        if not k0 < k1:
+            bad += 1
+            example = example or f"our scores {s0} < {s1} but their keys {k0!r} >= {k1!r}"
+    return bad, example
+
+
+def _compare_equity(ref: EquityOutcome, out: EquityOutcome) -> Tuple[bool, Dict[str, Any]]:
+    if len(ref.equities) != len(out.equities):
+        return False, {"example": f"{len(out.equities)} players for {len(ref.equities)}"}
+    exact = ref.std_errors is None and out.std_errors is None
+    worst, example = 0.0, ""
+    for i, (a, b) in enumerate(zip(ref.equities, out.equities)):
+        if exact:
+            tol = 1e-9
+        else:
+            se = [_se(o, i) for o in (ref, out)]
+            tol = 5 * math.hypot(*se) + 1e-12
+        if abs(a - b) > tol:
+            example = example or f"player {i}: ours {a:.6f}, theirs {b:.6f} (tolerance {tol:.2g})"
+        worst = max(worst, abs(a - b))
+    detail = {"exact": exact, "max_abs_difference": worst, "ours": ref.equities,
+              "theirs": out.equities}
+    if example:
+        detail["example"] = example
+    return not example, detail
+
+
+def _se(o: EquityOutcome, i: int) -> float:
+    if o.std_errors is None:
+        return 0.0
+    if o.std_errors[i] > 0 or not o.count:
+        return o.std_errors[i]
+    p = o.equities[i]  # a share in [0, 1] has variance at most p (1 - p)
+    return math.sqrt(max(p * (1 - p), 0.0) / o.count)
+
+
+def _compare_game(ref: Sequence[Tuple[int, ...]], out: Sequence[Tuple[int, ...]], n: int) -> Tuple[bool, Dict[str, Any]]:
+    bad = [i for i in range(n) if i >= len(out) or tuple(ref[i]) != tuple(out[i])]
+    detail: Dict[str, Any] = {"checked": n, "mismatches": len(bad)}
+    if bad:
+        i = bad[0]
+        detail["example"] = (f"hand {i}: ours {list(ref[i])}, theirs "
+                             f"{list(out[i]) if i < len(out) else 'missing'}")
+    return not bad, detail
+
+
+def compare(w: Workload, ref: Any, out: Any, n: int) -> Tuple[bool, Dict[str, Any]]:
+    """Does ``out`` (a library's answer on the first ``n`` items) agree with ours?"""
+    if w.kind == "eval":
+        return _compare_eval(w.params["mode"], ref, out, n)
+    if w.kind == "equity":
+        return _compare_equity(ref, out)
+    return _compare_game(ref, out, n)
+
+
+# ---- timing ----
+
+def _nice_floor(x: float) -> int:
+    """Rounds down to two significant digits (1234 -> 1200) for readable item counts."""
+    if x < 100:
+        return max(int(x), 1)
+    scale = 10 ** (int(math.log10(x)) - 1)
+    return int(x // scale * scale)
+
+
+def _timed(fn: Callable[[], Any]) -> Tuple[float, Any]:
+    gc.collect()
+    start = time.perf_counter()
+    result = fn()
+    return time.perf_counter() - start, result
+
+
+def _finish(row: Row, times: List[float]) -> None:
+    row.times_s = times
+    row.repetitions = len(times)
+    row.median_s = float(np.median(times))
+    row.min_s, row.max_s = min(times), max(times)
+    row.spread = (row.max_s - row.min_s) / row.median_s if row.median_s > 0 else 0.0
+    row.ns_per_item = row.median_s * 1e9 / row.items
+    row.items_per_s = row.items / row.median_s if row.median_s > 0 else float("inf")
+
+
+def _reps(settings: Settings, first_run_s: float) -> int:
+    # very slow single runs: three repetitions still give a median and a spread
+    return min(settings.repetitions, 3) if first_run_s > 10 else settings.repetitions
+
+
+def _run_ours(w: Workload, a: Adapter, s: Settings, say: Callable[[str], None]) -> Tuple[Row, Any]:
+    row = Row(w.name, a.name, "ok", label=a.label, items=w.size, threads=a.threads(s.workers))
+    prepared = a.prepare(w, w.size, s.workers)
+    first, raw = _timed(lambda: a.run(prepared))  # warm-up; its answer is the reference
+    ref = a.output(prepared, raw)
+    if w.kind == "equity" and w.params["trials"] is None and ref.std_errors is not None:
+        raise RuntimeError("our equity returned a sampled answer for an exact workload")
+    times = [_timed(lambda: a.run(prepared))[0] for _ in range(_reps(s, first))]
+    _finish(row, times)
+    row.agreement = {"reference": True}
+    say(f"  {a.name:<14} {row.median_s:9.4f} s median")
+    return row, ref
+
+
+def _run_other(w: Workload, a: Adapter, s: Settings, ref: Any, say: Callable[[str], None]) -> Row:
+    row = Row(w.name, a.name, "ok", label=a.label, threads=a.threads(s.workers))
+    n_check = min(w.size, s.check_items) if w.divisible else w.size
+    prepared = a.prepare(w, n_check, s.workers)
+    first, raw = _timed(lambda: a.run(prepared))
+    ok, detail = compare(w, ref, a.output(prepared, raw), n_check)
+    if not ok:
+        row.status, row.agreement = "disagrees", detail
+        row.reason = f"disagrees with omaha_eval: {detail.get('example', '')}"
+        row.items = n_check
+        say(f"  {a.name:<14} DISAGREES ({detail.get('example', '')}); not timed")
+        return row
+    n = n_check
+    if w.divisible:
+        if first < s.budget_s / 2:  # the first call also paid for imports and cold caches
+            first = _timed(lambda: a.run(prepared))[0]
+        per_item = max(first / n_check, 1e-12)
+        n = min(w.size, max(n_check, _nice_floor(s.budget_s / per_item)))
+    if n != n_check:
+        prepared = a.prepare(w, n, s.workers)
+        first, raw = _timed(lambda: a.run(prepared))  # warm-up at the timed size
+    times = []
+    for _ in range(_reps(s, first)):
+        t, raw = _timed(lambda: a.run(prepared))
+        times.append(t)
+    ok, detail = compare(w, ref, a.output(prepared, raw), n)  # the timed answer, in full
+    row.items = n
+    row.agreement = detail
+    if not ok:
+        row.status = "disagrees"
+        row.reason = f"disagrees with omaha_eval: {detail.get('example', '')}"
+        say(f"  {a.name:<14} DISAGREES on the timed items ({detail.get('example', '')}); not timed")
+        return row
+    _finish(row, times)
+    say(f"  {a.name:<14} {row.median_s:9.4f} s median on {n:,} items")
+    return row
+
+
+def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settings: Settings,
+              progress: Progress = None) -> Dict[str, Any]:
+    """Runs everything and returns the report (a JSON-ready dict)."""
+    say = progress or (lambda _msg: None)
+    started = time.time()
+    libraries: Dict[str, Dict[str, Any]] = {}
+    installed: Dict[str, Optional[str]] = {}
+    for a in adapters:
+        reason = a.not_installed()
+        installed[a.name] = reason
+        libraries[a.name] = {"family": a.family, "label": a.label,
+                             "version": None if reason else a.version(),
+                             "status": "not installed" if reason else "installed",
+                             "reason": reason or ""}
+    ours = next(a for a in adapters if a.baseline)
+    rows: List[Row] = []
+    skipped_workloads: List[Dict[str, str]] = []
+    for w in workloads:
+        missing = ours.supports(w)
+        if missing:
+            say(f"{w.name}: skipped ({missing})")
+            skipped_workloads.append({"workload": w.name, "reason": missing})
+            rows.extend(Row(w.name, a.name, "skipped", reason=missing, label=a.label)
+                        for a in adapters)
+            continue
+        say(f"{w.name}: {w.title}")
+        try:
+            our_row, ref = _run_ours(w, ours, settings, say)
+        except Exception as exc:  # our own failure is reported, and the suite goes on
+            reason = f"omaha_eval failed: {exc.__class__.__name__}: {exc}"
+            say(f"  {reason}")
+            skipped_workloads.append({"workload": w.name, "reason": reason})
+            rows.append(Row(w.name, ours.name, "error", reason=reason, label=ours.label))
+            continue
+        rows.append(our_row)
+        for a in adapters:
+            if a is ours:
+                continue
+            if installed[a.name]:
+                rows.append(Row(w.name, a.name, "not installed", reason=installed[a.name] or "",
+                                label=a.label))
+                continue
+            unsupported = a.supports(w)
+            if unsupported:
+                rows.append(Row(w.name, a.name, "not offered", reason=unsupported, label=a.label))
+                continue
+            try:
+                row = _run_other(w, a, settings, ref, say)
+            except Exception as exc:
+                reason = f"{exc.__class__.__name__}: {exc}"
+                say(f"  {a.name:<14} error: {reason}")
+                row = Row(w.name, a.name, "error", reason=reason, label=a.label)
+            if row.ns_per_item is not None and our_row.ns_per_item:
+                row.ratio_vs_ours = row.ns_per_item / our_row.ns_per_item
+            rows.append(row)
+        our_row.ratio_vs_ours = 1.0
+        w._data = None  # free the deals before the next workload
+    return {
+        "schema": SCHEMA,
+        "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        "duration_s": round(time.time() - started, 3),
+        "command": None,  # filled in by the command line
+        "settings": asdict(settings),
+        "machine": machine_info(),
+        "versions": versions(adapters, libraries),
+        "libraries": libraries,
+        "workloads": [w.describe() for w in workloads],
+        "skipped_workloads": skipped_workloads,
+        "results": [asdict(r) for r in rows],
+    }
+
+
+# ---- machine and versions ----
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.lower().startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    if sys.platform == "darwin":
+        import subprocess
+        try:
+            return subprocess.run(["sysctl", "-n", "machdep.cpu.brand_string"], capture_output=True,
+                                  text=True, timeout=5).stdout.strip() or platform.processor()
+        except (OSError, subprocess.SubprocessError):
+            pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def machine_info() -> Dict[str, Any]:
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    try:
+        load = [round(x, 2) for x in os.getloadavg()]
+    except (OSError, AttributeError):
+        load = None
+    return {
+        "cpu": _cpu_model(),
+        "cores": os.cpu_count(),
+        "usable_cores": usable,
+        "load_average": load,
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+    }
+
+
+def versions(adapters: Sequence[Adapter], libraries: Dict[str, Dict[str, Any]]) -> Dict[str, Optional[str]]:
+    out: Dict[str, Optional[str]] = {"numpy": np.__version__}
+    for a in adapters:
+        out.setdefault(a.family, libraries[a.name]["version"])
+    return out
