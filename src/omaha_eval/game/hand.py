@@ -111,7 +111,7 @@ class Hand:
         "_folded", "_acted", "_in_hand", "_street", "_phase", "_level", "_full_raise",
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
-        "_unknown",
+        "_unknown", "_able",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
@@ -181,6 +181,7 @@ class Hand:
         deck_cards = self._deck
         self._hole = [[deck_cards[hole_position(n, button, p, j)] for j in range(HOLE)] for p in range(n)]
         self._post_forced_bets()
+        self._able = sum(1 for s in self._stacks if s > 0)  # players who can still bet
         for k in range(n):
             p = (button + 1 + k) % n
             self._history.append(ev.Event(ev.DEAL_HOLE, p, cards=tuple(self._hole[p])))
@@ -230,15 +231,11 @@ class Hand:
 
     # ---- turn order ----
 
-    def _able(self) -> int:
-        stacks, folded = self._stacks, self._folded
-        return sum(1 for i in range(self._n) if stacks[i] > 0 and not folded[i])
-
     def _find_actor(self, start: int) -> int:
         """First player from ``start`` clockwise who still has to act this round, or -1."""
         n, stacks, folded, bets, acted, level = (self._n, self._stacks, self._folded, self._bets,
                                                  self._acted, self._level)
-        others = self._able() > 1
+        others = self._able > 1
         for k in range(n):
             i = (start + k) % n
             if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
@@ -257,6 +254,8 @@ class Hand:
         back = uncalled_bet(bets)
         if back is not None:
             p, amount = back
+            if self._stacks[p] == 0 and not self._folded[p]:
+                self._able += 1
             self._stacks[p] += amount
             self._committed[p] -= amount
             self._returned.append((p, amount))
@@ -268,7 +267,7 @@ class Hand:
             self._finish(None)
         elif self._street == 3:
             self._start_showdown()
-        elif self._able() <= 1:
+        elif self._able <= 1:
             while self._street < 3:  # nobody can bet any more: run the board out
                 self._street += 1
                 self._deal_street()
@@ -333,8 +332,8 @@ class Hand:
             if acted >= 0 and level - acted < structure.reopen_threshold(self._street, self._full_raise):
                 return (f"the betting was not reopened: the bet went from {acted} to {level} since "
                         f"{self._label(a)} acted, less than a full raise (call or fold)"), 0, 0, total
-        low, high = structure.bounds(self._street, level, self._full_raise, sum(self._committed),
-                                     level - bets[a])
+        pot = sum(self._committed) if structure.kind == "pot" else 0  # only pot limit needs it
+        low, high = structure.bounds(self._street, level, self._full_raise, pot, level - bets[a])
         return "", min(low, total), min(high, total), total
 
     def _check_amount(self, a: int, amount: Any, verb: str) -> None:
@@ -441,6 +440,7 @@ class Hand:
         a = self.verify_fold(player)
         self._folded[a] = True
         self._in_hand -= 1
+        self._able -= 1  # only a player with chips behind can be asked to act
         self._history.append(ev.Event(ev.FOLD, a, street=self._street))
         if self._in_hand == 1:
             self._end_round()
@@ -460,6 +460,8 @@ class Hand:
         self._bets[a] += amount
         self._committed[a] += amount
         self._acted[a] = self._level
+        if self._stacks[a] == 0:
+            self._able -= 1
         self._history.append(ev.Event(ev.CALL, a, amount, self._bets[a], street=self._street,
                                       all_in=self._stacks[a] == 0))
         self._advance()
@@ -517,6 +519,8 @@ class Hand:
         self._level = to
         self._acted[a] = to
         self._aggressor = a
+        if self._stacks[a] == 0:
+            self._able -= 1
         self._history.append(ev.Event(kind, a, add, to, street=self._street, all_in=self._stacks[a] == 0))
         self._advance()
 
@@ -592,7 +596,7 @@ class Hand:
             self._actor = self._order[self._order_index]
             return
         shown = [p for p in self._order if p in self._shown]
-        self._finish(sd.score(self._hole, self._board, shown, self._hilo))
+        self._finish(sd.score(self._hole, self._board, shown, self._hilo) if shown else ({}, {}))
 
     # ---- the end ----
 

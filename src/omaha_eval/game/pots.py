@@ -39,6 +39,10 @@ def build_pots(layered: Sequence[int], dead: int, folded: Sequence[bool]) -> Lis
     levels = sorted({layered[i] for i in live if layered[i] > 0})
     pots: List[Tuple[int, Tuple[int, ...]]] = []
     previous = 0
+    if dead and any(layered[i] == 0 for i in live):
+        # someone all in on the ante alone still plays for the pooled dead money
+        pots.append((dead, tuple(live)))
+        dead = 0
     for level in levels:
         amount = 0
         for x in layered:
