@@ -3,7 +3,7 @@
 
 #include "omaha_eval.h"
 
-const uint8_t oe_card_low_bit[64] = {
+const uint8_t oe_card_low_bit[256] = { /* ids above 51 map to 0 */
     2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 32, 32, 32, 32, 64, 64, 64, 64,
     128, 128, 128, 128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1};
 
@@ -190,11 +190,17 @@ static inline uint64_t board_key(const uint8_t *b)
            (uint64_t)b[4] << 32;
 }
 
+/* A nibble per suit: summing these over cards counts the cards of each suit. */
+static const uint16_t suit_nibble[64] = {
+    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
+    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
+    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096};
+
 /* Suit with 3+ cards among the five board cards, or 4 when there is none (branch-free). */
 static inline unsigned flush_suit_of(const uint8_t b[5])
 {
-    unsigned counts = 0;
-    for (int i = 0; i < 5; ++i) counts += 1u << ((b[i] & 3) * 4);
+    unsigned counts = suit_nibble[b[0]] + suit_nibble[b[1]] + suit_nibble[b[2]] + suit_nibble[b[3]] +
+                      suit_nibble[b[4]];
     /* a nibble of 3 or more, plus 5, sets its top bit */
     return (unsigned)__builtin_ctz(((counts + 0x5555u) & 0x8888u) | 0x10000u) >> 2;
 }
@@ -205,12 +211,12 @@ static inline unsigned flush_suit_of(const uint8_t b[5])
  * the few hands that may hold a flush (board with 3+ of a suit, 2+ of it in the hole); a second
  * pass adds their flushes.  Keeping the rare, unpredictable flush branch out of the main loop
  * lets the processor overlap the table loads of consecutive hands. */
-static void hi_block(const batch_job *job, size_t begin, size_t end)
+static inline void hi_block(const batch_job *job, size_t begin, size_t end, int want_lo)
 {
     uint32_t candidates[BLOCK];
     uint8_t suits[BLOCK];
     const uint16_t *row = NULL;
-    unsigned suit = 4;
+    unsigned suit = 4, board_low = 0;
     uint64_t prev = ~(uint64_t)0;
     int n = 0;
     for (size_t i = begin; i < end; ++i) {
@@ -220,11 +226,18 @@ static void hi_block(const batch_job *job, size_t begin, size_t end)
         if (key != prev) { /* predictable: always taken for random boards, never for a shared one */
             row = oe_board_pair + (size_t)rank5_index(b) * OE_N_RANK2;
             suit = flush_suit_of(b);
+            if (want_lo)
+                board_low = oe_low_bit(b[0]) | oe_low_bit(b[1]) | oe_low_bit(b[2]) | oe_low_bit(b[3]) |
+                            oe_low_bit(b[4]);
             prev = key;
         }
         job->hi_out[i] = nonflush_hi(row, h);
-        unsigned suited = ((h[0] & 3u) == suit) + ((h[1] & 3u) == suit) + ((h[2] & 3u) == suit) +
-                          ((h[3] & 3u) == suit);
+        if (want_lo) {
+            unsigned m = oe_low_bit(h[0]) | oe_low_bit(h[1]) | oe_low_bit(h[2]) | oe_low_bit(h[3]);
+            job->lo_out[i] = oe_low_table[m << 8 | board_low];
+        }
+        unsigned hole_suits = suit_nibble[h[0]] + suit_nibble[h[1]] + suit_nibble[h[2]] + suit_nibble[h[3]];
+        unsigned suited = hole_suits >> (4 * suit) & 15u; /* suit 4 (no flush) shifts out to 0 */
         candidates[n] = (uint32_t)(i - begin);
         suits[n] = (uint8_t)suit;
         n += suited >= 2;
@@ -266,8 +279,9 @@ static void batch_range(void *ctx, size_t begin, size_t end)
     const batch_job *job = (const batch_job *)ctx;
     for (size_t b = begin; b < end; b += BLOCK) {
         size_t e = b + BLOCK < end ? b + BLOCK : end;
-        if (job->hi_out) hi_block(job, b, e);
-        if (job->lo_out) lo_block(job, b, e);
+        if (job->hi_out && job->lo_out) hi_block(job, b, e, 1); /* hi and low in one pass */
+        else if (job->hi_out) hi_block(job, b, e, 0);
+        else if (job->lo_out) lo_block(job, b, e);
     }
 }
 

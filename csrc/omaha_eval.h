@@ -41,8 +41,8 @@ static inline int oe_suit(uint8_t card) { return card & 3; }
 
 /* Bit of a card's rank in an 8-or-better low mask (bit 0 = ace .. bit 7 = eight), 0 above 8.
  * A table, not arithmetic: branches on random cards mispredict. */
-extern const uint8_t oe_card_low_bit[64];
-static inline unsigned oe_low_bit(uint8_t card) { return oe_card_low_bit[card & 63]; }
+extern const uint8_t oe_card_low_bit[256];
+static inline unsigned oe_low_bit(uint8_t card) { return oe_card_low_bit[card]; }
 
 /* Colex index of a sorted (non-decreasing) multiset of k ranks. */
 static inline unsigned oe_multiset_index(const int *sorted_ranks, int k)
