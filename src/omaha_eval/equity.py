@@ -538,12 +538,13 @@ def equity_batch(
     w = _workers(workers)
     if n_trials is None or b.shape[1] == 5:
         stats, counts = _core.exact_batch(h, b, d, g, w)
-        eq = stats[:, :, _SHARE] / (POT * counts.astype(np.float64))[:, None]
+        # the same float operations as equity(), so that a row equals the single call
+        eq = (stats[:, :, _SHARE].astype(np.float64) / POT) / counts.astype(np.float64)[:, None]
         se = np.zeros_like(eq)
     else:
         stats = _core.monte_carlo_batch(h, b, d, g, n_trials, _seed(seed), w)
-        eq = stats[:, :, _SHARE] / float(POT * n_trials)
-        mean_sq = stats[:, :, _SHARE_SQ] / float(POT * POT) / n_trials
+        eq = (stats[:, :, _SHARE].astype(np.float64) / POT) / float(n_trials)
+        mean_sq = stats[:, :, _SHARE_SQ] / (POT * POT) / float(n_trials)
         var = np.maximum(mean_sq - eq ** 2, 0.0) * (n_trials / max(n_trials - 1, 1))
         se = np.sqrt(var / n_trials)
     return (eq, se) if return_std_error else eq
