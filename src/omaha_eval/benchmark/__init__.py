@@ -28,5 +28,5 @@ def run_bench(*, quick: bool = False, against: Optional[str] = None, workers: in
     settings = Settings(quick=quick, workers=workers,
                         repetitions=repetitions or (3 if quick else 5),
                         budget_s=0.05 if quick else 2.0,
-                        check_items=50 if quick else 300, seed=seed)
+                        check_items=50 if quick else 200, seed=seed)
     return run_suite(chosen, libs, settings, progress)

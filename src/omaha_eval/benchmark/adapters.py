@@ -90,7 +90,7 @@ class Adapter:
         """None when the adapter can run workload ``w``, else why not."""
         return "not offered by this library"
 
-    def threads(self, workers: int) -> int:
+    def threads(self, workers: int, w: Workload) -> int:
         """Threads the adapter uses for ``--workers workers``."""
         return 1
 
@@ -134,7 +134,7 @@ class OmahaEval(Adapter):
                 return f"the rules layer omaha_eval.game is not available yet ({exc})"
         return None
 
-    def threads(self, workers: int) -> int:
+    def threads(self, workers: int, w: Workload) -> int:
         return workers
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
@@ -363,8 +363,8 @@ class Xiapl(Adapter):
             return None if w.params["game"] == "hi" else "no hi-lo game in this library"
         return "no rules engine in this library"
 
-    def threads(self, workers: int) -> int:
-        return workers
+    def threads(self, workers: int, w: Workload) -> int:
+        return workers if w.kind == "equity" else 1  # its equity takes a thread count
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
         if w.kind == "eval":
@@ -423,8 +423,8 @@ class PokerEquity(Adapter):
             return "no Omaha evaluator in its API (score_batch ranks 5-7 loose cards only)"
         return "no rules engine in this library"
 
-    def threads(self, workers: int) -> int:
-        return workers
+    def threads(self, workers: int, w: Workload) -> int:
+        return 1 if w.params.get("trials", 0) is None else workers  # exact() takes no thread count
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
         import poker_equity as pe

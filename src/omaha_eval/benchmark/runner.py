@@ -10,7 +10,8 @@ denominator of every ratio. Each other library is then, in order:
    as disagreeing and is not timed;
 2. sized: a library too slow for the whole workload within the time budget is timed on a prefix
    of it (the same items for everybody; per-item figures stay comparable, and the report shows
-   the item count). An exact enumeration is never cut;
+   the item count; the prefix may be shorter than the checked one). An exact enumeration is
+   never cut;
 3. warmed up once, then timed ``repetitions`` times; its last answer is checked again in full.
 
 Reported per row: median wall time, spread ((max - min) / median), ns per item, items per
@@ -38,6 +39,8 @@ SCHEMA = "omaha_eval.bench/1"
 
 Progress = Optional[Callable[[str], None]]
 
+MIN_TIMED_ITEMS = 20  # a slow library is still timed on at least this many items
+
 
 @dataclass
 class Settings:
@@ -45,7 +48,7 @@ class Settings:
     workers: int = 1
     repetitions: int = 5
     budget_s: float = 2.0        # per repetition, for libraries timed on a prefix
-    check_items: int = 300
+    check_items: int = 200
     seed: int = 0
 
 
@@ -200,7 +203,7 @@ def _reps(settings: Settings, first_run_s: float) -> int:
 
 
 def _run_ours(w: Workload, a: Adapter, s: Settings, say: Callable[[str], None]) -> Tuple[Row, Any]:
-    row = Row(w.name, a.name, "ok", label=a.label, items=w.size, threads=a.threads(s.workers))
+    row = Row(w.name, a.name, "ok", label=a.label, items=w.size, threads=a.threads(s.workers, w))
     prepared = a.prepare(w, w.size, s.workers)
     first, raw = _timed(lambda: a.run(prepared))  # warm-up; its answer is the reference
     ref = a.output(prepared, raw)
@@ -214,7 +217,7 @@ def _run_ours(w: Workload, a: Adapter, s: Settings, say: Callable[[str], None]) 
 
 
 def _run_other(w: Workload, a: Adapter, s: Settings, ref: Any, say: Callable[[str], None]) -> Row:
-    row = Row(w.name, a.name, "ok", label=a.label, threads=a.threads(s.workers))
+    row = Row(w.name, a.name, "ok", label=a.label, threads=a.threads(s.workers, w))
     n_check = min(w.size, s.check_items) if w.divisible else w.size
     prepared = a.prepare(w, n_check, s.workers)
     first, raw = _timed(lambda: a.run(prepared))
@@ -230,7 +233,7 @@ def _run_other(w: Workload, a: Adapter, s: Settings, ref: Any, say: Callable[[st
         if first < s.budget_s / 2:  # the first call also paid for imports and cold caches
             first = _timed(lambda: a.run(prepared))[0]
         per_item = max(first / n_check, 1e-12)
-        n = min(w.size, max(n_check, _nice_floor(s.budget_s / per_item)))
+        n = min(w.size, max(MIN_TIMED_ITEMS, _nice_floor(s.budget_s / per_item)))
     if n != n_check:
         prepared = a.prepare(w, n, s.workers)
         first, raw = _timed(lambda: a.run(prepared))  # warm-up at the timed size
