@@ -218,7 +218,8 @@ class HandPlan:
     or overblind poster. ``first_to_act``: the seat that opens the first round. ``straddle_seat``:
     the player who may straddle this hand (None if nobody may); ``straddled``: whether they do.
     ``missed``: seats newly marked "MB" or "MS". ``waiting``: present players not dealt in, with
-    the reason. ``restart``: the game (re)starts and owed blinds are forgiven.
+    the reason. ``restart``: the game starts (first hand) or restarts, and owed blinds are
+    forgiven.
     """
 
     number: int
@@ -329,8 +330,7 @@ def _fresh(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int
            present: List[int], first_button: Optional[int]) -> _Layout:
     """A (re)start: everyone present is dealt in, nothing owed; the button on the first present
     seat (or ``first_button``), or on the next present seat after the old one."""
-    restart = positions.bb_seat is not None
-    if restart and positions.button is not None:
+    if positions.bb_seat is not None and positions.button is not None:
         button = _next(positions.button, n, lambda s: s in present)
     elif first_button is not None and first_button in present:
         button = first_button
@@ -342,7 +342,7 @@ def _fresh(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int
     else:
         sb = _next(button, n, lambda s: s in present)
     bb = _next(sb, n, lambda s: s in present)
-    return _Layout(list(present), button, False, sb, bb, heads_up, restart, {}, [], [])
+    return _Layout(list(present), button, False, sb, bb, heads_up, True, {}, [], [])
 
 
 def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int) -> Optional[_Layout]:

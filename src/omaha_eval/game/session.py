@@ -1,0 +1,113 @@
+"""Save and resume a table session as plain JSON, and write its hand histories as PHH files.
+
+The JSON holds what the next hand depends on: the game and the table rules, every seat (name,
+stack, sitting out, owed blinds), the button and blinds of the last hand, a pending kill, the
+seed and the number of hands played (each hand's deck comes from the seed and its number, so a
+resumed session deals the same cards). A session is saved between hands, not during one.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import fields
+from typing import Any, Dict, List, Union
+
+from .config import GameConfig
+from .seating import PendingKill, Positions, SeatedPlayer, TableError, TableRules
+from .structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
+from .table import Table
+
+FORMAT = "omaha_eval.table"
+VERSION = 1
+
+_STRUCTURES = {cls.kind: cls for cls in (FixedLimit, SpreadLimit, PotLimit, NoLimit)}
+_CONFIG_FIELDS = ("game", "small_blind", "big_blind", "ante", "straddle", "ante_trimming", "show_all")
+
+
+def config_to_dict(config: GameConfig) -> Dict[str, Any]:
+    s = config.structure
+    structure = {"kind": s.kind}
+    structure.update({f.name: getattr(s, f.name) for f in fields(s)})
+    out: Dict[str, Any] = {name: getattr(config, name) for name in _CONFIG_FIELDS}
+    out["structure"] = structure
+    return out
+
+
+def config_from_dict(data: Dict[str, Any]) -> GameConfig:
+    try:
+        structure = dict(data["structure"])
+        cls = _STRUCTURES[structure.pop("kind")]
+        return GameConfig(cls(**structure), **{k: data[k] for k in _CONFIG_FIELDS if k in data})
+    except (KeyError, TypeError) as exc:
+        raise TableError(f"bad game config in session: {exc!r}") from None
+
+
+def table_to_dict(table: Table) -> Dict[str, Any]:
+    """The table's state between hands as a JSON-ready dict."""
+    if table.in_hand:
+        raise TableError("cannot save a table during a hand; finish the hand first")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": table.name,
+        "seed": table.seed,
+        "first_button": table.first_button,
+        "config": config_to_dict(table.config),
+        "rules": table.rules.to_dict(),
+        "seats": [None if p is None else p.to_dict() for p in table.seats],
+        "positions": table.positions.to_dict(),
+        "pending_kill": None if table.pending_kill is None else table.pending_kill.to_dict(),
+        "next_pid": table._next_pid,
+        "bought_in": table.bought_in,
+        "cashed_out": table.cashed_out,
+    }
+
+
+def table_from_dict(data: Dict[str, Any]) -> Table:
+    """A table rebuilt from :func:`table_to_dict` output, ready for its next hand."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TableError(f"not a saved table session (format {data.get('format')!r})"
+                         if isinstance(data, dict) else "a saved session must be a JSON object")
+    if data.get("version") != VERSION:
+        raise TableError(f"unsupported session version {data.get('version')!r}")
+    try:
+        rules = TableRules.from_dict(data["rules"])
+        table = Table(config_from_dict(data["config"]), rules, seed=data["seed"],
+                      button=data.get("first_button"), name=data.get("name", "table"))
+        seats: List[Any] = data["seats"]
+        if len(seats) != rules.seats:
+            raise TableError(f"session has {len(seats)} seats, its rules say {rules.seats}")
+        table._seats = [None if s is None else SeatedPlayer.from_dict(s) for s in seats]
+        table._positions = Positions.from_dict(data["positions"])
+        kill = data.get("pending_kill")
+        table._pending_kill = None if kill is None else PendingKill.from_dict(kill)
+        table._next_pid = int(data["next_pid"])
+        table.bought_in = int(data["bought_in"])
+        table.cashed_out = int(data["cashed_out"])
+    except (KeyError, TypeError) as exc:
+        raise TableError(f"bad saved session: {exc!r}") from None
+    return table
+
+
+def save_session(table: Table, path: Union[str, os.PathLike]) -> None:
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump(table_to_dict(table), handle, indent=2)
+        handle.write("\n")
+
+
+def load_session(path: Union[str, os.PathLike]) -> Table:
+    with open(path, encoding="utf-8") as handle:
+        return table_from_dict(json.load(handle))
+
+
+def write_history(table: Table, directory: Union[str, os.PathLike], **options: Any) -> List[str]:
+    """Write each recorded hand as ``<directory>/hand_NNNNN.phh``; returns the paths."""
+    os.makedirs(directory, exist_ok=True)
+    paths = []
+    for record in table.history:
+        path = os.path.join(directory, f"hand_{record.number:05d}.phh")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(record.to_phh(**options))
+        paths.append(path)
+    return paths
