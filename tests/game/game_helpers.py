@@ -36,3 +36,33 @@ def assert_refused(hand: Hand, action: Callable[..., Any], *args: Any, match: st
         action(*args)
     assert snapshot(hand) == before
     return info.value
+
+
+def assert_same_hand(original: Hand, imported: Hand) -> None:
+    """``imported`` (read back from PHH, button last) is ``original`` up to the seat rotation."""
+    n = original.n_players
+    assert imported.n_players == n and imported.button == n - 1
+    to_new = [(i - original.button - 1) % n for i in range(n)]
+    a, b = imported.config, original.config  # ante and straddle defaults live in the posts
+    assert (a.structure, a.game, a.ante_trimming, a.show_all) == (b.structure, b.game, b.ante_trimming, b.show_all)
+    assert list(imported.starting_stacks) == [original.starting_stacks[(j + original.button + 1) % n]
+                                              for j in range(n)]
+    assert sorted((to_new[p.player], p.kind, p.amount) for p in original.posts) == \
+        sorted((p.player, p.kind, p.amount) for p in imported.posts)
+    first = original.first_to_act
+    assert imported.first_to_act == (None if first is None else to_new[first])
+
+    def events(hand: Hand, mapping):
+        out = []
+        for e in hand.history:
+            if e.kind == "burn":
+                continue
+            d = e.to_dict()
+            if "player" in d:
+                d["player"] = mapping[d["player"]]
+            out.append(d)
+        return out
+
+    assert events(imported, list(range(n))) == events(original, to_new)
+    assert imported.phase == original.phase
+    assert list(imported.stacks) == [original.stacks[(j + original.button + 1) % n] for j in range(n)]

@@ -34,7 +34,8 @@ from typing import Any, List, Optional, Sequence, Set, Tuple
 from ..cards import format_cards
 from . import events as ev
 from . import showdown as sd
-from .config import DEAD, LIVE_KINDS, OPENER_KINDS, ANTE, STRADDLE, GameConfig, Post
+from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
+                     STRADDLE, GameConfig, Post)
 from .deck import BOARD_POSITIONS, BURN_POSITIONS, HOLE, build_deck, hole_position
 from .errors import HandSetupError, IllegalActionError
 from .pots import build_pots, uncalled_bet
@@ -45,6 +46,7 @@ BETTING = "betting"
 SHOWDOWN = "showdown"
 OVER = "over"
 
+_POST_ORDER = {ANTE: 0, SMALL_BLIND: 1, BIG_BLIND: 2, STRADDLE: 3, KILL: 4, LIVE: 5, DEAD: 6}
 _LIMIT_NAMES = {"fixed": "fixed-limit", "spread": "spread-limit", "pot": "pot-limit", "no": "no-limit"}
 
 
@@ -193,7 +195,10 @@ class Hand:
         history = self._history
         stacks, bets, committed, pooled = self._stacks, self._bets, self._committed, self._pooled
         trimming = self._config.ante_trimming
-        ordered = [p for p in self._posts if p.kind == ANTE] + [p for p in self._posts if p.kind != ANTE]
+        # a fixed posting order (antes, blinds by kind, dead chips; each clockwise from the
+        # button) so that the same set of posts always gives the same history
+        n, button = self._n, self._button
+        ordered = sorted(self._posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n))
         level = 0
         for post in ordered:
             i = post.player

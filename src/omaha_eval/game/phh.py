@@ -171,7 +171,9 @@ def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHReco
         posts.extend(Post(i, DEAD, d) for i, d in enumerate(dead) if d)
         small = blinds[0] if n > 0 else 0
         big = blinds[1] if n > 1 else 0
-        config = GameConfig(structure, small, big, game,
+        uniform_ante = antes[0] if len(set(antes)) == 1 else 0
+        straddle = live[2] if n > 2 and live[2] and not (kinds and kinds[2]) else 0
+        config = GameConfig(structure, small, big, game, ante=uniform_ante, straddle=straddle,
                             ante_trimming=bool(fields.get("ante_trimming_status", False)),
                             show_all=bool(fields.get("_show_all", False)))
     except HandSetupError as exc:
@@ -315,6 +317,8 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
                     raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer") from None
                 hand.bet_or_raise_to(amount, p)
             elif verb == "sm":
+                if hand.phase != "showdown" and _already_shown(hand, p, tokens):
+                    continue  # shown automatically (show_all): the file just records it
                 if len(tokens) >= 3:
                     cards = _cards(tokens[2], k, action)
                     hand.show(p, None if None in cards else cards)
@@ -325,6 +329,13 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
         except IllegalActionError as exc:
             raise PHHError(f"action {k} {action!r}: {exc}") from None
     return hand
+
+
+def _already_shown(hand: Hand, player: int, tokens: List[str]) -> bool:
+    for event in hand.history:
+        if event.kind == ev.SHOW and event.player == player:
+            return len(tokens) < 3 or "?" in tokens[2] or sorted(parse_cards(tokens[2]).tolist()) == sorted(event.cards)
+    return False
 
 
 def hand_from_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]], *, seed: Any = 0) -> Hand:
