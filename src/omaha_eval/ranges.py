@@ -39,7 +39,7 @@ import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -85,14 +85,15 @@ class _HandTable:
 @lru_cache(maxsize=1)
 def _table() -> _HandTable:
     n = math.comb(52, 4)
-    combos = np.fromiter(
-        (c for combo in combinations(range(52), 4) for c in combo), dtype=np.uint8, count=4 * n
-    ).reshape(n, 4)
-    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos.astype(np.uint64)), axis=1)
-    ranks = combos >> 2
-    suits = combos & 3
-    rank_counts = (ranks[:, :, None] == np.arange(13, dtype=np.uint8)).sum(axis=1, dtype=np.int8)
-    suit_counts = (suits[:, :, None] == np.arange(4, dtype=np.uint8)).sum(axis=1, dtype=np.int8)
+    combos = np.fromiter(chain.from_iterable(combinations(range(52), 4)), dtype=np.uint8,
+                         count=4 * n).reshape(n, 4)
+    bits = np.left_shift(np.uint64(1), combos.astype(np.uint64))
+    masks = bits[:, 0] | bits[:, 1] | bits[:, 2] | bits[:, 3]
+    rank_counts = np.zeros((n, 13), dtype=np.int8)
+    suit_counts = np.zeros((n, 4), dtype=np.int8)
+    for k in range(4):  # one card column at a time: a scatter of ones per column
+        rank_counts[np.arange(n), combos[:, k] >> 2] += 1
+        suit_counts[np.arange(n), combos[:, k] & 3] += 1
     suit_pattern = -np.sort(-suit_counts, axis=1)
     for a in (combos, masks, rank_counts, suit_pattern):
         a.flags.writeable = False
