@@ -180,10 +180,40 @@ def _run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_play(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "play",
+        help="play at a terminal table against built-in opponents",
+        description="Play Omaha hand after hand against simple built-in opponents. Actions are "
+                    "read one per line from standard input (f fold, k check, c call, b N bet, "
+                    "r N raise to N, a all in, q quit); end of input ends the session.",
+    )
+    p.add_argument("--seed", type=int, default=None, help="seed of the deal and the opponents")
+    p.add_argument("--players", type=int, default=6, help="players at the table, you included (2-10)")
+    p.add_argument("--opponents", choices=("calling", "random"), default="calling",
+                   help="calling: always check or call; random: random legal actions")
+    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="game (default: hi)")
+    p.add_argument("--structure", choices=("fixed", "spread", "pot", "no"), default="fixed",
+                   help="betting structure (default: fixed limit)")
+    p.add_argument("--big-blind", type=int, default=2, help="big blind (default 2)")
+    p.add_argument("--stack", type=int, default=None, help="starting stacks (default 100 big blinds)")
+    p.add_argument("--hands", type=int, default=None, help="stop after this many hands")
+    p.set_defaults(func=_run_play)
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    from .game.play import run_play
+
+    return run_play(seed=args.seed, players=args.players, opponents=args.opponents, game=args.game,
+                    structure=args.structure, big_blind=args.big_blind, stack=args.stack,
+                    hands=args.hands)
+
+
 _COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_eval,
     _add_replay,
     _add_bench,
+    _add_play,
 ]
 
 

@@ -53,6 +53,7 @@ def table_to_dict(table: Table) -> Dict[str, Any]:
         "name": table.name,
         "seed": table.seed,
         "first_button": table.first_button,
+        "seat_base": table.seat_base,
         "config": config_to_dict(table.config),
         "rules": table.rules.to_dict(),
         "seats": [None if p is None else p.to_dict() for p in table.seats],
@@ -74,7 +75,8 @@ def table_from_dict(data: Dict[str, Any]) -> Table:
     try:
         rules = TableRules.from_dict(data["rules"])
         table = Table(config_from_dict(data["config"]), rules, seed=data["seed"],
-                      button=data.get("first_button"), name=data.get("name", "table"))
+                      button=data.get("first_button"), name=data.get("name", "table"),
+                      seat_base=data.get("seat_base", 0))
         seats: List[Any] = data["seats"]
         if len(seats) != rules.seats:
             raise TableError(f"session has {len(seats)} seats, its rules say {rules.seats}")

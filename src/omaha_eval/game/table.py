@@ -101,11 +101,13 @@ class Table:
     session deals the same cards (None: a random seed, kept). ``button``: the first hand's
     button seat (default the first seat with a player). ``name``: the table's name in histories.
     ``keep_history``: keep every :class:`HandRecord` (False keeps only the last one).
+    ``seat_base``: added to seat indices where a hand names seats in its messages (1 for
+    1-based seat numbers as players see them; the API itself always uses 0-based seats).
     """
 
     def __init__(self, config: GameConfig, rules: Optional[TableRules] = None, *,
                  seed: Optional[int] = None, button: Optional[int] = None, name: str = "table",
-                 keep_history: bool = True) -> None:
+                 keep_history: bool = True, seat_base: int = 0) -> None:
         if not isinstance(config, GameConfig):
             raise TableError(f"config must be a GameConfig, got {config!r}")
         rules = TableRules() if rules is None else rules
@@ -123,6 +125,7 @@ class Table:
         self.seed = seed
         self.first_button = button
         self.keep_history = keep_history
+        self.seat_base = seat_base
         self._seats: List[Optional[SeatedPlayer]] = [None] * rules.seats
         self._positions = Positions()
         self._pending_kill: Optional[PendingKill] = None
@@ -278,7 +281,7 @@ class Table:
                     button=plan.hand_button, posts=posts,
                     first_to_act=index[plan.first_to_act] if self._override_opener(plan) else None,
                     seed=seed, hole_cards=hole_cards, board=board, deck=deck,
-                    seats=plan.seats, showdown=showdown)
+                    seats=[s + self.seat_base for s in plan.seats], showdown=showdown)
         # the hand is dealt: only now change the table
         state = [None if p is None else {"name": p.name, "stack": p.stack,
                                          "mark": "out" if p.sitting_out else p.mark}
