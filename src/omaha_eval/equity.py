@@ -50,8 +50,9 @@ MC_CHUNK: int = int(_core.MC_CHUNK)
 MAX_PLAYERS: int = int(_core.MAX_PLAYERS)
 DEFAULT_TRIALS = 1_000_000
 # Work units for exact enumeration with ranges: holding combinations times the rank-multiset
-# groups one combination costs (preflop ~6,000; flop ~100; turn ~13; river 1). About a second.
-EXACT_BUDGET = 30_000_000
+# groups one combination costs (preflop ~6,000; flop ~100; turn ~13; river 1); a unit is about
+# 0.3 us here, so the budget is about a second.
+EXACT_BUDGET = 4_000_000
 _GROUPS_PER_COMBO = {5: 6_000, 2: 120, 1: 15, 0: 2}
 _GAMES = {"hi": 0, "hilo": 1}
 # stats columns from the native core
