@@ -66,3 +66,21 @@ def assert_same_hand(original: Hand, imported: Hand) -> None:
     assert events(imported, list(range(n))) == events(original, to_new)
     assert imported.phase == original.phase
     assert list(imported.stacks) == [original.stacks[(j + original.button + 1) % n] for j in range(n)]
+
+
+def light_snapshot(hand: Hand) -> tuple:
+    """A cheap fingerprint of every mutable field (history by length and last event)."""
+    out = []
+    for name in Hand.__slots__:
+        value = getattr(hand, name)
+        if name == "_history":
+            out.append((len(value), id(value[-1]) if value else None))
+        elif name == "_hole":
+            out.append(tuple(map(tuple, value)))
+        elif isinstance(value, (list, set)):
+            out.append(tuple(sorted(value)) if isinstance(value, set) else tuple(value))
+        elif name == "_result":
+            out.append(id(value))
+        else:
+            out.append(value)
+    return tuple(out)

@@ -62,7 +62,7 @@ actions = ['d dh p1 AsKs2c3c', 'd dh p2 QdJdTh9h', 'p2 cbr 4', 'p1 cc', 'd db 4c
 def test_heads_up_blinds_are_reversed():
     hand = hand_from_phh(HEADS_UP)
     assert hand.button == 1
-    assert [(p.player, p.kind, p.amount) for p in hand.posts] == [(1, "small_blind", 1), (0, "big_blind", 2)]
+    assert sorted((p.player, p.kind, p.amount) for p in hand.posts) == [(0, "big_blind", 2), (1, "small_blind", 1)]
     assert hand.is_over and hand.stacks == (104, 196)
     assert hand.config.structure == FixedLimit(2, 4, 3, None)
     assert hand.config.game == "hilo"
@@ -127,8 +127,8 @@ def test_table_set_ups_round_trip():
     play_random(hand, random.Random(3))
     text = hand_to_phh(hand)
     fields = parse_phh(text).fields
-    assert fields["_post_kinds"] == ["small_blind", "big_blind", "", "kill", "live"]
-    assert fields["_dead_blinds"] == [0, 0, 0, 0, 1]
+    assert fields["_posts"] == ["p1 small_blind 1", "p2 big_blind 2", "p4 kill 4", "p5 dead 1", "p5 live 2"]
+    assert fields["blinds_or_straddles"] == [1, 2, 0, 4, 2]
     assert fields["_first_to_act"] == 3
     assert fields["_max_raises"] == 4 and fields["_heads_up_max_raises"] == 2
     assert_same_hand(hand, hand_from_phh(text))

@@ -15,9 +15,11 @@ Our user-defined fields (PHH allows fields starting with ``_``; all per player a
 order, never reversed): ``_max_raises`` / ``_heads_up_max_raises`` (-1 = unlimited; defaults:
 fixed and spread limit 3 raises with unlimited heads-up, as the WSOP plays; pot and no limit
 unlimited), ``_half_bet_reopens`` (fixed limit, default true), ``_max_bet``, ``_late_min_bet``,
-``_late_max_bet``, ``_show_all``, ``_dead_blinds`` (dead chips posted), ``_post_kinds`` (kind of
-each player's live forced bet when it is not the one its index implies: "small_blind",
-"big_blind", "straddle", "kill", "live" or ""), ``_first_to_act`` (1-based PHH index).
+``_late_max_bet``, ``_show_all``, ``_first_to_act`` (1-based PHH index), and ``_posts``: every
+forced bet as ``"pN kind amount"`` (kinds: ante, small_blind, big_blind, straddle, kill, live,
+dead), written only when ``antes`` and ``blinds_or_straddles`` cannot express the set-up (dead
+blinds, kill blinds, extra live blinds, several posts by one player); it then takes precedence
+over those two arrays, which still carry the summed live amounts for other readers.
 """
 
 from __future__ import annotations
@@ -139,6 +141,27 @@ def _default_kind(index: int, n: int) -> str:
     return (SMALL_BLIND, BIG_BLIND)[index] if index < 2 else STRADDLE
 
 
+def _standard_posts(antes: List[int], live: List[int], n: int) -> List[Post]:
+    """The posts the standard fields describe: antes, then blinds and straddles by index."""
+    posts = [Post(i, ANTE, a) for i, a in enumerate(antes) if a]
+    posts += [Post(i, _default_kind(i, n), live[i]) for i in range(n) if live[i]]
+    return posts
+
+
+def _read_posts(value: Any, n: int) -> List[Post]:
+    """Our ``_posts`` field: every forced bet as "pN kind amount" (for set-ups the standard
+    fields cannot express: dead blinds, kill blinds, extra live blinds, several posts)."""
+    if not isinstance(value, list):
+        raise PHHError("field '_posts' must be an array of strings like 'p3 dead 1'")
+    posts = []
+    for k, item in enumerate(value):
+        parts = item.split() if isinstance(item, str) else []
+        if len(parts) != 3 or not parts[2].isdigit():
+            raise PHHError(f"_posts[{k}] = {item!r}: expected 'pN kind amount'")
+        posts.append(Post(_player(parts[0], n, k, item), parts[1], int(parts[2])))
+    return posts
+
+
 def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHRecord:
     """Read a PHH file (a path, TOML text or an already-parsed dict) into a :class:`PHHRecord`."""
     fields = _load(source)
@@ -154,25 +177,16 @@ def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHReco
     antes = _per_player(_int_list(fields, "antes", n, [0] * n), n)
     blinds = _int_list(fields, "blinds_or_straddles", n, [0] * n)
     live = _per_player(blinds, n)
-    dead = _int_list(fields, "_dead_blinds", n, [0] * n)
-    kinds = fields.get("_post_kinds")
-    if kinds is not None and (not isinstance(kinds, list) or len(kinds) != n):
-        raise PHHError(f"field '_post_kinds' must be an array of {n} strings")
     try:
         structure = _structure(kind, fields)
-        posts: List[Post] = [Post(i, ANTE, a) for i, a in enumerate(antes) if a]
-        order = sorted(range(n), key=lambda i: (i if n > 2 else 1 - i))  # PHH list order
-        for i in order:
-            if live[i]:
-                kind_i = kinds[i] if kinds and kinds[i] else _default_kind(i, n)
-                if kind_i not in LIVE_KINDS:
-                    raise PHHError(f"_post_kinds[{i}] = {kind_i!r} is not a live forced bet")
-                posts.append(Post(i, kind_i, live[i]))
-        posts.extend(Post(i, DEAD, d) for i, d in enumerate(dead) if d)
+        if "_posts" in fields:
+            posts = _read_posts(fields["_posts"], n)
+        else:
+            posts = _standard_posts(antes, live, n)
         small = blinds[0] if n > 0 else 0
         big = blinds[1] if n > 1 else 0
         uniform_ante = antes[0] if len(set(antes)) == 1 else 0
-        straddle = live[2] if n > 2 and live[2] and not (kinds and kinds[2]) else 0
+        straddle = live[2] if n > 2 and any(p.player == 2 and p.kind == STRADDLE for p in posts) else 0
         config = GameConfig(structure, small, big, game, ante=uniform_ante, straddle=straddle,
                             ante_trimming=bool(fields.get("ante_trimming_status", False)),
                             show_all=bool(fields.get("_show_all", False)))
@@ -427,20 +441,17 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
             out[phh_index[i]] = v
         return out
 
-    antes, live, dead = [0] * n, [0] * n, [0] * n
-    kinds = [""] * n
+    antes, live = [0] * n, [0] * n
+    actual = []  # (PHH index, kind, amount)
     for post in hand.posts:
+        j = phh_index[post.player]
+        actual.append((j, post.kind, post.amount))
         if post.kind == ANTE:
-            antes[post.player] += post.amount
-        elif post.kind == DEAD:
-            dead[post.player] += post.amount
-        else:
-            live[post.player] += post.amount
-            kinds[post.player] = post.kind
-    antes_p, live_p, dead_p, kinds_p = per_player(antes), per_player(live), per_player(dead), [""] * n
-    for i in range(n):
-        kinds_p[phh_index[i]] = kinds[i]
-    custom_kinds = any(kinds_p[j] and kinds_p[j] != _default_kind(j, n) for j in range(n))
+            antes[j] += post.amount
+        elif post.kind != DEAD:
+            live[j] += post.amount
+    antes_p, live_p = antes, live
+    standard = [(p.player, p.kind, p.amount) for p in _standard_posts(antes, live, n)]
     fields: Dict[str, Any] = {
         "variant": variant,
         "ante_trimming_status": config.ante_trimming,
@@ -451,10 +462,8 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
     fields["starting_stacks"] = per_player(list(hand.starting_stacks))
     fields["actions"] = _actions(hand, phh_index, cards_per_action)
     fields.update(_user_fields(config))
-    if any(dead_p):
-        fields["_dead_blinds"] = dead_p
-    if custom_kinds:
-        fields["_post_kinds"] = kinds_p
+    if sorted(standard) != sorted(actual):
+        fields["_posts"] = [f"p{j + 1} {kind} {amount}" for j, kind, amount in actual]
     if hand.first_to_act is not None:
         fields["_first_to_act"] = phh_index[hand.first_to_act] + 1
     if hand.is_over:
@@ -469,7 +478,7 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
 # fields that describe this hand: never copied from ``extra`` (a stale value would be wrong)
 _DERIVED_FIELDS = frozenset(_FIELD_ORDER + (
     "finishing_stacks", "winnings", "_max_raises", "_heads_up_max_raises", "_half_bet_reopens",
-    "_max_bet", "_late_min_bet", "_late_max_bet", "_show_all", "_dead_blinds", "_post_kinds",
+    "_max_bet", "_late_min_bet", "_late_max_bet", "_show_all", "_posts",
     "_first_to_act"))
 
 
