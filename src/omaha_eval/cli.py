@@ -48,6 +48,74 @@ def _run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_equity(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "equity",
+        help="each player's share of the pot, exact or sampled",
+        description="Equity of 2 to 10 Omaha hands or ranges (quote ranges: 'AA**ds, KK**:0.5'). "
+                    "Every remaining board is enumerated exactly unless --trials is given "
+                    "(ranges too large to enumerate are sampled).",
+    )
+    p.add_argument("hands", nargs="+", metavar="HAND", help="a hand (AsKsQhJh) or a range (AA**)")
+    p.add_argument("--board", default="", help="0, 3, 4 or 5 known board cards")
+    p.add_argument("--dead", default="", help="cards out of play")
+    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="game (default: hi)")
+    p.add_argument("--trials", type=int, default=None, metavar="N",
+                   help="Monte Carlo with N trials instead of exact enumeration")
+    p.add_argument("--seed", type=int, default=None, help="seed of the Monte Carlo trials")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="threads (-1: all cores; results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=_run_equity)
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr, shown only on a terminal and only once a run has taken
+    more than half a second (short runs print nothing)."""
+
+    def __init__(self, stream, delay: float = 0.5, width: int = 30) -> None:
+        import time
+
+        self._time = time.monotonic
+        self._start = self._time()
+        self._stream = stream
+        self._delay = delay
+        self._width = width
+        self._shown = False
+        self._enabled = hasattr(stream, "isatty") and stream.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        elapsed = self._time() - self._start
+        if not self._enabled or elapsed < self._delay or total <= 0:
+            return
+        filled = int(self._width * done / total)
+        bar = "#" * filled + "-" * (self._width - filled)
+        self._stream.write(f"\r[{bar}] {100 * done / total:5.1f}%  {elapsed:5.1f} s")
+        self._stream.flush()
+        self._shown = True
+
+    def close(self) -> None:
+        if self._shown:
+            self._stream.write("\r" + " " * (self._width + 20) + "\r")
+            self._stream.flush()
+
+
+def _run_equity(args: argparse.Namespace) -> int:
+    from .equity import equity
+
+    bar = _ProgressBar(sys.stderr)
+    try:
+        result = equity(args.hands, args.board, args.dead, game=args.game, trials=args.trials,
+                        seed=args.seed, workers=args.workers, progress=bar)
+    finally:
+        bar.close()
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        print(result)
+    return 0
+
+
 def _add_replay(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "replay",
@@ -211,6 +279,7 @@ def _run_play(args: argparse.Namespace) -> int:
 
 _COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_eval,
+    _add_equity,
     _add_replay,
     _add_bench,
     _add_play,

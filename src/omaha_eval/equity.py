@@ -75,7 +75,8 @@ class EquityResult:
     winning the high half alone / sharing it; ``lo_win`` / ``lo_tie`` the same for the low half
     (zero in ``"hi"``); ``scoop`` the rate of winning the whole pot alone. ``std_error`` is the
     standard error of ``equity`` (zero when exact). ``deals`` counts the boards enumerated (times
-    holding combinations for ranges) when ``exact``, else the trials.
+    ``holdings``, the collision-free holding combinations, for ranges) when ``exact``, else the
+    trials. ``seed`` is the seed a sampled result used.
     """
 
     players: tuple[str, ...]
@@ -92,12 +93,13 @@ class EquityResult:
     lo_tie: np.ndarray
     scoop: np.ndarray
     seed: Optional[int] = None
+    holdings: int = 1
     _share_sums: Optional[tuple[int, ...]] = field(default=None, repr=False)
 
     @property
     def boards(self) -> Optional[int]:
-        """Deals enumerated when exact, else None."""
-        return self.deals if self.exact else None
+        """Boards enumerated per holding combination when exact, else None."""
+        return self.deals // self.holdings if self.exact else None
 
     @property
     def trials(self) -> Optional[int]:
@@ -117,8 +119,14 @@ class EquityResult:
             "board": self.board,
             "dead": self.dead,
             "exact": self.exact,
-            "boards" if self.exact else "trials": self.deals,
         }
+        if self.exact:
+            out["boards"] = self.boards
+            if self.holdings > 1:
+                out["holdings"] = self.holdings
+                out["deals"] = self.deals
+        else:
+            out["trials"] = self.deals
         if self.seed is not None:
             out["seed"] = self.seed
         players = []
@@ -146,8 +154,12 @@ class EquityResult:
             vals += [self.hi_win[p], self.hi_tie[p]]
             vals += [self.lo_win[p], self.lo_tie[p], self.scoop[p]] if hilo else []
             lines.append(f"{hand:<{width}}  " + "  ".join(f"{100 * v:>6.2f}%" for v in vals))
-        what = (f"exact, {self.deals:,} boards" if self.exact
-                else f"Monte Carlo, {self.deals:,} trials")
+        if not self.exact:
+            what = f"Monte Carlo, {self.deals:,} trials"
+        elif self.holdings > 1:
+            what = f"exact, {self.holdings:,} holding combinations x {self.boards:,} boards"
+        else:
+            what = f"exact, {self.deals:,} boards"
         board = f"board {self.board}" if self.board else "preflop"
         dead = f", dead {self.dead}" if self.dead else ""
         lines.append(f"{'hi-lo' if hilo else 'hi'}, {board}{dead}: {what}")
@@ -309,7 +321,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
 
 
 def _from_stats(spot: _Spot, stats: np.ndarray, deals: int, exact: bool, seed: Optional[int],
-                exact_sums: bool) -> EquityResult:
+                exact_sums: bool, holdings: int = 1) -> EquityResult:
     """Builds the result from integer stats (P, 7) summed over `deals` equally likely deals."""
     sums = tuple(int(v) for v in stats[:, _SHARE]) if exact and exact_sums else None
     stats = np.asarray(stats, dtype=np.float64)
@@ -326,7 +338,7 @@ def _from_stats(spot: _Spot, stats: np.ndarray, deals: int, exact: bool, seed: O
              for name, col in zip(_RATE_NAMES, (_HI_WIN, _HI_TIE, _LO_WIN, _LO_TIE, _SCOOP))}
     return EquityResult(tuple(spot.names), format_cards(spot.board), format_cards(spot.dead),
                         "hilo" if spot.game == 1 else "hi", exact, int(deals), equity_, se,
-                        seed=seed, _share_sums=sums, **rates)
+                        seed=seed, holdings=holdings, _share_sums=sums, **rates)
 
 
 # ---------------------------------------------------------------- engines
@@ -366,8 +378,8 @@ def _holding_tuples(ranges: Sequence[Range]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _exact_ranges(spot: _Spot, workers: int,
-                  progress: Optional[ProgressFn]) -> tuple[np.ndarray, int, bool]:
-    """Exact over every holding combination: (stats, deals, integer-exact?)."""
+                  progress: Optional[ProgressFn]) -> tuple[np.ndarray, int, bool, int]:
+    """Exact over every holding combination: (stats, deals, integer-exact?, combinations)."""
     idx, weights = _holding_tuples(spot.ranges)
     if idx.shape[0] == 0:
         raise RangeError("the ranges leave no collision-free combination of holdings")
@@ -393,10 +405,10 @@ def _exact_ranges(spot: _Spot, workers: int,
         if progress:
             progress(min(start + block, n), n)
     if uniform:
-        return total, n * boards_each, True
+        return total, n * boards_each, True, n
     # weighted: rescale so that the weights sum to the number of combinations
     scale = n / float(weights.sum())
-    return total * scale, n * boards_each, False
+    return total * scale, n * boards_each, False, n
 
 
 def _monte_carlo(spot: _Spot, trials: int, seed: int, workers: int,
@@ -462,8 +474,8 @@ def equity(
         stats, n_boards = _exact_fixed(spot, w)
         return _from_stats(spot, stats, n_boards, True, None, True)
     if n_trials is None and _exact_cost(spot) <= EXACT_BUDGET:
-        stats, deals, integer = _exact_ranges(spot, w, progress)
-        return _from_stats(spot, stats, deals, True, None, integer)
+        stats, deals, integer, combos = _exact_ranges(spot, w, progress)
+        return _from_stats(spot, stats, deals, True, None, integer, combos)
     s = _seed(seed)
     n = n_trials if n_trials is not None else DEFAULT_TRIALS
     stats = _monte_carlo(spot, n, s, w, progress)
