@@ -23,3 +23,49 @@ def best_hi(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> tuple[
 def best_lo(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> tuple[int, int, int]: ...
 def hi_class(score: int) -> tuple[int, tuple[int, ...]]: ...
 def low_mask(score: int) -> int: ...
+
+# --- equity ---
+POT: int
+NSTAT: int
+MAX_PLAYERS: int
+MC_CHUNK: int
+
+def showdown(
+    holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], game: int, workers: int = ...
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+def exact(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    game: int,
+    workers: int = ...,
+) -> tuple[npt.NDArray[np.int64], int]: ...
+def exact_batch(
+    holes: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    game: int,
+    workers: int = ...,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.uint64]]: ...
+def monte_carlo(
+    hands: npt.NDArray[np.uint8],
+    offsets: npt.NDArray[np.uintp],
+    cum_weights: npt.NDArray[np.float64] | None,
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    game: int,
+    seed: int,
+    trial_begin: int,
+    trial_end: int,
+    workers: int = ...,
+) -> tuple[int, npt.NDArray[np.int64], int]: ...
+def monte_carlo_batch(
+    holes: npt.NDArray[np.uint8],
+    boards: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    game: int,
+    trials: int,
+    seed: int,
+    workers: int = ...,
+) -> npt.NDArray[np.int64]: ...
+def row_seed(seed: int, row: int) -> int: ...
