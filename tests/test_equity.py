@@ -118,6 +118,55 @@ def test_workers_do_not_change_exact_results():
             assert np.array_equal(getattr(other, name), getattr(base, name))
 
 
+def all_boards(used, known=()):
+    """Every completion of `known` from the cards not in `used`, uint8 (n, 5)."""
+    from itertools import chain, combinations
+    from math import comb
+
+    deck = [c for c in range(52) if c not in set(used)]
+    m = 5 - len(known)
+    n = comb(len(deck), m)
+    extra = np.fromiter(chain.from_iterable(combinations(deck, m)), np.uint8, count=m * n)
+    extra = extra.reshape(n, m)
+    return np.concatenate([np.tile(np.array(known, np.uint8), (n, 1)), extra], axis=1)
+
+
+@pytest.mark.parametrize("seed, players, board, dead, game", [
+    (1, 2, 0, 0, "hi"), (2, 2, 0, 3, "hilo"), (3, 3, 0, 0, "hilo"), (4, 4, 0, 1, "hi"),
+    (5, 2, 3, 0, "hi"), (6, 5, 3, 2, "hilo"), (7, 3, 4, 1, "hilo"),
+])
+def test_exact_equals_a_showdown_of_every_board(seed, players, board, dead, game):
+    """The grouped enumeration (rank multisets plus flush corrections) against settling every
+    board one by one with the showdown kernel (itself checked against the reference above)."""
+    rng = np.random.default_rng(seed)
+    # suited holdings make flush corrections likely: deal from two suits first
+    order = np.concatenate([rng.permutation(np.arange(52)[np.arange(52) % 4 < 2]),
+                            rng.permutation(np.arange(52)[np.arange(52) % 4 >= 2])])
+    holes = order[: 4 * players].reshape(players, 4)
+    rest = rng.permutation(order[4 * players:])
+    known, dead_cards = rest[:board].tolist(), rest[board:board + dead].tolist()
+    boards = all_boards(holes.ravel().tolist() + known + dead_cards, known)
+    deals = showdown(np.broadcast_to(holes, (len(boards), players, 4)).copy(), boards, game=game)
+    got = equity([txt(h) for h in holes.tolist()], txt(known), txt(dead_cards), game=game)
+    assert got.deals == len(boards)
+    assert list(got.fractions()) == [Fraction(int(s), POT * len(boards))
+                                     for s in deals.share_units.sum(axis=0)]
+    for name in RATES:
+        assert [round(x * got.deals) for x in getattr(got, name)] == getattr(deals, name).tolist()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_suit_permutation_and_card_order_do_not_change_equity(seed):
+    rng = np.random.default_rng(300 + seed)
+    holes, board, dead = random_spot(rng, 3, 3, 1)
+    base = equity([txt(h) for h in holes], txt(board), txt(dead), game="hilo")
+    perm = rng.permutation(4)
+    relabel = [lambda cs: [4 * (c // 4) + int(perm[c % 4]) for c in cs]][0]
+    moved = equity([txt(rng.permutation(relabel(h)).tolist()) for h in holes],
+                   txt(rng.permutation(relabel(board)).tolist()), txt(relabel(dead)), game="hilo")
+    assert moved.fractions() == base.fractions()
+
+
 # ---------------------------------------------------------------- oracle (optional)
 
 
