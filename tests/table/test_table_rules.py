@@ -334,3 +334,24 @@ def test_kill_is_off_when_the_killer_leaves() -> None:
     t.leave(3)
     plan = t.next_plan()
     assert plan.killer is None and plan.stakes == (1, 1)
+
+
+def test_missed_small_blind_forward_rule_as_seed_003_reads() -> None:
+    # "the big blind is asked to post the small blind, and the next player the big blind"
+    t = _table(5, TableRules(missed_small_blind="forward"))
+    t.play_hand(passive)                # B0 SB1 BB2
+    t.sit_out(2)
+    plan = t.play_hand(passive).plan
+    assert (plan.button, plan.small_blind, plan.big_blind) == (1, 3, 4)
+    assert plan.missed == ((2, "MS"),)
+    t.sit_in(2, post_now=True)
+    plan = t.play_hand(passive).plan    # the player who posted the small blind gets the button
+    assert (plan.button, plan.small_blind, plan.big_blind) == (3, 4, 0)
+    assert 2 in plan.seats and [(p.kind, p.amount) for p in plan.posts_of(2)] == [("dead", 1)]
+
+
+def test_table_rules_are_checked() -> None:
+    for bad in (dict(seats=11), dict(seats=1), dict(kill="double"), dict(kill_acts="first"),
+                dict(missed_small_blind="skip"), dict(straddle_amount=-1)):
+        with pytest.raises(TableError):
+            TableRules(**bad)

@@ -29,8 +29,11 @@ BB_KINDS = {"big_blind", "live"}
 class Checker:
     """Tracks what each player posted, to check the button and owed-blind invariants."""
 
-    def __init__(self) -> None:
+    def __init__(self, strict: bool = True) -> None:
+        self.strict = strict
         self.bb_since: Dict[int, bool] = {}      # pid -> posted a big blind since sit-down / last button
+        self.hu_since: Dict[int, bool] = {}      # pid -> played a heads-up hand since their last button
+        self.ever_bb: Dict[int, bool] = {}       # pid -> posted a big blind since sitting down
         self.prev_plan = None
         self.restarts = 0
         self.dead_buttons = 0
@@ -65,8 +68,14 @@ class Checker:
                 assert prev is not None and prev.small_blind == plan.button, (prev, plan)
                 assert prev.pids[prev.index(plan.button)] == pid
                 assert {x.kind for x in prev.posts_of(plan.button)} & {"small_blind", "kill"}
-                # ... and has posted a big blind since sitting down or holding the button
-                assert self.bb_since.get(pid), (plan, button_player)
+                # ... and has posted a big blind since holding the button, unless heads-up came
+                # in between (the heads-up button posts the small blind and keeps the button
+                # when the game gets back to three: it posted the small blind last hand)
+                assert self.bb_since.get(pid) or self.hu_since.get(pid) or not self.strict, \
+                    (plan, button_player)
+            # heads-up, a player coming back may take the button posting their big blind now
+            posting_bb = bool({x.kind for x in plan.posts_of(plan.button)} & BB_KINDS)
+            assert self.ever_bb.get(pid) or (plan.heads_up and posting_bb), (plan, button_player)
         if plan.heads_up:
             # heads-up the button posts the small blind; nobody takes the big blind twice in a row
             self.heads_up += 1
@@ -80,9 +89,12 @@ class Checker:
             kinds = {x.kind for x in plan.posts_of(s)}
             # a game (re)start deals everyone in as if they had posted
             if plan.restart or kinds & BB_KINDS or (s == plan.killer and s == plan.big_blind):
-                self.bb_since[pid] = True
+                self.bb_since[pid] = self.ever_bb[pid] = True
+            if plan.heads_up:
+                self.hu_since[pid] = True
         if not plan.dead_button and plan.button in plan.seats and not plan.heads_up:
-            self.bb_since[table.player(plan.button).pid] = False
+            pid = table.player(plan.button).pid
+            self.bb_since[pid] = self.hu_since[pid] = False
         if plan.killer is not None:
             self.kills += 1
         self.prev_plan = plan
@@ -95,7 +107,7 @@ def _random_session(seed: int, config: GameConfig, rules: TableRules, hands: int
     names = iter(f"p{k}" for k in range(10 ** 6))
     for seat in rng.choice(rules.seats, size=min(4, rules.seats), replace=False).tolist():
         table.sit(seat, next(names), int(rng.integers(20, 400)))
-    checker = Checker()
+    checker = Checker(strict=rules.missed_small_blind == "dead")
     played = 0
     while played < hands:
         # between hands: people come and go
@@ -107,7 +119,6 @@ def _random_session(seed: int, config: GameConfig, rules: TableRules, hands: int
                     table.sit(seat, next(names), int(rng.integers(20, 400)),
                               post_now=bool(rng.random() < 0.5), sitting_out=bool(rng.random() < 0.1))
             elif r < 0.02 or (p.stack == 0 and r < 0.5):
-                checker.bb_since.pop(p.pid, None)
                 table.leave(seat)
             elif p.stack == 0:
                 table.add_chips(seat, int(rng.integers(20, 400)))
@@ -160,6 +171,10 @@ CONFIGS = {
     "pot-hilo-overblind": (GameConfig.pot_limit(1, 2, game="hilo"),
                            TableRules(seats=6, overblind=True, straddle=True, chop=True)),
     "no-limit-heads-up-table": (GameConfig.no_limit(1, 2), TableRules(seats=3)),
+    # the seed's literal missed-small-blind rule: the player moved up to the small blind gets the
+    # button without a big blind in that round, so only "posted the small blind last hand" holds
+    "spread-hi-forward-small-blind": (GameConfig.spread_limit(2, 8),
+                                      TableRules(seats=8, missed_small_blind="forward")),
 }
 
 

@@ -48,6 +48,7 @@ MAX_SEATS = 10
 
 KILL_GAMES = (None, "kill", "half")
 KILL_ACTS = ("last", "in_turn")
+MISSED_SB_RULES = ("dead", "forward")
 
 # why a present player is not dealt in
 WAIT_BIG_BLIND = "waiting for the big blind"
@@ -73,7 +74,11 @@ class TableRules:
     the limits are raised in proportion and the killer acts last before the flop. ``kill``:
     None, "kill" (next hand at 2x) or "half" (1.5x) after a player scoops a pot of at least
     ``kill_min_pot`` (default ten big blinds); ``kill_uncontested``: a pot won without a
-    showdown counts; ``kill_hilo_both_halves``: in hi-lo only a scoop of both halves counts (not
+    showdown counts; ``missed_small_blind``: when the player due the small blind sits out, "dead"
+    (the small blind is dead, as when the seat empties; the default, which keeps every button
+    holder's blinds paid in full) or "forward" (seed 003 read literally: the big blind posts the
+    small blind and the next player the big blind; that player then gets the button without
+    having posted a big blind in this round); ``kill_hilo_both_halves``: in hi-lo only a scoop of both halves counts (not
     a high hand taking a pot without a qualifying low); ``kill_acts``: "last" (the killer acts after the blinds before the flop) or
     "in_turn" (normal order).
     """
@@ -89,12 +94,15 @@ class TableRules:
     kill_uncontested: bool = True
     kill_hilo_both_halves: bool = False
     kill_acts: str = "last"
+    missed_small_blind: str = "dead"
 
     def __post_init__(self) -> None:
         if not _is_int(self.seats) or not 2 <= self.seats <= MAX_SEATS:
             raise TableError(f"seats must be an int 2..{MAX_SEATS}, got {self.seats!r}")
         if self.kill not in KILL_GAMES:
             raise TableError(f"kill must be None, 'kill' or 'half', got {self.kill!r}")
+        if self.missed_small_blind not in MISSED_SB_RULES:
+            raise TableError(f"missed_small_blind must be 'dead' or 'forward', got {self.missed_small_blind!r}")
         if self.kill_acts not in KILL_ACTS:
             raise TableError(f"kill_acts must be 'last' or 'in_turn', got {self.kill_acts!r}")
         for name in ("straddle_amount", "kill_min_pot"):
@@ -306,7 +314,7 @@ def plan_hand(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, rul
     if len(present) < 2:
         raise TableError(f"a hand needs two players able to play; {len(present)} present")
     number = positions.hands + 1
-    layout = None if positions.bb_seat is None else _positional(seats, positions, n)
+    layout = None if positions.bb_seat is None else _positional(seats, positions, n, rules)
     if layout is None:
         layout = _fresh(seats, positions, n, present, first_button)
     return _forced_bets(seats, rules, config, number, layout, pending_kill, straddle, overblind)
@@ -345,7 +353,8 @@ def _fresh(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int
     return _Layout(list(present), button, False, sb, bb, heads_up, True, {}, [], [])
 
 
-def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int) -> Optional[_Layout]:
+def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int,
+                rules: TableRules) -> Optional[_Layout]:
     """The normal layout from last hand's positions; None if it deals in fewer than two."""
     def present(s: int) -> bool:
         p = seats[s]
@@ -359,15 +368,26 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n
         if p is not None and p.played and not p.present and p.mark != "MB":
             missed.append((s, "MB"))
     sb_player = seats[last_bb]
+    sb_seat = last_bb
     sb_live = (sb_player is not None and sb_player.pid == positions.bb_pid and sb_player.present
                and last_bb != bb)
-    if (sb_player is not None and sb_player.pid == positions.bb_pid and not sb_player.present
-            and sb_player.played and sb_player.mark == ""):
-        missed.append((last_bb, "MS"))
+    if sb_player is not None and sb_player.pid == positions.bb_pid and not sb_player.present:
+        if sb_player.played and sb_player.mark == "":
+            missed.append((last_bb, "MS"))
+        due = seats[bb]
+        if rules.missed_small_blind == "forward" and not (due.owes_bb or due.owes_dead_sb):
+            # the big blind is asked to post the small blind, the next player the big blind (not
+            # a player who owes blinds: they enter by the big blind, and the small blind is dead)
+            sb_seat, sb_live = bb, True
+            bb = _next(sb_seat, n, present)
+            for s in _between(sb_seat, bb, n):
+                p = seats[s]
+                if p is not None and p.played and not p.present and p.mark != "MB":
+                    missed.append((s, "MB"))
     button = positions.sb_seat if positions.sb_seat is not None else last_bb
     bp = seats[button]
     button_live = (bp is not None and positions.sb_pid is not None and bp.pid == positions.sb_pid
-                   and bp.present and button not in (bb, last_bb))
+                   and bp.present and button not in (bb, sb_seat))
     restricted = set(_between(button, bb, n)) | {button}
 
     dealt: List[int] = []
@@ -377,7 +397,7 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n
         if not present(s):
             continue
         p = seats[s]
-        if s == bb or (s == last_bb and sb_live) or (s == button and button_live):
+        if s == bb or (s == sb_seat and sb_live) or (s == button and button_live):
             dealt.append(s)
         elif not p.owes_bb and not p.owes_dead_sb:
             dealt.append(s)
@@ -393,7 +413,7 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n
     if len(dealt) == 2:
         other = dealt[0] if dealt[1] == bb else dealt[1]
         return _Layout(dealt, other, False, other, bb, True, False, owed, missed, waiting)
-    return _Layout(dealt, button, not button_live, last_bb if sb_live else None, bb, False, False,
+    return _Layout(dealt, button, not button_live, sb_seat if sb_live else None, bb, False, False,
                    owed, missed, waiting)
 
 
