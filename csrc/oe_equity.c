@@ -711,8 +711,8 @@ typedef struct {
     hand_info fixed[OE_MAX_PLAYERS];
     int is_fixed[OE_MAX_PLAYERS];
     uint64_t seed, trial_begin, trial_end;
-    int64_t *partial;
-    uint64_t *attempts;
+    int64_t *total;          /* players * OE_NSTAT sums, added to atomically */
+    uint64_t total_attempts;
     int failed;
 } mc_ctx;
 
@@ -836,18 +836,25 @@ static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1
     return 0;
 }
 
+/* Streams [begin, end) of the run: summed locally, then added into the totals. Integer sums
+ * commute, so the totals do not depend on which thread ran which stream. */
 static void mc_range(void *ctx, size_t begin, size_t end)
 {
     mc_ctx *mc = (mc_ctx *)ctx;
     uint64_t first = mc->trial_begin / OE_MC_CHUNK;
     size_t width = (size_t)mc->P * OE_NSTAT;
+    int64_t st[OE_MAX_PLAYERS * OE_NSTAT];
+    uint64_t attempts = 0;
+    memset(st, 0, sizeof st);
     for (size_t i = begin; i < end; ++i) {
         uint64_t stream = first + i;
         uint64_t t0 = stream * OE_MC_CHUNK;
         uint64_t t1 = t0 + OE_MC_CHUNK < mc->trial_end ? t0 + OE_MC_CHUNK : mc->trial_end;
-        if (mc_stream(mc, stream, t0, t1, mc->partial + i * width, &mc->attempts[i]))
+        if (mc_stream(mc, stream, t0, t1, st, &attempts))
             __atomic_store_n(&mc->failed, 1, __ATOMIC_RELAXED);
     }
+    for (size_t k = 0; k < width; ++k) __atomic_fetch_add(&mc->total[k], st[k], __ATOMIC_RELAXED);
+    __atomic_fetch_add(&mc->total_attempts, attempts, __ATOMIC_RELAXED);
 }
 
 int oe_equity_monte_carlo(const uint8_t *hands, const size_t *offsets, const double *cum_weights,
@@ -866,22 +873,13 @@ int oe_equity_monte_carlo(const uint8_t *hands, const size_t *offsets, const dou
     mc->seed = seed;
     mc->trial_begin = trial_begin;
     mc->trial_end = trial_end;
+    mc->total = stats;
+    mc->total_attempts = 0;
     size_t n_streams = (size_t)((trial_end - trial_begin + OE_MC_CHUNK - 1) / OE_MC_CHUNK);
-    mc->partial = (int64_t *)calloc(n_streams, sizeof(int64_t) * width);
-    mc->attempts = (uint64_t *)calloc(n_streams, sizeof(uint64_t));
-    if (!mc->partial || !mc->attempts) {
-        free(mc->partial); free(mc->attempts); free(mc);
-        return -1;
-    }
     oe_parallel_for(n_streams, 1, workers, mc_range, mc);
-    uint64_t total_attempts = 0;
-    for (size_t c = 0; c < n_streams; ++c) {
-        for (size_t k = 0; k < width; ++k) stats[k] += mc->partial[c * width + k];
-        total_attempts += mc->attempts[c];
-    }
-    if (attempts) *attempts = total_attempts;
+    if (attempts) *attempts = mc->total_attempts;
     int rc = mc->failed ? 1 : 0;
-    free(mc->partial); free(mc->attempts); free(mc);
+    free(mc);
     return rc;
 }
 
