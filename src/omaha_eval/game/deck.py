@@ -62,6 +62,8 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
         if len(set(order)) != len(order):
             raise HandSetupError("deck has a repeated card")
         return order[:size]
+    if hole_cards is None and board is None:  # the common case: a plain shuffle
+        return _rng(seed).permutation(52)[:size].tolist()
     fixed: List[Optional[int]] = [None] * size
     if hole_cards is not None:
         if len(hole_cards) != n:
