@@ -10,7 +10,7 @@ Hands per configuration: ``OMAHA_TABLE_HANDS`` (default 1500; CI keeps the defau
 from __future__ import annotations
 
 import os
-from typing import Dict, List, Optional, Set
+from typing import Dict
 
 import numpy as np
 import pytest

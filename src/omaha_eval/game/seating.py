@@ -38,9 +38,9 @@ Rules (seeds 000 and 003, issue 5), and the choices made where they are silent:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from math import gcd
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .config import ANTE, BIG_BLIND, DEAD, KILL, LIVE, SMALL_BLIND, STRADDLE, GameConfig
 
@@ -290,7 +290,7 @@ def _between(a: int, b: int, n: int) -> List[int]:
     return out
 
 
-def _next(start: int, n: int, pred) -> Optional[int]:
+def _next(start: int, n: int, pred: Callable[[int], bool]) -> Optional[int]:
     for s in _after(start, n):
         if pred(s):
             return s
