@@ -108,3 +108,27 @@ def test_history_written_as_phh_files_with_seats_and_table_state(tmp_path) -> No
     assert sorted(fields["seats"]) == [s + 1 for s in t.history[-1].plan.seats]
     assert fields["_button_seat"] == t.history[-1].plan.button + 1
     assert len(fields["_table_stacks"]) == 10
+
+
+def test_hand_with_dead_and_live_blinds_and_a_dead_button_replays_from_phh() -> None:
+    from omaha_eval.game.phh import hand_from_phh
+
+    t = Table(GameConfig.fixed_limit(2, 4), TableRules(), seed=9, button=0)
+    for seat in range(5):
+        t.sit(seat, "abcde"[seat], 100)
+    calling = lambda tb, s, legal: ("check",) if legal.can_check else ("call",)   # noqa: E731
+    t.play_hand(calling)                 # B0 SB1 BB2
+    t.sit_out(3)
+    t.play_hand(calling)                 # 3 misses the big blind
+    t.sit_in(3, post_now=True)
+    t.play_hand(calling)
+    t.leave(4)                           # last hand's small blind: the button is dead
+    record = t.play_hand(calling)        # B4 (dead) SB0 BB1, seat 3 pays live + dead
+    assert record.plan.dead_button and {p.kind for p in record.plan.posts_of(3)} == {"live", "dead"}
+    text = record.to_phh()
+    assert "_dead_button = true" in text and "_button_seat = 5" in text
+    hand = hand_from_phh(text)
+    assert sorted(p.kind for p in hand.posts) == sorted(p.kind for p in record.hand.posts)
+    n, button = record.hand.n_players, record.hand.button
+    phh_seats = [record.plan.seats[(button + 1 + k) % n] for k in range(n)]
+    assert list(hand.result.finishing_stacks) == [record.finishing[s] for s in phh_seats]
