@@ -32,7 +32,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
-from .config import ANTE, BIG_BLIND, DEAD, LIVE_KINDS, SMALL_BLIND, STRADDLE, GameConfig, Post
+from .config import ANTE, BIG_BLIND, DEAD, SMALL_BLIND, STRADDLE, GameConfig, Post
 from .errors import HandSetupError, IllegalActionError, PHHError
 from .deck import BOARD_POSITIONS, build_deck, hole_position
 from .hand import Hand

@@ -13,7 +13,7 @@ Rules implemented (seeds 000 and 004, issue 4):
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Sequence, Set, Tuple
 
 import numpy as np
 
@@ -40,10 +40,6 @@ def score(holes: Sequence[Sequence[int]], board: Sequence[int], players: Sequenc
         return dict(zip(players, hi.tolist())), dict(zip(players, lo.tolist()))
     hi = evaluate_hi(hole_array, board_array, check=False)
     return dict(zip(players, hi.tolist())), {}
-
-
-def contested(pots: Pots) -> Pots:
-    return [pot for pot in pots if len(pot[1]) > 1]
 
 
 def may_muck(player: int, pots: Pots, mucked: Set[int]) -> bool:
@@ -114,16 +110,3 @@ def award(pots: Pots, shown: Set[int], hi: Dict[int, int], lo: Dict[int, int], h
                           for p, a in split_evenly(lo_amount, lo_winners))
         results.append(PotResult(index, amount, eligible, hi_amount, lo_amount, awards))
     return results
-
-
-def uncontested(pots: Pots, winner: int) -> List[PotResult]:
-    """Everything to the one player left."""
-    total = sum(amount for amount, _ in pots)
-    return [PotResult(0, total, (winner,), total, 0, [Award(winner, total, ALL)])] if total else []
-
-
-def first_unmucked(order: Sequence[int], mucked: Set[int]) -> Optional[int]:
-    for p in order:
-        if p not in mucked:
-            return p
-    return None
