@@ -309,6 +309,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:  # bad cards, illegal actions, bad ranges: a message, not a traceback
         print(f"omaha-eval: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # output piped into `head` and closed early: not an error of ours
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":
