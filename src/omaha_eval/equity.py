@@ -388,8 +388,9 @@ def _exact_ranges(spot: _Spot, workers: int,
     # integer sums stay far below 2**63 within the exact budget
     total = np.zeros((P, 7), dtype=np.int64 if uniform else np.float64)
     boards_each = 0
-    block = 4096 if spot.board.size == 0 else 1 << 16
     n = idx.shape[0]
+    # about twenty calls, so that a progress bar moves (and memory stays small)
+    block = max(256, min(1 << 16, -(-n // 20)))
     board = spot.board[None, :] if spot.board.size else np.zeros((1, 0), dtype=np.uint8)
     for start in range(0, n, block):
         sel = idx[start:start + block]
