@@ -172,3 +172,19 @@ def test_missing_file():
 def test_to_toml_quotes():
     text = to_toml({"a": "it's", "b": 'say "hi"', "c": [1, True, "x"], "d": 1.5})
     assert text == "a = \"it's\"\nb = 'say \"hi\"'\nc = [1, true, 'x']\nd = 1.5\n"
+
+
+def test_shows_before_the_board_when_all_in():
+    text = """
+variant = 'PO'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [6, 6]
+actions = ['d dh p1 AsKs2c3c', 'd dh p2 QdJdTh9h', 'p2 cbr 6', 'p1 cc', 'p2 sm QdJdTh9h',
+           'p1 sm AsKs2c3c', 'd db 4c5d8h', 'd db 9c', 'd db Kd']
+"""
+    hand = hand_from_phh(text)
+    assert hand.is_over and hand.stacks == (12, 0)  # kings beat nines
+    again = parse_phh(hand_to_phh(hand)).actions
+    assert again[-2:] == ["p2 sm QdJdTh9h", "p1 sm AsKs2c3c"]  # the raiser first; we deal, then show
