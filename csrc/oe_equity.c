@@ -8,8 +8,8 @@
  *   phase B  walks only the boards where a flush is possible (3+ board cards of a suit of which
  *            some player holds 2+), grouped by the suited cards (exact) and the rank multiset of
  *            the others (weighted), and adds the difference between the true settlement and the
- *            non-flush one phase A counted. Only one suit can reach 3 cards on a 5-card board, so
- *            these groups never overlap.
+ *            non-flush one phase A counted (only where the flush changes who wins the high half).
+ *            Only one suit can reach 3 cards on a 5-card board, so these groups never overlap.
  * All sums are integers (shares in units of OE_POT), so exact results are exact and do not depend
  * on the number of workers or the order of the work.
  */
@@ -244,6 +244,7 @@ typedef struct {
 
 #define MAX_SETS OE_N_RANK5 /* multisets of at most five ranks: C(17, 5) = 6188 for five */
 #define MAX_SMALL_SETS 105  /* multisets of at most two ranks: 1 + 13 + 91 */
+#define MAX_ITEMS (4 * 2380) /* per suit, subsets of at most 5 of 13 ranks: sum of C(13, j) */
 
 static void enum_sets_rec(const uint8_t cnt[13], int r, int left, uint8_t *cur, int depth,
                           uint32_t w, rank_set *out, int *n_out)
@@ -303,6 +304,13 @@ typedef struct {
     int n_others[4][3];
 } exact_ctx;
 
+static void exact_free(exact_ctx *cx)
+{
+    if (!cx) return;
+    free(cx->sets); free(cx->sorted); free(cx->order); free(cx->cache_hi); free(cx->cache_lo);
+    free(cx->items); free(cx);
+}
+
 static exact_ctx *exact_alloc(int P)
 {
     exact_ctx *cx = (exact_ctx *)calloc(1, sizeof *cx);
@@ -312,19 +320,12 @@ static exact_ctx *exact_alloc(int P)
     cx->order = (int16_t *)malloc(sizeof(int16_t) * OE_N_RANK5);
     cx->cache_hi = (uint16_t *)malloc(sizeof(uint16_t) * OE_N_RANK5 * (size_t)P);
     cx->cache_lo = (uint8_t *)malloc(sizeof(uint8_t) * OE_N_RANK5 * (size_t)P);
-    cx->items = (flush_item *)malloc(sizeof(flush_item) * 4 * 8192);
+    cx->items = (flush_item *)malloc(sizeof(flush_item) * MAX_ITEMS);
     if (!cx->sets || !cx->sorted || !cx->order || !cx->cache_hi || !cx->cache_lo || !cx->items) {
-        free(cx->sets); free(cx->sorted); free(cx->order); free(cx->cache_hi); free(cx->cache_lo); free(cx->items); free(cx);
+        exact_free(cx);
         return NULL;
     }
     return cx;
-}
-
-static void exact_free(exact_ctx *cx)
-{
-    if (!cx) return;
-    free(cx->sets); free(cx->sorted); free(cx->order); free(cx->cache_hi); free(cx->cache_lo);
-    free(cx->items); free(cx);
 }
 
 /* Colex index of the union of two sorted rank lists holding five ranks in all. */
