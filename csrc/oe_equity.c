@@ -484,12 +484,12 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
         const rank_set *rs = &cx->sets[i];
         unsigned low = rs->low, idx = rs->idx;
         const uint16_t *row = oe_board_pair + (size_t)idx * OE_N_RANK2;
+        uint16_t *cache_hi = cx->cache_hi + (size_t)idx * P;
+        uint8_t *cache_lo = cx->cache_lo + (size_t)idx * P;
         for (int p = 0; p < P; ++p) {
-            hi[p] = nonflush_hi(row, &cx->h[p]);
-            lo[p] = hilo ? hand_lo(low, &cx->h[p]) : 0;
+            cache_hi[p] = hi[p] = nonflush_hi(row, &cx->h[p]);
+            cache_lo[p] = lo[p] = hilo ? hand_lo(low, &cx->h[p]) : 0;
         }
-        memcpy(cx->cache_hi + (size_t)idx * P, hi, sizeof(uint16_t) * P);
-        memcpy(cx->cache_lo + (size_t)idx * P, lo, P);
         settle(P, hi, hilo ? lo : NULL, share, flags);
         accumulate(st, P, rs->w, share, flags);
     }
