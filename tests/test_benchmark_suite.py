@@ -91,7 +91,8 @@ def test_quick_run_reports_every_field(tmp_path, capsys, tiny) -> None:
         assert pk["status"] == "ok" and pk["agreement"]["checked"] == 6
     if _installed("phevaluator"):
         (ph,) = _rows(report, workload="eval-hi", library="phevaluator")
-        assert ph["status"] == "ok" and ph["items"] == 1500
+        # its timed prefix depends on its speed here; the check always covers 50 deals
+        assert ph["status"] == "ok" and runner.MIN_TIMED_ITEMS <= ph["items"] <= 1500
         assert report["versions"]["phevaluator"]
     if _installed("poker_equity"):
         (pe,) = _rows(report, workload="exact-hi", library="poker-equity")

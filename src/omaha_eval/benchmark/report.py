@@ -111,6 +111,6 @@ def format_report(report: Dict[str, Any], markdown: bool = False) -> str:
         if r["status"] == "not offered":
             offered.setdefault(r["library"], []).append(r["workload"])
     if offered:
-        parts.append("not offered by the library (no such API): " + "; ".join(
-            f"{lib}: {', '.join(ws)}" for lib, ws in offered.items()))
+        parts.append("not offered by the library (no such API):")
+        parts.extend(f"  {lib}: {', '.join(ws)}" for lib, ws in offered.items())
     return "\n".join(parts)
