@@ -261,3 +261,6 @@ def test_compare_rules() -> None:
     sampled = EquityOutcome([0.60, 0.40], [0.005, 0.005], 10_000)
     assert runner._compare_equity(sampled, EquityOutcome([0.61, 0.39], [0.005, 0.005], 10_000))[0]
     assert not runner._compare_equity(sampled, EquityOutcome([0.70, 0.30], [0.005, 0.005], 10_000))[0]
+    # a share never seen in a short run reports no error; it still gets a fair tolerance
+    rare = EquityOutcome([0.01, 0.99], [0.001, 0.001], 100_000)
+    assert runner._compare_equity(rare, EquityOutcome([0.0, 1.0], [0.0, 0.0], 50))[0]

@@ -147,8 +147,10 @@ def _se(o: EquityOutcome, i: int) -> float:
         return 0.0
     if o.std_errors[i] > 0 or not o.count:
         return o.std_errors[i]
-    p = o.equities[i]  # a share in [0, 1] has variance at most p (1 - p)
-    return math.sqrt(max(p * (1 - p), 0.0) / o.count)
+    # no error reported (e.g. a share seen 0 or 1 times): a share in [0, 1] has variance at
+    # most p (1 - p); 1 / count keeps an unseen outcome from getting a zero tolerance
+    p = o.equities[i]
+    return math.sqrt(max(p * (1 - p), 1.0 / o.count) / o.count)
 
 
 def _compare_game(ref: Sequence[Tuple[int, ...]], out: Sequence[Tuple[int, ...]], n: int) -> Tuple[bool, Dict[str, Any]]:
