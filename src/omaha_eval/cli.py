@@ -181,7 +181,7 @@ def _add_bench(subparsers: argparse._SubParsersAction) -> None:
                     "PokerKit, treys, xiapl). Each library is checked for agreement with "
                     "omaha_eval before it is timed; libraries not installed are skipped.",
     )
-    p.add_argument("--quick", action="store_true", help="small workloads (a few seconds)")
+    p.add_argument("--quick", action="store_true", help="small workloads (seconds, not minutes)")
     p.add_argument("--against", metavar="NAMES",
                    help="comma-separated libraries to compare with (default: all; 'none': ours only)")
     p.add_argument("--workers", type=int, default=1, metavar="N",
