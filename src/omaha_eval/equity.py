@@ -26,6 +26,7 @@ import os
 import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Callable, Optional, Sequence, Union
 
 import numpy as np
@@ -219,16 +220,43 @@ def _trials(trials: Optional[int]) -> Optional[int]:
     return int(trials)
 
 
+@lru_cache(maxsize=1024)
+def _text_cards(text: str) -> np.ndarray:
+    """Parsed card text, cached (read-only): the same strings come back call after call."""
+    ids = np.ascontiguousarray(parse_cards(text), dtype=np.uint8)
+    ids.flags.writeable = False
+    return ids
+
+
 def _cards(cards: Any, what: str) -> np.ndarray:
     if cards is None:
         return np.zeros(0, dtype=np.uint8)
     try:
-        ids = parse_cards(cards)
+        ids = _text_cards(cards) if isinstance(cards, str) else parse_cards(cards)
     except CardError as exc:
         raise CardError(f"{what}: {exc}") from None
     if ids.ndim != 1:
         raise CardError(f"{what}: expected a flat list of cards, got shape {ids.shape}")
     return np.ascontiguousarray(ids, dtype=np.uint8)
+
+
+def _fixed_hand(ids: np.ndarray) -> tuple[str, Range]:
+    name = format_cards(ids)
+    hands = np.sort(ids)[None, :]
+    hands.flags.writeable = False
+    return name, Range(name, hands, np.ones(1))
+
+
+@lru_cache(maxsize=4096)
+def _player_text(hand: str) -> tuple[str, Range]:
+    """A hand or range given as text, cached; errors carry no player number (added by caller)."""
+    try:
+        ids = parse_cards(hand)
+    except CardError:
+        return hand.strip(), parse_range(hand)
+    if ids.size != 4:
+        raise CardError(f"hand {hand!r} has {ids.size} cards; an Omaha hand has 4")
+    return _fixed_hand(ids)
 
 
 def _player(hand: HandLike, p: int) -> tuple[str, Range]:
@@ -238,25 +266,16 @@ def _player(hand: HandLike, p: int) -> tuple[str, Range]:
         return hand.text, hand
     if isinstance(hand, str):
         try:
-            ids = parse_cards(hand)
-        except CardError:
-            ids = None
-        if ids is not None:
-            if ids.size != 4:
-                raise CardError(f"{who}: hand {hand!r} has {ids.size} cards; an Omaha hand has 4")
-            return format_cards(ids), Range(format_cards(ids), np.sort(ids)[None, :],
-                                            np.ones(1))
-        try:
-            return hand.strip(), parse_range(hand)
-        except RangeError as exc:
-            raise RangeError(f"{who}: {exc}") from None
+            return _player_text(hand)
+        except (CardError, RangeError) as exc:
+            raise type(exc)(f"{who}: {exc}") from None
     try:
         ids = parse_cards(hand)
     except CardError as exc:
         raise CardError(f"{who}: {exc}") from None
     if ids.ndim != 1 or ids.size != 4:
         raise CardError(f"{who}: an Omaha hand has 4 cards, got shape {ids.shape}")
-    return format_cards(ids), Range(format_cards(ids), np.sort(ids)[None, :], np.ones(1))
+    return _fixed_hand(ids)
 
 
 def _place(card: int, places: dict[int, str], where: str) -> None:
