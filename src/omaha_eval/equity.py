@@ -68,7 +68,7 @@ ProgressFn = Callable[[int, int], None]
 # ---------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays inside: compare fields, not results
 class EquityResult:
     """What :func:`equity` found, per player (arrays of length P, in the order given).
 
@@ -167,7 +167,7 @@ class EquityResult:
         return "\n".join(lines)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # arrays inside: compare fields, not results
 class ShowdownResult:
     """Complete deals settled: ``share`` (N, P) fraction of the pot each player wins;
     ``share_units`` the same in units of :data:`POT`; per-player counts over the N deals."""
