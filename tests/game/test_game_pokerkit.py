@@ -12,9 +12,9 @@ Known PokerKit 0.7.7 deviations (DESIGN.md) are avoided or left out of the compa
   pot: such hands are not compared;
 * it gives all odd chips of a split to the first winner (5/3/3 instead of 4/4/3): hands with a
   split of two or more odd chips are not compared;
-* after mucks it merges pots whose remaining players are the same and splits the sum, where we
-  split each pot on its own (as the rules say: every side pot is split by itself); the odd chips
-  can then land differently, so such hands with an odd chip are not compared.
+* after killing the hands that win nothing it merges pots whose remaining players are the same
+  and splits the sum, where we split each pot on its own (every side pot is split by itself);
+  the odd chips can then land differently, so such hands with an odd chip are not compared.
 The count comes from OMAHA_EVAL_POKERKIT_HANDS (per game).
 """
 
@@ -88,11 +88,12 @@ def odd_chip_split(hand: Hand) -> bool:
 
 
 def merged_odd_chips(hand: Hand) -> bool:
-    """Two pots with the same players left at showdown, one of them with an odd chip."""
-    mucked = set(hand.result.mucked)
+    """Two pots with the same players left once PokerKit has killed the hands that win nothing,
+    one of them with an odd chip."""
+    alive = {a.player for pot in hand.result.pots for a in pot.awards}
     groups: dict = {}
     for pot in hand.result.pots:
-        players = tuple(p for p in pot.eligible if p not in mucked)
+        players = tuple(p for p in pot.eligible if p in alive)
         odd = False
         for half, amount in (("hi", pot.hi_amount), ("lo", pot.lo_amount)):
             k = sum(1 for a in pot.awards if a.half == half)
