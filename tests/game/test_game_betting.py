@@ -557,3 +557,11 @@ def test_bad_config():
     with pytest.raises(HandSetupError, match="unknown post kind"):
         Post(0, "blind", 1)
     assert issubclass(IllegalActionError, ValueError) and issubclass(HandSetupError, ValueError)
+
+
+def test_spread_limit_is_capped_like_fixed_limit():
+    hand = Hand(GameConfig.spread_limit(2, 10), [500] * 4)
+    for _ in range(3):
+        hand.raise_to(hand.legal_actions().min_to)
+    legal = hand.legal_actions()
+    assert not legal.can_raise and "capped" in legal.raise_reason
