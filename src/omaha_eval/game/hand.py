@@ -18,10 +18,16 @@ of :class:`~omaha_eval.game.config.Post`: antes, blinds, dead blinds, straddles,
 extra live blinds) replace the config's default forced bets; ``first_to_act`` overrides who opens
 the first round; a kill pot is played with ``config.scaled(2)`` (or ``(3, 2)``).
 
-Choices where the rules leave room (see the package docs):
+Choices where the rules leave room (more in structures.py, showdown.py and phh.py):
 * the amount to match preflop is the largest *nominal* live forced bet, even if its poster was
   short and all in for less (the excess of a call is returned as uncalled);
 * the first round opens left of the largest blind, straddle or kill blind (ties: the later one);
+  the largest live forced bet is the opening bet and sets the minimum raise (a straddle of 4
+  over a big blind of 2: raise to at least 8); in fixed and spread limit a straddle counts as a
+  raise toward the cap;
+* an all-in raise short of a full raise does not reopen the betting for players who already
+  acted unless the raises since they acted add up to a full one; in fixed limit an all in of at
+  least half a bet counts as a full raise (``FixedLimit(half_bet_reopens=...)``);
 * a check is not an action "facing a bet": the opening bet of a round, even an all-in for less
   than the minimum, lets every player who checked raise;
 * folding when you could check is refused, as is raising when nobody left could call it.
