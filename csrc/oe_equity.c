@@ -627,8 +627,9 @@ int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int playe
 {
     exact_batch_job job = {holes, board, dead, hole_stride, board_stride, players, n_board,
                            n_dead, game, stats, n_boards, 0};
-    /* preflop rows are heavy (one per chunk); later streets are light (many per chunk) */
-    size_t chunk = n_board == 0 ? 1 : 64;
+    /* preflop rows are heavy (a few per chunk, each chunk allocating its work space once);
+     * later streets are light (many per chunk) */
+    size_t chunk = n_board == 0 ? 4 : 64;
     oe_parallel_for(n, chunk, workers, exact_batch_range, &job);
     return job.failed ? -1 : 0;
 }
