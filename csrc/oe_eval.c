@@ -293,25 +293,26 @@ void oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride, const uint8_t *bo
 }
 
 /* Reports the first problem of one deal (called only for a deal known to have one). */
-static int describe_bad_deal(const uint8_t *h, const uint8_t *b, int *position, int *card)
+static int describe_bad_deal(const uint8_t *h, const uint8_t *b, int check_duplicates, int *position,
+                             int *card)
 {
     uint64_t seen = 0;
     for (int k = 0; k < 9; ++k) {
         uint8_t c = k < 4 ? h[k] : b[k - 4];
         if (c > 51) { *position = k; *card = c; return 1; }
-        if (seen >> c & 1) { *position = k; *card = c; return 2; }
+        if (check_duplicates && seen >> c & 1) { *position = k; *card = c; return 2; }
         seen |= (uint64_t)1 << c;
     }
     return 0;
 }
 
 /* Adds up to five cards to a 52-bit mask; returns nonzero on an id above 51 or a repeat. */
-static inline uint64_t add_cards(const uint8_t *c, int n, uint64_t *mask)
+static inline uint64_t add_cards(const uint8_t *c, int n, uint64_t *mask, uint64_t repeat_mask)
 {
     uint64_t bad = 0, m = *mask;
     for (int k = 0; k < n; ++k) {
         uint64_t bit = (uint64_t)1 << (c[k] & 63);
-        bad |= (m & bit) | (uint64_t)(c[k] > 51); /* branch-free: valid deals are the rule */
+        bad |= (m & bit & repeat_mask) | (uint64_t)(c[k] > 51); /* branch-free: valid deals are the rule */
         m |= bit;
     }
     *mask = m;
@@ -319,22 +320,24 @@ static inline uint64_t add_cards(const uint8_t *c, int n, uint64_t *mask)
 }
 
 int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride, const uint8_t *board,
-                      ptrdiff_t board_stride, size_t n, size_t *bad_row, int *position, int *card)
+                      ptrdiff_t board_stride, size_t n, int check_duplicates, size_t *bad_row,
+                      int *position, int *card)
 {
     uint64_t prev = ~(uint64_t)0, board_mask = 0, board_bad = 0;
+    uint64_t repeat_mask = check_duplicates ? ~(uint64_t)0 : 0;
     for (size_t i = 0; i < n; ++i) {
         const uint8_t *h = hole + (ptrdiff_t)i * hole_stride;
         const uint8_t *b = board + (ptrdiff_t)i * board_stride;
         uint64_t key = board_key(b);
         if (key != prev) { /* a shared board is checked once */
             board_mask = 0;
-            board_bad = add_cards(b, 5, &board_mask);
+            board_bad = add_cards(b, 5, &board_mask, repeat_mask);
             prev = key;
         }
         uint64_t mask = board_mask;
-        if (board_bad | add_cards(h, 4, &mask)) {
+        if (board_bad | add_cards(h, 4, &mask, repeat_mask)) {
             *bad_row = i;
-            return describe_bad_deal(h, b, position, card);
+            return describe_bad_deal(h, b, check_duplicates, position, card);
         }
     }
     return 0;

@@ -81,9 +81,10 @@ void oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride,
                    uint16_t *hi_out, uint8_t *lo_out, int workers);
 
 /* Validation: returns 0 when every deal is valid, otherwise a code and the first bad deal:
- * 1 = card id above 51 (at *position, 0..3 hole, 4..8 board), 2 = duplicated card (*card). */
+ * 1 = card id above 51 (at *position, 0..3 hole, 4..8 board), 2 = duplicated card (*card).
+ * With check_duplicates = 0 only ids are checked (what the kernels need to stay in bounds). */
 int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride,
-                      const uint8_t *board, ptrdiff_t board_stride, size_t n,
+                      const uint8_t *board, ptrdiff_t board_stride, size_t n, int check_duplicates,
                       size_t *bad_row, int *position, int *card);
 
 /* ---- threads ---- */

@@ -19,7 +19,7 @@ cdef extern from "omaha_eval.h" nogil:
                        uint16_t *hi_out, uint8_t *lo_out, int workers)
     int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride,
                           const uint8_t *board, ptrdiff_t board_stride, size_t n,
-                          size_t *bad_row, int *position, int *card)
+                          int check_duplicates, size_t *bad_row, int *position, int *card)
     const uint8_t oe_hi_class[7463][6]
     const uint8_t oe_low_masks[57]
     const uint8_t oe_hole_pairs[6][2]
@@ -31,44 +31,86 @@ HOLE_PAIRS = tuple((int(oe_hole_pairs[i][0]), int(oe_hole_pairs[i][1])) for i in
 BOARD_TRIPLES = tuple(tuple(int(oe_board_triples[i][k]) for k in range(3)) for i in range(10))
 
 
-cdef inline void _check_rows(const uint8_t[:, :] hole, const uint8_t[:, :] board) except *:
+cdef size_t _deal_count(const uint8_t[:, :] hole, const uint8_t[:, :] board) except? 0:
+    """Number of deals; a single hole or board row is shared by every deal (row stride 0)."""
     if hole.shape[1] != 4 or board.shape[1] != 5:
         raise ValueError(f"expected (n, 4) holes and (n, 5) boards, got {hole.shape[1]} and {board.shape[1]}")
     if hole.strides[1] != 1 or board.strides[1] != 1:
         raise ValueError("the card axis must be contiguous")
-    if board.shape[0] != hole.shape[0]:
-        raise ValueError(f"{hole.shape[0]} holes but {board.shape[0]} boards")
+    if hole.shape[0] == board.shape[0] or board.shape[0] == 1:
+        return hole.shape[0]
+    if hole.shape[0] == 1:
+        return board.shape[0]
+    raise ValueError(f"{hole.shape[0]} holes but {board.shape[0]} boards")
+
+
+cdef inline ptrdiff_t _row_stride(const uint8_t[:, :] rows, size_t n):
+    return 0 if rows.shape[0] == 1 else rows.strides[0]
 
 
 def eval_batch(const uint8_t[:, :] hole, const uint8_t[:, :] board,
                uint16_t[::1] hi_out=None, uint8_t[::1] lo_out=None, int workers=1):
-    """Scores hole[i] on board[i] into hi_out[i] and/or lo_out[i] (rows may have stride 0)."""
-    _check_rows(hole, board)
-    cdef size_t n = hole.shape[0]
+    """Scores hole[i] on board[i] into hi_out[i] and/or lo_out[i]; a single row is shared."""
+    cdef size_t n = _deal_count(hole, board)
     if hi_out is not None and <size_t>hi_out.shape[0] != n:
         raise ValueError("hi_out has the wrong length")
     if lo_out is not None and <size_t>lo_out.shape[0] != n:
         raise ValueError("lo_out has the wrong length")
-    if n == 0:
+    if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
         return
     cdef uint16_t *hi_ptr = &hi_out[0] if hi_out is not None else NULL
     cdef uint8_t *lo_ptr = &lo_out[0] if lo_out is not None else NULL
+    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
     with nogil:
-        oe_eval_batch(&hole[0, 0], hole.strides[0], &board[0, 0], board.strides[0], n,
-                      hi_ptr, lo_ptr, workers)
+        oe_eval_batch(&hole[0, 0], hs, &board[0, 0], bs, n, hi_ptr, lo_ptr, workers)
 
 
-def validate(const uint8_t[:, :] hole, const uint8_t[:, :] board):
-    """None when every deal is valid, else (code, row, position, card); code 1 = id > 51, 2 = duplicate."""
-    _check_rows(hole, board)
-    cdef size_t n = hole.shape[0], row = 0
+def validate(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint duplicates=True):
+    """None when every deal is valid, else (code, row, position, card); code 1 = id > 51, 2 = duplicate.
+
+    With duplicates=False only the ids are checked."""
+    cdef size_t n = _deal_count(hole, board), row = 0
     cdef int position = 0, card = 0, code = 0
-    if n == 0:
+    if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
         return None
+    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
     with nogil:
-        code = oe_validate_deals(&hole[0, 0], hole.strides[0], &board[0, 0], board.strides[0], n,
+        code = oe_validate_deals(&hole[0, 0], hs, &board[0, 0], bs, n, duplicates,
                                  &row, &position, &card)
     return None if code == 0 else (code, row, position, card)
+
+
+def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_hi, bint want_lo,
+                 bint duplicates=True, int workers=1):
+    """Validation and scoring in one call (the public API's path; small batches pay little).
+
+    Returns (problem, hi, lo): problem is None or validate()'s tuple, and then nothing is scored;
+    hi (uint16) and lo (uint8) are new arrays, or None where not wanted."""
+    cdef size_t n = _deal_count(hole, board), row = 0
+    cdef int position = 0, card = 0, code = 0
+    hi = np.empty(n, dtype=np.uint16) if want_hi else None
+    lo = np.empty(n, dtype=np.uint8) if want_lo else None
+    if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
+        return None, hi, lo
+    cdef uint16_t[::1] hi_view
+    cdef uint8_t[::1] lo_view
+    cdef uint16_t *hi_ptr = NULL
+    cdef uint8_t *lo_ptr = NULL
+    if want_hi:
+        hi_view = hi
+        hi_ptr = &hi_view[0]
+    if want_lo:
+        lo_view = lo
+        lo_ptr = &lo_view[0]
+    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
+    with nogil:
+        code = oe_validate_deals(&hole[0, 0], hs, &board[0, 0], bs, n, duplicates,
+                                 &row, &position, &card)
+        if code == 0:
+            oe_eval_batch(&hole[0, 0], hs, &board[0, 0], bs, n, hi_ptr, lo_ptr, workers)
+    if code:
+        return (code, row, position, card), None, None
+    return None, hi, lo
 
 
 def eval5_batch(const uint8_t[:, ::1] cards):

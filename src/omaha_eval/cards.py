@@ -18,6 +18,10 @@ SUITS = "cdhs"
 CardsLike = Union[str, Iterable[Union[str, int]], npt.ArrayLike]
 
 _CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
+# every spelling of a two-character card, for the common compact form "AsKd7h"
+_CARD_IDS = {name[0] + name[1]: card for card, name in enumerate(_CARD_NAMES)}
+_CARD_IDS.update({r.lower() + s: c for r_s, c in list(_CARD_IDS.items()) for r, s in [r_s]})
+_CARD_IDS.update({r + s.upper(): c for r_s, c in list(_CARD_IDS.items()) for r, s in [r_s]})
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,]+")
 
@@ -69,7 +73,10 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> np.ndarray:
     if isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
         ids = _checked_ids(cards)
     elif isinstance(cards, str):
-        ids = np.array([_parse_token(t, i) for i, t in enumerate(_split_text(cards))], dtype=np.uint8)
+        compact = [_CARD_IDS.get(cards[i:i + 2]) for i in range(0, len(cards), 2)]
+        if len(cards) % 2 or None in compact:  # separators, "10h" or bad text: the tolerant path
+            compact = [_parse_token(t, i) for i, t in enumerate(_split_text(cards))]
+        ids = np.array(compact, dtype=np.uint8)
     else:
         values: list[int] = []
         for i, item in enumerate(cards):  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ for a single deal returns Python ints. Everything is validated before native cod
 
 from __future__ import annotations
 
+import math
 import os
 from typing import Any, Optional, Tuple
 
@@ -52,7 +53,7 @@ def _as_card_array(cards: Any, width: int, what: str) -> np.ndarray:
     if array.ndim == 0 or array.shape[-1] != width:
         got = array.shape[-1] if array.ndim else 0
         raise CardError(f"{what} cards must have {width} cards in the last axis, got {got}")
-    if array.dtype != np.uint8:
+    if array.dtype != np.uint8:  # uint8 ids are range-checked natively
         if array.size and (array.min() < 0 or array.max() > 51):
             flat = array.reshape(-1, width)
             row, pos = np.argwhere((flat < 0) | (flat > 51))[0]
@@ -77,52 +78,67 @@ def _deal_name(shape: Tuple[int, ...], row: int) -> str:
     return f" in deal {int(index[0]) if len(shape) == 1 else tuple(int(i) for i in index)}"
 
 
-def _prepare(hole: Any, board: Any, check: bool):
-    """Broadcast holes and boards to 2-D row views (stride 0 for a shared row) and validate them."""
+def _rows(hole: Any, board: Any) -> Tuple[Tuple[int, ...], np.ndarray, np.ndarray]:
+    """Holes and boards as 2-D row arrays for the binding, which shares a single row across the
+    batch, so the common cases (N hands on one board, N on N) need no copy."""
     hole = _as_card_array(hole, 4, "hole")
     board = _as_card_array(board, 5, "board")
-    try:
-        shape = np.broadcast_shapes(hole.shape[:-1], board.shape[:-1])
-    except ValueError:
-        raise ValueError(f"hole batch shape {hole.shape[:-1]} and board batch shape "
-                         f"{board.shape[:-1]} do not broadcast") from None
-    n = int(np.prod(shape, dtype=np.int64))
-    holes = np.broadcast_to(hole, shape + (4,)).reshape(n, 4)
-    boards = np.broadcast_to(board, shape + (5,)).reshape(n, 5)
+    hole_shape, board_shape = hole.shape[:-1], board.shape[:-1]
+    if hole_shape == board_shape or not hole_shape or not board_shape:
+        shape = hole_shape or board_shape
+        holes, boards = hole.reshape(-1, 4), board.reshape(-1, 5)
+    else:
+        try:
+            shape = np.broadcast_shapes(hole_shape, board_shape)
+        except ValueError:
+            raise ValueError(f"hole batch shape {hole_shape} and board batch shape "
+                             f"{board_shape} do not broadcast") from None
+        n = math.prod(shape)
+        holes = np.broadcast_to(hole, shape + (4,)).reshape(n, 4)
+        boards = np.broadcast_to(board, shape + (5,)).reshape(n, 5)
     if holes.strides[1] != 1:
         holes = np.ascontiguousarray(holes)
     if boards.strides[1] != 1:
         boards = np.ascontiguousarray(boards)
-    if check and n:
-        bad = _core.validate(holes, boards)
-        if bad is not None:
-            code, row, position, card = bad
-            where = _deal_name(shape, row)
-            if code == 1:  # only reachable for uint8 input: other dtypes were range-checked above
-                part = f"hole position {position}" if position < 4 else f"board position {position - 4}"
-                raise CardError(f"card id {card} above 51{where} ({part})")
-            cards = holes[row].tolist() + boards[row].tolist()
-            places = [f"hole position {k}" if k < 4 else f"board position {k - 4}"
-                      for k, c in enumerate(cards) if c == card]
-            raise CardError(f"duplicate card {card_to_str(card)}{where} ({' and '.join(places)})")
-    elif n and (int(holes.max()) > 51 or int(boards.max()) > 51):
-        # even unchecked, ids above 51 would index past the tables
-        raise CardError("card id above 51 (check=False skips only the duplicate-card check)")
     return shape, holes, boards
 
 
-def _result(shape: Tuple[int, ...], out: Optional[np.ndarray]):
+def _prepare(hole: Any, board: Any, check: bool) -> Tuple[Tuple[int, ...], np.ndarray, np.ndarray]:
+    """Rows (see _rows), validated: ids always (the tables must never be indexed past their
+    end), repeated cards when ``check``."""
+    shape, holes, boards = _rows(hole, board)
+    bad = _core.validate(holes, boards, check)
+    if bad is not None:
+        _raise_bad_deal(shape, holes, boards, *bad)
+    return shape, holes, boards
+
+
+def _raise_bad_deal(shape: Tuple[int, ...], holes: np.ndarray, boards: np.ndarray,
+                    code: int, row: int, position: int, card: int) -> None:
+    where = _deal_name(shape, row)
+    if code == 1:  # only reachable for uint8 input: other dtypes were range-checked above
+        part = f"hole position {position}" if position < 4 else f"board position {position - 4}"
+        raise CardError(f"card id {card} above 51{where} ({part})")
+    cards = holes[row % len(holes)].tolist() + boards[row % len(boards)].tolist()
+    places = [f"hole position {k}" if k < 4 else f"board position {k - 4}"
+              for k, c in enumerate(cards) if c == card]
+    raise CardError(f"duplicate card {card_to_str(card)}{where} ({' and '.join(places)})")
+
+
+def _result(shape: Tuple[int, ...], out: Optional[np.ndarray]) -> Any:
     if out is None:
         return None
-    return int(out[0]) if shape == () else out.reshape(shape)
+    if not shape:
+        return int(out[0])
+    return out if len(shape) == 1 else out.reshape(shape)
 
 
 def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int, check: bool):
-    shape, holes, boards = _prepare(hole, board, check)
-    n = holes.shape[0]
-    hi = np.empty(n, dtype=np.uint16) if want_hi else None
-    lo = np.empty(n, dtype=np.uint8) if want_lo else None
-    _core.eval_batch(holes, boards, hi, lo, _workers(workers))
+    shape, holes, boards = _rows(hole, board)
+    threads = 1 if workers == 1 and type(workers) is int else _workers(workers)
+    bad, hi, lo = _core.checked_eval(holes, boards, want_hi, want_lo, check, threads)
+    if bad is not None:
+        _raise_bad_deal(shape, holes, boards, *bad)
     return _result(shape, hi), _result(shape, lo)
 
 
@@ -201,7 +217,7 @@ def describe_lo(score: int) -> str:
 def _single_deal(hole: CardsLike, board: CardsLike) -> Tuple[np.ndarray, np.ndarray]:
     shape, holes, boards = _prepare(hole, board, True)
     if shape != ():
-        raise ValueError("expected a single deal (4 hole cards and 5 board cards)")
+        raise ValueError(f"expected a single deal (4 hole cards and 5 board cards), got batch shape {shape}")
     return np.ascontiguousarray(holes[0]), np.ascontiguousarray(boards[0])
 
 
