@@ -306,36 +306,37 @@ static int describe_bad_deal(const uint8_t *h, const uint8_t *b, int check_dupli
     return 0;
 }
 
-/* Adds up to five cards to a 52-bit mask; returns nonzero on an id above 51 or a repeat. */
-static inline uint64_t add_cards(const uint8_t *c, int n, uint64_t *mask, uint64_t repeat_mask)
+/* The OR and the sum of card bits: they are equal exactly when no bit repeats. */
+typedef struct { uint64_t any, sum; } bits;
+
+static inline bits add_bits(bits acc, const uint8_t *c, int n)
 {
-    uint64_t bad = 0, m = *mask;
-    for (int k = 0; k < n; ++k) {
-        uint64_t bit = (uint64_t)1 << (c[k] & 63);
-        bad |= (m & bit & repeat_mask) | (uint64_t)(c[k] > 51); /* branch-free: valid deals are the rule */
-        m |= bit;
-    }
-    *mask = m;
-    return bad;
+    for (int k = 0; k < n; ++k) { acc.any |= oe_card_bit[c[k]]; acc.sum += oe_card_bit[c[k]]; }
+    return acc;
+}
+
+static inline int deal_ok(bits b, int check_duplicates)
+{
+    /* bit 63 marks an id above 51; sums that overflowed through it differ from the OR too */
+    return !(b.any >> 63) && (!check_duplicates || b.any == b.sum);
 }
 
 int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride, const uint8_t *board,
                       ptrdiff_t board_stride, size_t n, int check_duplicates, size_t *bad_row,
                       int *position, int *card)
 {
-    uint64_t prev = ~(uint64_t)0, board_mask = 0, board_bad = 0;
-    uint64_t repeat_mask = check_duplicates ? ~(uint64_t)0 : 0;
+    uint64_t prev = ~(uint64_t)0;
+    bits on_board = {0, 0};
     for (size_t i = 0; i < n; ++i) {
         const uint8_t *h = hole + (ptrdiff_t)i * hole_stride;
         const uint8_t *b = board + (ptrdiff_t)i * board_stride;
         uint64_t key = board_key(b);
-        if (key != prev) { /* a shared board is checked once */
-            board_mask = 0;
-            board_bad = add_cards(b, 5, &board_mask, repeat_mask);
+        if (key != prev) { /* a shared board is summed once */
+            bits zero = {0, 0};
+            on_board = add_bits(zero, b, 5);
             prev = key;
         }
-        uint64_t mask = board_mask;
-        if (board_bad | add_cards(h, 4, &mask, repeat_mask)) {
+        if (!deal_ok(add_bits(on_board, h, 4), check_duplicates)) {
             *bad_row = i;
             return describe_bad_deal(h, b, check_duplicates, position, card);
         }

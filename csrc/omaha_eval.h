@@ -34,6 +34,7 @@ extern const uint8_t oe_low_masks[OE_LO_MAX + 1];        /* low score -> 8-bit m
 extern const uint8_t oe_hi_class[OE_HI_MAX + 1][6];      /* score -> category, five ranks by significance */
 extern const uint16_t oe_choose[18][6];                  /* binomial coefficients C(n, k) */
 extern const uint8_t oe_pair_column[64 * 64];            /* card a << 6 | card b -> rank pair index */
+extern const uint64_t oe_card_bit[256];                  /* 1 << card, or 1 << 63 for ids above 51 */
 
 /* ---- small helpers shared by the generator and the kernels ---- */
 static inline int oe_rank(uint8_t card) { return card >> 2; }
