@@ -205,25 +205,70 @@ static inline unsigned flush_suit_of(const uint8_t b[5])
     return (unsigned)__builtin_ctz(((counts + 0x5555u) & 0x8888u) | 0x10000u) >> 2;
 }
 
+/* Board cards of suit s as rank bits. */
+static inline unsigned suited_ranks(const uint8_t *cards, int n, unsigned s)
+{
+    unsigned ranks = 0;
+    for (int j = 0; j < n; ++j)
+        if ((cards[j] & 3u) == s) ranks |= 1u << (cards[j] >> 2);
+    return ranks;
+}
+
+/* Adds flushes to the listed hands.  On a shared board the best flush for each pair of hole
+ * ranks is tabled once (78 pairs), so each hand needs at most six lookups. */
+static void table_shared_flushes(const uint8_t *board, uint16_t by_pair[13 * 13])
+{
+    unsigned s = flush_suit_of(board), board_ranks = s < 4 ? suited_ranks(board, 5, s) : 0;
+    for (int a = 0; a < 13; ++a)
+        for (int b = a + 1; b < 13; ++b)
+            by_pair[a * 13 + b] = s < 4 ? best_flush(1u << a | 1u << b, board_ranks) : 0;
+}
+
+static void flush_pass(const batch_job *job, size_t begin, const uint32_t *candidates,
+                       const uint8_t *suits, int n, const uint16_t *by_pair)
+{
+    for (int k = 0; k < n; ++k) {
+        size_t i = begin + candidates[k];
+        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
+        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
+        unsigned s = suits[k], hole_ranks = suited_ranks(h, 4, s);
+        uint16_t f = 0;
+        if (by_pair) {
+            int r[4], m = 0;
+            for (int x = 0; x < 13; ++x)
+                if (hole_ranks >> x & 1) r[m++] = x;
+            for (int x = 0; x < m; ++x)
+                for (int y = x + 1; y < m; ++y)
+                    if (by_pair[r[x] * 13 + r[y]] > f) f = by_pair[r[x] * 13 + r[y]];
+        } else {
+            f = best_flush(hole_ranks, suited_ranks(b, 5, s));
+        }
+        if (f > job->hi_out[i]) job->hi_out[i] = f;
+    }
+}
+
 #define BLOCK 256
 
 /* Hi scores in blocks: a branch-free first pass scores the rank part of every hand and lists
  * the few hands that may hold a flush (board with 3+ of a suit, 2+ of it in the hole); a second
  * pass adds their flushes.  Keeping the rare, unpredictable flush branch out of the main loop
  * lets the processor overlap the table loads of consecutive hands. */
-static inline void hi_block(const batch_job *job, size_t begin, size_t end, int want_lo)
+static inline void hi_block(const batch_job *job, size_t begin, size_t end, int want_lo,
+                            const uint16_t *by_pair)
 {
     uint32_t candidates[BLOCK];
     uint8_t suits[BLOCK];
     const uint16_t *row = NULL;
     unsigned suit = 4, board_low = 0;
     uint64_t prev = ~(uint64_t)0;
+    const uint8_t *prev_board = NULL;
     int n = 0;
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
         const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
-        uint64_t key = board_key(b);
-        if (key != prev) { /* predictable: always taken for random boards, never for a shared one */
+        /* predictable: taken for every random board, never for a shared one (same pointer) */
+        if (b != prev_board && board_key(b) != prev) {
+            uint64_t key = board_key(b);
             row = oe_board_pair + (size_t)rank5_index(b) * OE_N_RANK2;
             suit = flush_suit_of(b);
             if (want_lo)
@@ -231,6 +276,7 @@ static inline void hi_block(const batch_job *job, size_t begin, size_t end, int 
                             oe_low_bit(b[4]);
             prev = key;
         }
+        prev_board = b;
         job->hi_out[i] = nonflush_hi(row, h);
         if (want_lo) {
             unsigned m = oe_low_bit(h[0]) | oe_low_bit(h[1]) | oe_low_bit(h[2]) | oe_low_bit(h[3]);
@@ -242,33 +288,24 @@ static inline void hi_block(const batch_job *job, size_t begin, size_t end, int 
         suits[n] = (uint8_t)suit;
         n += suited >= 2;
     }
-    for (int k = 0; k < n; ++k) {
-        size_t i = begin + candidates[k];
-        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
-        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
-        unsigned s = suits[k], hole_ranks = 0, board_ranks = 0;
-        for (int j = 0; j < 4; ++j)
-            if ((h[j] & 3u) == s) hole_ranks |= 1u << (h[j] >> 2);
-        for (int j = 0; j < 5; ++j)
-            if ((b[j] & 3u) == s) board_ranks |= 1u << (b[j] >> 2);
-        uint16_t f = best_flush(hole_ranks, board_ranks);
-        if (f > job->hi_out[i]) job->hi_out[i] = f;
-    }
+    if (n) flush_pass(job, begin, candidates, suits, n, by_pair);
 }
 
 static void lo_block(const batch_job *job, size_t begin, size_t end)
 {
     unsigned board_low = 0;
     uint64_t prev = ~(uint64_t)0;
+    const uint8_t *prev_board = NULL;
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
         const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
-        uint64_t key = board_key(b);
-        if (key != prev) {
+        if (b != prev_board && board_key(b) != prev) {
+            uint64_t key = board_key(b);
             board_low = oe_low_bit(b[0]) | oe_low_bit(b[1]) | oe_low_bit(b[2]) | oe_low_bit(b[3]) |
                         oe_low_bit(b[4]);
             prev = key;
         }
+        prev_board = b;
         unsigned m = oe_low_bit(h[0]) | oe_low_bit(h[1]) | oe_low_bit(h[2]) | oe_low_bit(h[3]);
         job->lo_out[i] = oe_low_table[m << 8 | board_low];
     }
@@ -277,10 +314,16 @@ static void lo_block(const batch_job *job, size_t begin, size_t end)
 static void batch_range(void *ctx, size_t begin, size_t end)
 {
     const batch_job *job = (const batch_job *)ctx;
+    uint16_t table[13 * 13];
+    const uint16_t *by_pair = NULL;
+    if (job->hi_out && job->board_stride == 0 && end - begin >= 4 * BLOCK) { /* worth it */
+        table_shared_flushes(job->board, table);
+        by_pair = table;
+    }
     for (size_t b = begin; b < end; b += BLOCK) {
         size_t e = b + BLOCK < end ? b + BLOCK : end;
-        if (job->hi_out && job->lo_out) hi_block(job, b, e, 1); /* hi and low in one pass */
-        else if (job->hi_out) hi_block(job, b, e, 0);
+        if (job->hi_out && job->lo_out) hi_block(job, b, e, 1, by_pair); /* hi and low in one pass */
+        else if (job->hi_out) hi_block(job, b, e, 0, by_pair);
         else if (job->lo_out) lo_block(job, b, e);
     }
 }
