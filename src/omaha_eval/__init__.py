@@ -14,8 +14,35 @@ from .evaluate import (
     hi_category,
 )
 
+# The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick.
+_LAZY = {
+    "equity": "equity", "equity_batch": "equity", "showdown": "equity",
+    "EquityResult": "equity", "parse_range": "ranges", "Range": "ranges", "RangeError": "ranges",
+    "game": None,
+}
+
+
+def __getattr__(name: str):
+    if name not in _LAZY:
+        raise AttributeError(f"module 'omaha_eval' has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
+    value = module if _LAZY[name] is None else getattr(module, name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
     "CardError",
+    "EquityResult",
+    "Range",
+    "RangeError",
+    "equity",
+    "equity_batch",
+    "game",
+    "parse_range",
+    "showdown",
     "best_hi_cards",
     "best_lo_cards",
     "describe_hi",

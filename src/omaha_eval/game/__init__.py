@@ -1,5 +1,6 @@
 """Rules layer: one hand of Omaha Hi or Hi-Lo (8 or better) as a state machine, with pots,
-showdown, history and PHH hand-history import/export. Pure Python."""
+showdown, history and PHH hand-history import/export; and a Table that plays hand after hand
+with the rules around the hand (button, missed blinds, new players, kill pots, chops). Pure Python."""
 
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, POST_KINDS, SMALL_BLIND, STRADDLE,
                      GameConfig, Post)
@@ -8,10 +9,12 @@ from .events import Event
 from .hand import Hand, LegalActions
 from .results import Award, HandResult, PotResult
 from .structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
+from .seating import HandPlan
+from .table import HandRecord, Table, TableError, TableRules
 
 __all__ = [
     "ANTE", "BIG_BLIND", "DEAD", "KILL", "LIVE", "POST_KINDS", "SMALL_BLIND", "STRADDLE",
     "Award", "Event", "FixedLimit", "GameConfig", "Hand", "HandResult", "HandSetupError",
     "IllegalActionError", "LegalActions", "NoLimit", "PHHError", "Post", "PotLimit", "PotResult",
-    "SpreadLimit",
+    "SpreadLimit", "HandPlan", "HandRecord", "Table", "TableError", "TableRules",
 ]
