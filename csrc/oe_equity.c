@@ -84,19 +84,6 @@ static uint16_t best_flush(unsigned hole_ranks, unsigned board_ranks)
     return best;
 }
 
-#define SWAP_IF_GREATER(a, b) do { int lo_ = a < b ? a : b; b = a < b ? b : a; a = lo_; } while (0)
-
-/* Colex index of the rank multiset of five cards. */
-static inline unsigned rank5_of_cards(const uint8_t c[5])
-{
-    int r0 = c[0] >> 2, r1 = c[1] >> 2, r2 = c[2] >> 2, r3 = c[3] >> 2, r4 = c[4] >> 2;
-    SWAP_IF_GREATER(r0, r1); SWAP_IF_GREATER(r3, r4); SWAP_IF_GREATER(r2, r4);
-    SWAP_IF_GREATER(r2, r3); SWAP_IF_GREATER(r0, r3); SWAP_IF_GREATER(r0, r2);
-    SWAP_IF_GREATER(r1, r4); SWAP_IF_GREATER(r1, r3); SWAP_IF_GREATER(r1, r2);
-    return oe_choose[r0][1] + oe_choose[r1 + 1][2] + oe_choose[r2 + 2][3] + oe_choose[r3 + 3][4] +
-           oe_choose[r4 + 4][5];
-}
-
 /* A complete board, prepared once for every hand on it. */
 typedef struct {
     const uint16_t *row; /* oe_board_pair row of the board's rank multiset */
@@ -108,7 +95,7 @@ typedef struct {
 static inline void board_prepare(const uint8_t b[5], board_info *bi)
 {
     unsigned counts = 0, low = 0;
-    bi->row = oe_board_pair + (size_t)rank5_of_cards(b) * OE_N_RANK2;
+    bi->row = oe_board_pair + (size_t)oe_rank5_index(b) * OE_N_RANK2;
     for (int i = 0; i < 5; ++i) {
         counts += 1u << ((b[i] & 3) * 4);
         low |= oe_low_bit(b[i]);

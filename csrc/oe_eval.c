@@ -11,19 +11,6 @@ const uint8_t oe_hole_pairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2,
 const uint8_t oe_board_triples[10][3] = {{0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
                                          {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4}};
 
-#define SWAP_IF_GREATER(a, b) do { int lo_ = a < b ? a : b; b = a < b ? b : a; a = lo_; } while (0)
-
-static inline unsigned rank5_index(const uint8_t c[5])
-{
-    int r0 = c[0] >> 2, r1 = c[1] >> 2, r2 = c[2] >> 2, r3 = c[3] >> 2, r4 = c[4] >> 2;
-    /* optimal 9-comparator sorting network for five values */
-    SWAP_IF_GREATER(r0, r1); SWAP_IF_GREATER(r3, r4); SWAP_IF_GREATER(r2, r4);
-    SWAP_IF_GREATER(r2, r3); SWAP_IF_GREATER(r0, r3); SWAP_IF_GREATER(r0, r2);
-    SWAP_IF_GREATER(r1, r4); SWAP_IF_GREATER(r1, r3); SWAP_IF_GREATER(r1, r2);
-    return oe_choose[r0][1] + oe_choose[r1 + 1][2] + oe_choose[r2 + 2][3] + oe_choose[r3 + 3][4] +
-           oe_choose[r4 + 4][5];
-}
-
 static inline unsigned pair_index(uint8_t a, uint8_t b) { return oe_pair_column[(unsigned)a << 6 | b]; }
 
 uint16_t oe_eval5(const uint8_t c[5])
@@ -34,7 +21,7 @@ uint16_t oe_eval5(const uint8_t c[5])
                         1u << (c[4] >> 2);
         return oe_flush5[mask];
     }
-    return oe_unsuited5[rank5_index(c)];
+    return oe_unsuited5[oe_rank5_index(c)];
 }
 
 /* What a hand needs to know about its board, computed once per board. */
@@ -47,7 +34,7 @@ typedef struct {
 
 static inline void prepare_board(const uint8_t b[5], board_info *bi)
 {
-    bi->row = oe_board_pair + (size_t)rank5_index(b) * OE_N_RANK2;
+    bi->row = oe_board_pair + (size_t)oe_rank5_index(b) * OE_N_RANK2;
     /* a nibble per suit counts the cards; a nibble of 3 or more + 5 sets its top bit */
     unsigned counts = 0, low = 0;
     for (int i = 0; i < 5; ++i) {
@@ -269,7 +256,7 @@ static inline void hi_block(const batch_job *job, size_t begin, size_t end, int 
         /* predictable: taken for every random board, never for a shared one (same pointer) */
         if (b != prev_board && board_key(b) != prev) {
             uint64_t key = board_key(b);
-            row = oe_board_pair + (size_t)rank5_index(b) * OE_N_RANK2;
+            row = oe_board_pair + (size_t)oe_rank5_index(b) * OE_N_RANK2;
             suit = flush_suit_of(b);
             if (want_lo)
                 board_low = oe_low_bit(b[0]) | oe_low_bit(b[1]) | oe_low_bit(b[2]) | oe_low_bit(b[3]) |

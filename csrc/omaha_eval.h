@@ -53,6 +53,20 @@ static inline unsigned oe_multiset_index(const int *sorted_ranks, int k)
     return idx;
 }
 
+#define OE_SORT2(a, b) do { int lo_ = a < b ? a : b; b = a < b ? b : a; a = lo_; } while (0)
+
+/* Colex index of the rank multiset of five cards (any order): a 9-comparator sorting network
+ * (branch-free min/max), then oe_multiset_index unrolled. */
+static inline unsigned oe_rank5_index(const uint8_t c[5])
+{
+    int r0 = c[0] >> 2, r1 = c[1] >> 2, r2 = c[2] >> 2, r3 = c[3] >> 2, r4 = c[4] >> 2;
+    OE_SORT2(r0, r1); OE_SORT2(r3, r4); OE_SORT2(r2, r4);
+    OE_SORT2(r2, r3); OE_SORT2(r0, r3); OE_SORT2(r0, r2);
+    OE_SORT2(r1, r4); OE_SORT2(r1, r3); OE_SORT2(r1, r2);
+    return oe_choose[r0][1] + oe_choose[r1 + 1][2] + oe_choose[r2 + 2][3] + oe_choose[r3 + 3][4] +
+           oe_choose[r4 + 4][5];
+}
+
 static inline unsigned oe_pair_index(int a, int b)
 {
     if (a > b) { int t = a; a = b; b = t; }

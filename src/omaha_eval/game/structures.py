@@ -146,18 +146,14 @@ class SpreadLimit:
 
 
 @dataclass(frozen=True)
-class PotLimit:
-    """Pot limit: a bet or raise is at least the minimum bet (``late_min_bet`` on the turn and
-    river if given) and at least the previous raise, and at most the pot: the largest raise-to is
-    the amount to match plus the whole pot after calling (pot + all pending bets + the call)."""
+class _BigBetStructure:
+    """What pot limit and no limit share: a minimum bet (``late_min_bet`` on the turn and river
+    if given), raises of at least the previous bet or raise, and no cap unless one is set."""
 
     min_bet: int
     late_min_bet: Optional[int] = None
     max_raises: Optional[int] = None
     heads_up_max_raises: Optional[int] = None
-
-    kind = "pot"
-    phh_letter = "P"
 
     def __post_init__(self) -> None:
         _check_amount("min_bet", self.min_bet)
@@ -168,55 +164,43 @@ class PotLimit:
 
     def street_min_bet(self, street: int) -> int:
         return self.late_min_bet if street >= 2 and self.late_min_bet is not None else self.min_bet
+
+    def reopen_threshold(self, street: int, full_raise: int) -> int:
+        return max(full_raise, self.street_min_bet(street))
+
+    def scaled(self, num: int, den: int = 1):
+        return replace(self, min_bet=self.min_bet * num // den,
+                       late_min_bet=_scale(self.late_min_bet, num, den))
+
+
+@dataclass(frozen=True)
+class PotLimit(_BigBetStructure):
+    """Pot limit: a bet or raise is at least the minimum bet (``late_min_bet`` on the turn and
+    river if given) and at least the previous raise, and at most the pot: the largest raise-to is
+    the amount to match plus the whole pot after calling (pot + all pending bets + the call)."""
+
+    kind = "pot"
+    phh_letter = "P"
 
     def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
         low = level + max(full_raise, self.street_min_bet(street))
         high = level + pot + to_call
         return low, max(low, high)
 
-    def reopen_threshold(self, street: int, full_raise: int) -> int:
-        return max(full_raise, self.street_min_bet(street))
-
-    def scaled(self, num: int, den: int = 1) -> "PotLimit":
-        return replace(self, min_bet=self.min_bet * num // den,
-                       late_min_bet=_scale(self.late_min_bet, num, den))
-
     def describe(self) -> str:
         return f"pot limit (minimum bet {self.min_bet})"
 
 
 @dataclass(frozen=True)
-class NoLimit:
+class NoLimit(_BigBetStructure):
     """No limit: a bet is at least the minimum bet (``late_min_bet`` on the turn and river if
     given), a raise at least the previous bet or raise; at most the player's stack."""
-
-    min_bet: int
-    late_min_bet: Optional[int] = None
-    max_raises: Optional[int] = None
-    heads_up_max_raises: Optional[int] = None
 
     kind = "no"
     phh_letter = "N"
 
-    def __post_init__(self) -> None:
-        _check_amount("min_bet", self.min_bet)
-        if self.late_min_bet is not None:
-            _check_amount("late_min_bet", self.late_min_bet)
-        _check_cap("max_raises", self.max_raises)
-        _check_cap("heads_up_max_raises", self.heads_up_max_raises)
-
-    def street_min_bet(self, street: int) -> int:
-        return self.late_min_bet if street >= 2 and self.late_min_bet is not None else self.min_bet
-
     def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
         return level + max(full_raise, self.street_min_bet(street)), NO_MAX
-
-    def reopen_threshold(self, street: int, full_raise: int) -> int:
-        return max(full_raise, self.street_min_bet(street))
-
-    def scaled(self, num: int, den: int = 1) -> "NoLimit":
-        return replace(self, min_bet=self.min_bet * num // den,
-                       late_min_bet=_scale(self.late_min_bet, num, den))
 
     def describe(self) -> str:
         return f"no limit (minimum bet {self.min_bet})"
