@@ -15,8 +15,9 @@ from .evaluate import (
 )
 
 # The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick.
+# (`omaha_eval.equity` stays the module: `from omaha_eval.equity import equity`.)
 _LAZY = {
-    "equity": "equity", "equity_batch": "equity", "showdown": "equity",
+    "equity_batch": "equity", "showdown": "equity",
     "EquityResult": "equity", "parse_range": "ranges", "Range": "ranges", "RangeError": "ranges",
     "game": None,
 }
@@ -38,7 +39,6 @@ __all__ = [
     "EquityResult",
     "Range",
     "RangeError",
-    "equity",
     "equity_batch",
     "game",
     "parse_range",
