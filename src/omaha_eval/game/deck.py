@@ -36,6 +36,8 @@ def _rng(seed: Any) -> np.random.Generator:
 
 
 def _cards(value: Any, what: str) -> List[int]:
+    if isinstance(value, (list, tuple)) and all(type(c) is int and 0 <= c < 52 for c in value):
+        return list(value)  # replays pass card ids: skip the general parser
     try:
         return [int(c) for c in parse_cards(value, unique=False).ravel().tolist()]
     except CardError as exc:
@@ -92,7 +94,12 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
     if len(used) == size:
         return [c for c in fixed if c is not None]
     taken = set(used)
-    rest = [c for c in _rng(seed).permutation(52).tolist() if c not in taken]
+    if seed is None and all(fixed[HOLE * n + k] is not None for k in BOARD_POSITIONS) and \
+            len(used) == size - len(BURN_POSITIONS):
+        # only the burns are unknown, and they are never seen: no shuffle needed for them
+        rest = [c for c in range(52) if c not in taken]
+    else:
+        rest = [c for c in _rng(seed).permutation(52).tolist() if c not in taken]
     it = iter(rest)
     return [c if c is not None else next(it) for c in fixed]
 
