@@ -73,6 +73,9 @@ def test_quick_run_reports_every_field(tmp_path, capsys, tiny) -> None:
         assert ours["repetitions"] == 1 and ours["median_s"] > 0
         assert ours["ns_per_item"] == pytest.approx(ours["median_s"] * 1e9 / ours["items"])
         assert ours["items_per_s"] == pytest.approx(ours["items"] / ours["median_s"])
+    for w in ("exact-hi", "mc3-hi"):  # our equity workloads run whatever else is installed
+        (ours,) = _rows(report, workload=w, library="omaha_eval")
+        assert ours["status"] == "ok" and ours["items"] > 0, ours
     # every library present here either ran and agreed, or does not offer the workload
     for r in report["results"]:
         if r["library"] == "omaha_eval":
