@@ -1,4 +1,5 @@
 /* Omaha hi and 8-or-better low evaluation: scalar functions, the batch kernel, validation. */
+#include <stdint.h>
 #include <string.h>
 
 #include "omaha_eval.h"
@@ -22,35 +23,6 @@ uint16_t oe_eval5(const uint8_t c[5])
         return oe_flush5[mask];
     }
     return oe_unsuited5[oe_rank5_index(c)];
-}
-
-/* What a hand needs to know about its board, computed once per board. */
-typedef struct {
-    const uint16_t *row;   /* oe_board_pair row: best non-flush score per hole rank pair */
-    int flush_suit;        /* the suit with 3+ board cards, or -1 */
-    unsigned flush_ranks;  /* rank bits of the board cards of that suit */
-    unsigned low_mask;     /* 8-or-better rank bits of the board */
-} board_info;
-
-static inline void prepare_board(const uint8_t b[5], board_info *bi)
-{
-    bi->row = oe_board_pair + (size_t)oe_rank5_index(b) * OE_N_RANK2;
-    /* a nibble per suit counts the cards; a nibble of 3 or more + 5 sets its top bit */
-    unsigned counts = 0, low = 0;
-    for (int i = 0; i < 5; ++i) {
-        counts += 1u << ((b[i] & 3) * 4);
-        low |= oe_low_bit(b[i]);
-    }
-    unsigned flags = (counts + 0x5555u) & 0x8888u;
-    bi->low_mask = low;
-    bi->flush_suit = -1;
-    bi->flush_ranks = 0;
-    if (flags) {
-        int s = __builtin_ctz(flags) >> 2;
-        bi->flush_suit = s;
-        for (int i = 0; i < 5; ++i)
-            if ((b[i] & 3) == s) bi->flush_ranks |= 1u << (b[i] >> 2);
-    }
 }
 
 /* Best flush from two of the hole ranks and three of the board ranks (both sets of one suit). */
@@ -85,33 +57,45 @@ static inline uint16_t nonflush_hi(const uint16_t *row, const uint8_t h[4])
     return s0 > s4 ? s0 : s4;
 }
 
-static inline uint16_t hi_on_board(const board_info *bi, const uint8_t h[4])
+static inline uint64_t board_key(const uint8_t *b)
 {
-    uint16_t best = nonflush_hi(bi->row, h);
-    if (bi->flush_suit >= 0) {
-        unsigned s = (unsigned)bi->flush_suit, ranks = 0;
-        int n = 0;
-        for (int i = 0; i < 4; ++i)
-            if ((h[i] & 3u) == s) { ranks |= 1u << (h[i] >> 2); ++n; }
-        if (n >= 2) {
-            uint16_t f = best_flush(ranks, bi->flush_ranks);
-            if (f > best) best = f;
-        }
-    }
-    return best;
+    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
+           (uint64_t)b[4] << 32;
 }
 
-static inline uint8_t lo_on_board(const board_info *bi, const uint8_t h[4])
+/* A nibble per suit: summing these over cards counts the cards of each suit. */
+static const uint16_t suit_nibble[64] = {
+    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
+    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
+    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096};
+
+/* Suit with 3+ cards among the five board cards, or 4 when there is none (branch-free). */
+static inline unsigned flush_suit_of(const uint8_t b[5])
 {
-    unsigned m = oe_low_bit(h[0]) | oe_low_bit(h[1]) | oe_low_bit(h[2]) | oe_low_bit(h[3]);
-    return oe_low_table[m << 8 | bi->low_mask];
+    unsigned counts = suit_nibble[b[0]] + suit_nibble[b[1]] + suit_nibble[b[2]] + suit_nibble[b[3]] +
+                      suit_nibble[b[4]];
+    /* a nibble of 3 or more, plus 5, sets its top bit */
+    return (unsigned)__builtin_ctz(((counts + 0x5555u) & 0x8888u) | 0x10000u) >> 2;
+}
+
+/* Board cards of suit s as rank bits. */
+static inline unsigned suited_ranks(const uint8_t *cards, int n, unsigned s)
+{
+    unsigned ranks = 0;
+    for (int j = 0; j < n; ++j)
+        if ((cards[j] & 3u) == s) ranks |= 1u << (cards[j] >> 2);
+    return ranks;
 }
 
 uint16_t oe_omaha_hi(const uint8_t hole[4], const uint8_t board[5])
 {
-    board_info bi;
-    prepare_board(board, &bi);
-    return hi_on_board(&bi, hole);
+    uint16_t best = nonflush_hi(oe_board_pair + (size_t)oe_rank5_index(board) * OE_N_RANK2, hole);
+    unsigned s = flush_suit_of(board);
+    if (s < 4 && __builtin_popcount(suited_ranks(hole, 4, s)) >= 2) {
+        uint16_t f = best_flush(suited_ranks(hole, 4, s), suited_ranks(board, 5, s));
+        if (f > best) best = f;
+    }
+    return best;
 }
 
 uint8_t oe_omaha_lo(const uint8_t hole[4], const uint8_t board[5])
@@ -162,6 +146,57 @@ uint8_t oe_best_lo(const uint8_t hole[4], const uint8_t board[5], int *pair, int
     return target; /* unreachable: the table's low is always made by some combination */
 }
 
+/* ---- validation ---- */
+
+/* Reports the first problem of one deal (called only for a deal known to have one). */
+static int describe_bad_deal(const uint8_t *h, const uint8_t *b, int check_duplicates, int *position,
+                             int *card)
+{
+    uint64_t seen = 0;
+    for (int k = 0; k < 9; ++k) {
+        uint8_t c = k < 4 ? h[k] : b[k - 4];
+        if (c > 51) { *position = k; *card = c; return 1; }
+        if (check_duplicates && seen >> c & 1) { *position = k; *card = c; return 2; }
+        seen |= (uint64_t)1 << c;
+    }
+    return 0;
+}
+
+/* The OR and the sum of card bits: they are equal exactly when no bit repeats. */
+typedef struct { uint64_t any, sum; } bits;
+
+static inline bits add_bits(bits acc, const uint8_t *c, int n)
+{
+    for (int k = 0; k < n; ++k) { acc.any |= oe_card_bit[c[k]]; acc.sum += oe_card_bit[c[k]]; }
+    return acc;
+}
+
+static inline int deal_ok(bits b, int check_duplicates)
+{
+    /* bit 63 marks an id above 51; sums that overflowed through it differ from the OR too */
+    return !(b.any >> 63) && (!check_duplicates || b.any == b.sum);
+}
+
+/* First deal of [begin, end) with a bad id (or a repeated card when check == OE_CHECK_ALL), or
+ * SIZE_MAX.  A shared board is summed once. */
+static size_t first_bad_deal(const uint8_t *hole, ptrdiff_t hole_stride, const uint8_t *board,
+                             ptrdiff_t board_stride, size_t begin, size_t end, int check)
+{
+    const uint8_t *prev_board = NULL;
+    bits on_board = {0, 0};
+    for (size_t i = begin; i < end; ++i) {
+        const uint8_t *h = hole + (ptrdiff_t)i * hole_stride;
+        const uint8_t *b = board + (ptrdiff_t)i * board_stride;
+        if (b != prev_board) {
+            bits zero = {0, 0};
+            on_board = add_bits(zero, b, 5);
+            prev_board = b;
+        }
+        if (!deal_ok(add_bits(on_board, h, 4), check == OE_CHECK_ALL)) return i;
+    }
+    return SIZE_MAX;
+}
+
 /* ---- batch kernel ---- */
 
 typedef struct {
@@ -169,37 +204,9 @@ typedef struct {
     ptrdiff_t hole_stride, board_stride;
     uint16_t *hi_out;
     uint8_t *lo_out;
+    int check;
+    size_t first_bad; /* smallest bad deal found by any thread (SIZE_MAX: none) */
 } batch_job;
-
-static inline uint64_t board_key(const uint8_t *b)
-{
-    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
-           (uint64_t)b[4] << 32;
-}
-
-/* A nibble per suit: summing these over cards counts the cards of each suit. */
-static const uint16_t suit_nibble[64] = {
-    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
-    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
-    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096};
-
-/* Suit with 3+ cards among the five board cards, or 4 when there is none (branch-free). */
-static inline unsigned flush_suit_of(const uint8_t b[5])
-{
-    unsigned counts = suit_nibble[b[0]] + suit_nibble[b[1]] + suit_nibble[b[2]] + suit_nibble[b[3]] +
-                      suit_nibble[b[4]];
-    /* a nibble of 3 or more, plus 5, sets its top bit */
-    return (unsigned)__builtin_ctz(((counts + 0x5555u) & 0x8888u) | 0x10000u) >> 2;
-}
-
-/* Board cards of suit s as rank bits. */
-static inline unsigned suited_ranks(const uint8_t *cards, int n, unsigned s)
-{
-    unsigned ranks = 0;
-    for (int j = 0; j < n; ++j)
-        if ((cards[j] & 3u) == s) ranks |= 1u << (cards[j] >> 2);
-    return ranks;
-}
 
 /* Adds flushes to the listed hands.  On a shared board the best flush for each pair of hole
  * ranks is tabled once (78 pairs), so each hand needs at most six lookups. */
@@ -298,9 +305,17 @@ static void lo_block(const batch_job *job, size_t begin, size_t end)
     }
 }
 
+static void note_bad_deal(batch_job *job, size_t row)
+{
+    size_t seen = __atomic_load_n(&job->first_bad, __ATOMIC_RELAXED);
+    while (row < seen &&
+           !__atomic_compare_exchange_n(&job->first_bad, &seen, row, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
+}
+
 static void batch_range(void *ctx, size_t begin, size_t end)
 {
-    const batch_job *job = (const batch_job *)ctx;
+    batch_job *job = (batch_job *)ctx;
     uint16_t table[13 * 13];
     const uint16_t *by_pair = NULL;
     if (job->hi_out && job->board_stride == 0 && end - begin >= 4 * BLOCK) { /* worth it */
@@ -309,67 +324,38 @@ static void batch_range(void *ctx, size_t begin, size_t end)
     }
     for (size_t b = begin; b < end; b += BLOCK) {
         size_t e = b + BLOCK < end ? b + BLOCK : end;
+        if (job->check != OE_CHECK_NONE) { /* checked block by block while the cards are in L1 */
+            size_t bad = first_bad_deal(job->hole, job->hole_stride, job->board, job->board_stride,
+                                        b, e, job->check);
+            if (bad != SIZE_MAX) { /* the rest of this range is not needed: the call fails */
+                note_bad_deal(job, bad);
+                return;
+            }
+        }
         if (job->hi_out && job->lo_out) hi_block(job, b, e, 1, by_pair); /* hi and low in one pass */
         else if (job->hi_out) hi_block(job, b, e, 0, by_pair);
         else if (job->lo_out) lo_block(job, b, e);
     }
 }
 
-void oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride, const uint8_t *board,
-                   ptrdiff_t board_stride, size_t n, uint16_t *hi_out, uint8_t *lo_out, int workers)
+int oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride, const uint8_t *board,
+                  ptrdiff_t board_stride, size_t n, uint16_t *hi_out, uint8_t *lo_out, int workers,
+                  int check, size_t *bad_row, int *position, int *card)
 {
-    batch_job job = {hole, board, hole_stride, board_stride, hi_out, lo_out};
+    batch_job job = {hole, board, hole_stride, board_stride, hi_out, lo_out, check, SIZE_MAX};
     oe_parallel_for(n, 1 << 14, workers, batch_range, &job);
-}
-
-/* Reports the first problem of one deal (called only for a deal known to have one). */
-static int describe_bad_deal(const uint8_t *h, const uint8_t *b, int check_duplicates, int *position,
-                             int *card)
-{
-    uint64_t seen = 0;
-    for (int k = 0; k < 9; ++k) {
-        uint8_t c = k < 4 ? h[k] : b[k - 4];
-        if (c > 51) { *position = k; *card = c; return 1; }
-        if (check_duplicates && seen >> c & 1) { *position = k; *card = c; return 2; }
-        seen |= (uint64_t)1 << c;
-    }
-    return 0;
-}
-
-/* The OR and the sum of card bits: they are equal exactly when no bit repeats. */
-typedef struct { uint64_t any, sum; } bits;
-
-static inline bits add_bits(bits acc, const uint8_t *c, int n)
-{
-    for (int k = 0; k < n; ++k) { acc.any |= oe_card_bit[c[k]]; acc.sum += oe_card_bit[c[k]]; }
-    return acc;
-}
-
-static inline int deal_ok(bits b, int check_duplicates)
-{
-    /* bit 63 marks an id above 51; sums that overflowed through it differ from the OR too */
-    return !(b.any >> 63) && (!check_duplicates || b.any == b.sum);
+    if (job.first_bad == SIZE_MAX) return 0;
+    /* every chunk stops at its own first bad deal, so the smallest is the first of all */
+    *bad_row = job.first_bad;
+    return describe_bad_deal(hole + (ptrdiff_t)job.first_bad * hole_stride,
+                             board + (ptrdiff_t)job.first_bad * board_stride, check == OE_CHECK_ALL,
+                             position, card);
 }
 
 int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride, const uint8_t *board,
                       ptrdiff_t board_stride, size_t n, int check_duplicates, size_t *bad_row,
                       int *position, int *card)
 {
-    uint64_t prev = ~(uint64_t)0;
-    bits on_board = {0, 0};
-    for (size_t i = 0; i < n; ++i) {
-        const uint8_t *h = hole + (ptrdiff_t)i * hole_stride;
-        const uint8_t *b = board + (ptrdiff_t)i * board_stride;
-        uint64_t key = board_key(b);
-        if (key != prev) { /* a shared board is summed once */
-            bits zero = {0, 0};
-            on_board = add_bits(zero, b, 5);
-            prev = key;
-        }
-        if (!deal_ok(add_bits(on_board, h, 4), check_duplicates)) {
-            *bad_row = i;
-            return describe_bad_deal(h, b, check_duplicates, position, card);
-        }
-    }
-    return 0;
+    return oe_eval_batch(hole, hole_stride, board, board_stride, n, NULL, NULL, 1,
+                         check_duplicates ? OE_CHECK_ALL : OE_CHECK_IDS, bad_row, position, card);
 }

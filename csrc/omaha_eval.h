@@ -90,13 +90,21 @@ uint8_t oe_best_lo(const uint8_t hole[4], const uint8_t board[5], int *pair, int
 /* ---- batches ----
  * Deal i uses hole bytes at hole + i * hole_stride and board bytes at board + i * board_stride
  * (a stride of 0 shares one row across the batch).  Either output may be NULL to skip it.
- * workers <= 1 runs on the calling thread; results never depend on workers. */
-void oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride,
-                   const uint8_t *board, ptrdiff_t board_stride, size_t n,
-                   uint16_t *hi_out, uint8_t *lo_out, int workers);
+ * workers <= 1 runs on the calling thread; results never depend on workers.
+ *
+ * check: OE_CHECK_NONE trusts the input (ids above 51 read past the tables!), OE_CHECK_IDS
+ * verifies ids only, OE_CHECK_ALL also repeated cards within a deal.  Checking runs block by
+ * block inside the same loop.  Returns 0, or a problem code for the first bad deal (then the
+ * outputs are incomplete): 1 = card id above 51 (at *position, 0..3 hole, 4..8 board),
+ * 2 = repeated card (*card), with *bad_row the deal. */
+enum { OE_CHECK_NONE = 0, OE_CHECK_IDS = 1, OE_CHECK_ALL = 2 };
 
-/* Validation: returns 0 when every deal is valid, otherwise a code and the first bad deal:
- * 1 = card id above 51 (at *position, 0..3 hole, 4..8 board), 2 = duplicated card (*card).
+int oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride,
+                  const uint8_t *board, ptrdiff_t board_stride, size_t n,
+                  uint16_t *hi_out, uint8_t *lo_out, int workers,
+                  int check, size_t *bad_row, int *position, int *card);
+
+/* Validation alone (oe_eval_batch with no outputs): 0 when every deal is valid, else as above.
  * With check_duplicates = 0 only ids are checked (what the kernels need to stay in bounds). */
 int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride,
                       const uint8_t *board, ptrdiff_t board_stride, size_t n, int check_duplicates,

@@ -113,6 +113,21 @@ def test_evaluate_duplicate_reports_the_first_bad_row():
         evaluate_hi(holes, boards)
 
 
+@pytest.mark.parametrize("workers", [1, 2, 3])
+def test_first_bad_deal_across_threads_and_blocks(workers):
+    # problems far apart in a large batch land in different blocks and thread chunks: the
+    # error always names the first one, whichever thread finds which
+    holes, boards = valid_batch(70_000)
+    holes[65_000, 1] = 99
+    holes[40_123, 0] = boards[40_123, 2]
+    holes[20_000, 3] = boards[20_000, 0]
+    first = ref.card_text(int(boards[20_000, 0]))
+    with pytest.raises(CardError, match=rf"duplicate card {first} in deal 20000\b"):
+        evaluate_hilo(holes, boards, workers=workers)
+    with pytest.raises(CardError, match=r"card id 99 above 51 in deal 65000 \(hole position 1\)"):
+        evaluate_hi(holes, boards, workers=workers, check=False)
+
+
 def test_evaluate_duplicate_on_a_shared_board():
     holes, boards = valid_batch(10)
     board = boards[0]

@@ -8,13 +8,6 @@ LO_MAX: int
 HOLE_PAIRS: tuple[tuple[int, int], ...]
 BOARD_TRIPLES: tuple[tuple[int, int, int], ...]
 
-def eval_batch(
-    hole: npt.NDArray[np.uint8],
-    board: npt.NDArray[np.uint8],
-    hi_out: npt.NDArray[np.uint16] | None = ...,
-    lo_out: npt.NDArray[np.uint8] | None = ...,
-    workers: int = ...,
-) -> None: ...
 def validate(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], duplicates: bool = ...
 ) -> tuple[int, int, int, int] | None: ...

@@ -14,9 +14,10 @@ cdef extern from "omaha_eval.h" nogil:
     uint16_t oe_eval5(const uint8_t *cards)
     uint16_t oe_best_hi(const uint8_t *hole, const uint8_t *board, int *pair, int *triple)
     uint8_t oe_best_lo(const uint8_t *hole, const uint8_t *board, int *pair, int *triple)
-    void oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride,
-                       const uint8_t *board, ptrdiff_t board_stride, size_t n,
-                       uint16_t *hi_out, uint8_t *lo_out, int workers)
+    int oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride,
+                      const uint8_t *board, ptrdiff_t board_stride, size_t n,
+                      uint16_t *hi_out, uint8_t *lo_out, int workers,
+                      int check, size_t *bad_row, int *position, int *card)
     int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride,
                           const uint8_t *board, ptrdiff_t board_stride, size_t n,
                           int check_duplicates, size_t *bad_row, int *position, int *card)
@@ -48,23 +49,6 @@ cdef inline ptrdiff_t _row_stride(const uint8_t[:, :] rows, size_t n):
     return 0 if rows.shape[0] == 1 else rows.strides[0]
 
 
-def eval_batch(const uint8_t[:, :] hole, const uint8_t[:, :] board,
-               uint16_t[::1] hi_out=None, uint8_t[::1] lo_out=None, int workers=1):
-    """Scores hole[i] on board[i] into hi_out[i] and/or lo_out[i]; a single row is shared."""
-    cdef size_t n = _deal_count(hole, board)
-    if hi_out is not None and <size_t>hi_out.shape[0] != n:
-        raise ValueError("hi_out has the wrong length")
-    if lo_out is not None and <size_t>lo_out.shape[0] != n:
-        raise ValueError("lo_out has the wrong length")
-    if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
-        return
-    cdef uint16_t *hi_ptr = &hi_out[0] if hi_out is not None else NULL
-    cdef uint8_t *lo_ptr = &lo_out[0] if lo_out is not None else NULL
-    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
-    with nogil:
-        oe_eval_batch(&hole[0, 0], hs, &board[0, 0], bs, n, hi_ptr, lo_ptr, workers)
-
-
 def validate(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint duplicates=True):
     """None when every deal is valid, else (code, row, position, card); code 1 = id > 51, 2 = duplicate.
 
@@ -82,9 +66,9 @@ def validate(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint duplicate
 
 def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_hi, bint want_lo,
                  bint duplicates=True, int workers=1):
-    """Validation and scoring in one call (the public API's path; small batches pay little).
+    """Validation and scoring in one native loop (the public API's path), block by block.
 
-    Returns (problem, hi, lo): problem is None or validate()'s tuple, and then nothing is scored;
+    Returns (problem, hi, lo): problem is None or validate()'s tuple (and then no scores);
     hi (uint16) and lo (uint8) are new arrays, or None where not wanted."""
     cdef size_t n = _deal_count(hole, board), row = 0
     cdef int position = 0, card = 0, code = 0
@@ -103,11 +87,10 @@ def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_
         lo_view = lo
         lo_ptr = &lo_view[0]
     cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
+    cdef int check = 2 if duplicates else 1  # OE_CHECK_ALL / OE_CHECK_IDS: ids always
     with nogil:
-        code = oe_validate_deals(&hole[0, 0], hs, &board[0, 0], bs, n, duplicates,
-                                 &row, &position, &card)
-        if code == 0:
-            oe_eval_batch(&hole[0, 0], hs, &board[0, 0], bs, n, hi_ptr, lo_ptr, workers)
+        code = oe_eval_batch(&hole[0, 0], hs, &board[0, 0], bs, n, hi_ptr, lo_ptr, workers,
+                             check, &row, &position, &card)
     if code:
         return (code, row, position, card), None, None
     return None, hi, lo
