@@ -33,7 +33,7 @@ from omaha_eval.evaluate import evaluate_lo  # noqa: E402
 from omaha_eval.game import GameConfig, Hand  # noqa: E402
 from omaha_eval.game.randomplay import apply_action, choose_action  # noqa: E402
 
-HANDS = env_count("OMAHA_EVAL_POKERKIT_HANDS", 120)
+HANDS = env_count("OMAHA_EVAL_POKERKIT_HANDS", 120, ci_default=500)
 
 A = pokerkit.Automation
 AUTOMATIONS = (A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING,
