@@ -237,16 +237,20 @@ def exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board, const uint8_t[:
     return stats, int(n_boards)
 
 
+cdef _check_matchups(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards):
+    if holes.shape[2] != 4 or boards.shape[1] > 5:
+        raise ValueError("expected (n, P, 4) holes and (n, k <= 5) boards")
+    if boards.shape[0] != holes.shape[0] and boards.shape[0] != 1:
+        raise ValueError(f"{holes.shape[0]} matchups but {boards.shape[0]} boards")
+    _check_players(holes.shape[1])
+
+
 def exact_batch(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                 const uint8_t[::1] dead, int game, int workers=1):
     """(stats int64 (n, P, NSTAT), boards uint64 (n,)); boards is (n, k) or (1, k), k <= 5."""
     cdef Py_ssize_t n = holes.shape[0]
     cdef int players = holes.shape[1]
-    if holes.shape[2] != 4 or boards.shape[1] > 5:
-        raise ValueError("expected (n, P, 4) holes and (n, k <= 5) boards")
-    if boards.shape[0] != n and boards.shape[0] != 1:
-        raise ValueError(f"{n} matchups but {boards.shape[0]} boards")
-    _check_players(players)
+    _check_matchups(holes, boards)
     stats = np.zeros((n, players, OE_NSTAT), dtype=np.int64)
     counts = np.zeros(n, dtype=np.uint64)
     if n == 0:
@@ -312,11 +316,7 @@ def monte_carlo_batch(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boar
     """stats int64 (n, P, NSTAT) of `trials` trials per matchup (row i seeded by row_seed)."""
     cdef Py_ssize_t n = holes.shape[0]
     cdef int players = holes.shape[1]
-    if holes.shape[2] != 4 or boards.shape[1] > 5:
-        raise ValueError("expected (n, P, 4) holes and (n, k <= 5) boards")
-    if boards.shape[0] != n and boards.shape[0] != 1:
-        raise ValueError(f"{n} matchups but {boards.shape[0]} boards")
-    _check_players(players)
+    _check_matchups(holes, boards)
     stats = np.zeros((n, players, OE_NSTAT), dtype=np.int64)
     if n == 0:
         return stats
