@@ -9,7 +9,7 @@ import pytest
 from game_helpers import WSOP_DIR, assert_same_hand
 
 from omaha_eval.game import DEAD, KILL, FixedLimit, GameConfig, Hand, PHHError, Post
-from omaha_eval.game.phh import VARIANTS, hand_from_phh, hand_to_phh, parse_phh, to_toml
+from omaha_eval.game.phh import VARIANTS, hand_from_phh, hand_to_phh, parse_phh, replay, to_toml
 from omaha_eval.game.randomplay import play_random
 
 EXPECTED = WSOP_DIR / "expected.json"
@@ -57,6 +57,43 @@ actions = ['d dh p1 AsKs2c3c', 'd dh p2 QdJdTh9h', 'p2 cbr 4', 'p1 cc', 'd db 4c
            'p1 cc', 'p2 cc', 'd db 9c', 'p1 cc  # commentary is ignored', 'p2 cc', 'd db Kd',
            'p1 cbr 4', 'p2 f']
 """
+
+
+def _reverse_show_runs(actions):
+    """The actions with every run of consecutive showdown actions in reverse order."""
+    out, run = [], []
+    for action in list(actions) + [None]:
+        if action is not None and not action.startswith("d ") and " sm" in action:
+            run.append(action)
+            continue
+        out += run[::-1]
+        run = []
+        if action is not None:
+            out.append(action)
+    return out
+
+
+@needs_wsop
+@pytest.mark.parametrize("name", WSOP_FILES)
+def test_wsop_hand_replays_with_shows_in_another_order(name):
+    # another engine's show order changes no payout: out-of-turn shows wait for their turn
+    record = parse_phh(WSOP_DIR / name)
+    record.actions = _reverse_show_runs(record.actions)
+    expected = json.loads(EXPECTED.read_text())[name]
+    assert replay(record).result.finishing_stacks == expected["finishing_stacks"]
+
+
+@needs_wsop
+def test_a_player_cannot_show_twice_out_of_turn():
+    name = next(n for n in WSOP_FILES
+                if sum(" sm" in a for a in parse_phh(WSOP_DIR / n).actions) >= 2)
+    record = parse_phh(WSOP_DIR / name)
+    shows = [a for a in record.actions if " sm" in a and not a.startswith("d ")]
+    record.actions = _reverse_show_runs(record.actions)
+    late = shows[-1]
+    record.actions.insert(record.actions.index(late) + 1, late)
+    with pytest.raises(PHHError, match="twice|turn"):
+        replay(record)
 
 
 def test_heads_up_blinds_are_reversed():

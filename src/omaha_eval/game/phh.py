@@ -303,6 +303,7 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     board_seen = 0
+    pending: Dict[int, Tuple[int, str, List[str]]] = {}  # out-of-turn showdown actions by player
     for k, action in enumerate(record.actions):
         tokens = _split(action)
         if not tokens:
@@ -333,16 +334,34 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
             elif verb == "sm":
                 if hand.phase != "showdown" and _already_shown(hand, p, tokens):
                     continue  # shown automatically (show_all): the file just records it
-                if len(tokens) >= 3:
-                    cards = _cards(tokens[2], k, action)
-                    hand.show(p, None if None in cards else cards)
-                else:
-                    hand.muck(p)
+                if hand.phase == "showdown" and hand.legal_actions().player != p:
+                    # other engines may show in another order; who shows first changes no payout,
+                    # so keep it until the player's turn in ours
+                    if p in pending:
+                        raise PHHError(f"action {k} {action!r}: p{p + 1} shows or mucks twice")
+                    pending[p] = (k, action, tokens)
+                    continue
+                _show_or_muck(hand, p, tokens, k, action)
             else:
                 raise PHHError(f"action {k} {action!r}: unknown or unsupported action")
+            while pending and hand.phase == "showdown" and hand.legal_actions().player in pending:
+                k, action, tokens = pending.pop(hand.legal_actions().player)
+                _show_or_muck(hand, _player(tokens[0], n, k, action), tokens, k, action)
         except IllegalActionError as exc:
             raise PHHError(f"action {k} {action!r}: {exc}") from None
+    if pending and hand.phase == "showdown":
+        k, action, _ = min(pending.values())
+        raise PHHError(f"action {k} {action!r}: out of turn, and the showdown never reached it "
+                       f"({hand.legal_actions()})")
     return hand
+
+
+def _show_or_muck(hand: Hand, player: int, tokens: List[str], k: int, action: str) -> None:
+    if len(tokens) >= 3:
+        cards = _cards(tokens[2], k, action)
+        hand.show(player, None if None in cards else cards)
+    else:
+        hand.muck(player)
 
 
 def _already_shown(hand: Hand, player: int, tokens: List[str]) -> bool:
