@@ -257,13 +257,25 @@ static inline void hi_block(const batch_job *job, size_t begin, size_t end, int 
     uint64_t prev = ~(uint64_t)0;
     const uint8_t *prev_board = NULL;
     int n = 0;
+    uint16_t rows[BLOCK];
+    if (job->board_stride != 0) {
+        /* one board per deal: find every row of the block first and ask for it, so the loads
+         * below find their rows on the way in */
+        for (size_t i = begin; i < end; ++i) {
+            unsigned idx = oe_rank5_index(job->board + (ptrdiff_t)i * job->board_stride);
+            rows[i - begin] = (uint16_t)idx;
+            __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2);
+            __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2 + 32);
+            __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2 + 64);
+        }
+    }
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
         const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
         /* predictable: taken for every random board, never for a shared one (same pointer) */
         if (b != prev_board && board_key(b) != prev) {
             uint64_t key = board_key(b);
-            row = oe_board_pair + (size_t)oe_rank5_index(b) * OE_N_RANK2;
+            row = oe_board_pair + (size_t)(job->board_stride ? rows[i - begin] : oe_rank5_index(b)) * OE_N_RANK2;
             suit = flush_suit_of(b);
             if (want_lo)
                 board_low = oe_low_bit(b[0]) | oe_low_bit(b[1]) | oe_low_bit(b[2]) | oe_low_bit(b[3]) |
