@@ -38,7 +38,7 @@ static void sort_ints(int *a, int k)
         for (int j = i; j > 0 && a[j - 1] > a[j]; --j) { int t = a[j]; a[j] = a[j - 1]; a[j - 1] = t; }
 }
 
-/* Same indexing as oe_multiset_index in omaha_eval.h. */
+/* Colex index of a sorted multiset of k ranks (oe_rank5_index in omaha_eval.h for k = 5). */
 static unsigned multiset_index(const int *sorted, int k)
 {
     unsigned idx = 0;

@@ -87,17 +87,6 @@ static inline unsigned suited_ranks(const uint8_t *cards, int n, unsigned s)
     return ranks;
 }
 
-uint16_t oe_omaha_hi(const uint8_t hole[4], const uint8_t board[5])
-{
-    uint16_t best = nonflush_hi(oe_board_pair + (size_t)oe_rank5_index(board) * OE_N_RANK2, hole);
-    unsigned s = flush_suit_of(board);
-    if (s < 4 && __builtin_popcount(suited_ranks(hole, 4, s)) >= 2) {
-        uint16_t f = best_flush(suited_ranks(hole, 4, s), suited_ranks(board, 5, s));
-        if (f > best) best = f;
-    }
-    return best;
-}
-
 uint8_t oe_omaha_lo(const uint8_t hole[4], const uint8_t board[5])
 {
     unsigned b = 0;

@@ -36,27 +36,17 @@ extern const uint16_t oe_choose[18][6];                  /* binomial coefficient
 extern const uint8_t oe_pair_column[64 * 64];            /* card a << 6 | card b -> rank pair index */
 extern const uint64_t oe_card_bit[256];                  /* 1 << card, or 1 << 63 for ids above 51 */
 
-/* ---- small helpers shared by the generator and the kernels ---- */
-static inline int oe_rank(uint8_t card) { return card >> 2; }
-static inline int oe_suit(uint8_t card) { return card & 3; }
-
+/* ---- small helpers shared by the kernels ---- */
 /* Bit of a card's rank in an 8-or-better low mask (bit 0 = ace .. bit 7 = eight), 0 above 8.
  * A table, not arithmetic: branches on random cards mispredict. */
 extern const uint8_t oe_card_low_bit[256];
 static inline unsigned oe_low_bit(uint8_t card) { return oe_card_low_bit[card]; }
 
-/* Colex index of a sorted (non-decreasing) multiset of k ranks. */
-static inline unsigned oe_multiset_index(const int *sorted_ranks, int k)
-{
-    unsigned idx = 0;
-    for (int i = 0; i < k; ++i) idx += oe_choose[sorted_ranks[i] + i][i + 1];
-    return idx;
-}
-
 #define OE_SORT2(a, b) do { int lo_ = a < b ? a : b; b = a < b ? b : a; a = lo_; } while (0)
 
 /* Colex index of the rank multiset of five cards (any order): a 9-comparator sorting network
- * (branch-free min/max), then oe_multiset_index unrolled. */
+ * (branch-free min/max), then sum of C(r_i + i, i + 1) over the sorted ranks r_0 <= .. <= r_4
+ * (the indexing gen_tables.c uses for every rank-multiset table). */
 static inline unsigned oe_rank5_index(const uint8_t c[5])
 {
     int r0 = c[0] >> 2, r1 = c[1] >> 2, r2 = c[2] >> 2, r3 = c[3] >> 2, r4 = c[4] >> 2;
@@ -67,15 +57,8 @@ static inline unsigned oe_rank5_index(const uint8_t c[5])
            oe_choose[r4 + 4][5];
 }
 
-static inline unsigned oe_pair_index(int a, int b)
-{
-    if (a > b) { int t = a; a = b; b = t; }
-    return (unsigned)(a + (b + 1) * b / 2);
-}
-
 /* ---- scalar evaluation ---- */
 uint16_t oe_eval5(const uint8_t cards[5]);
-uint16_t oe_omaha_hi(const uint8_t hole[4], const uint8_t board[5]);
 uint8_t oe_omaha_lo(const uint8_t hole[4], const uint8_t board[5]);
 
 /* The 6 two-card choices from four hole cards and the 10 three-card choices from five board cards. */

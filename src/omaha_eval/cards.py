@@ -121,10 +121,3 @@ def new_deck() -> np.ndarray:
     """The 52 card ids in order, as uint8."""
     return np.arange(52, dtype=np.uint8)
 
-
-def card_mask(cards: CardsLike) -> int:
-    """A 52-bit integer with bit ``id`` set for each card (handy for dead-card bookkeeping)."""
-    mask = 0
-    for card in parse_cards(cards).tolist():
-        mask |= 1 << card
-    return mask
