@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 from omaha_eval.cards import parse_cards
-from omaha_eval.equity import equity, equity_batch
+from omaha_eval._equity import equity, equity_batch
 
 HEADS_UP = ["AsKsQhJh", "2c2d7h8s"]
 THREE_WAY = ["AsKsQhJh", "2c2d7h8s", "9c9dTcTd"]

@@ -10,7 +10,7 @@ import pytest
 
 import reference as ref
 from omaha_eval import CardError
-from omaha_eval.equity import POT, equity, equity_batch, showdown
+from omaha_eval._equity import POT, equity, equity_batch, showdown
 from omaha_eval.ranges import RangeError
 from test_equity_brute import brute_equity, settle
 

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import reference as ref
-from omaha_eval.equity import DEFAULT_TRIALS, equity
+from omaha_eval._equity import DEFAULT_TRIALS, equity
 from omaha_eval.ranges import RangeError, parse_range
 from test_equity_brute import brute_equity
 

@@ -18,11 +18,9 @@ def test_eval_command_rejects_bad_card(capsys):
     assert "unknown card '1x' at position 3" in capsys.readouterr().err
 
 
-def test_equity_module_is_not_shadowed_by_lazy_exports():
-    import types
-
+def test_equity_is_the_function_at_top_level():
     import omaha_eval
-    from omaha_eval import equity
+    from omaha_eval import _equity, equity
 
-    assert isinstance(equity, types.ModuleType)  # `omaha_eval.equity` is the module
-    assert omaha_eval.showdown is equity.showdown and omaha_eval.equity_batch is equity.equity_batch
+    assert callable(equity) and equity is _equity.equity and omaha_eval.equity is equity
+    assert omaha_eval.showdown is _equity.showdown and omaha_eval.equity_batch is _equity.equity_batch

@@ -15,10 +15,10 @@ from .evaluate import (
 )
 
 # The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick.
-# (`omaha_eval.equity` stays the module: `from omaha_eval.equity import equity`.)
+# The engine lives in the private module `_equity`; `omaha_eval.equity` is the function.
 _LAZY = {
-    "equity_batch": "equity", "showdown": "equity",
-    "EquityResult": "equity", "parse_range": "ranges", "Range": "ranges", "RangeError": "ranges",
+    "equity": "_equity", "equity_batch": "_equity", "showdown": "_equity",
+    "EquityResult": "_equity", "parse_range": "ranges", "Range": "ranges", "RangeError": "ranges",
     "game": None,
 }
 
@@ -39,6 +39,7 @@ __all__ = [
     "EquityResult",
     "Range",
     "RangeError",
+    "equity",
     "equity_batch",
     "game",
     "parse_range",

@@ -101,7 +101,7 @@ class _ProgressBar:
 
 
 def _run_equity(args: argparse.Namespace) -> int:
-    from .equity import equity
+    from ._equity import equity
 
     bar = _ProgressBar(sys.stderr)
     try:

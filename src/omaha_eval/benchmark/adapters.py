@@ -122,7 +122,7 @@ class OmahaEval(Adapter):
         """For our own adapter a reason means our part is missing: the workload is skipped."""
         if w.kind == "equity":
             try:
-                from .. import equity as eq
+                from .. import _equity as eq
             except ImportError as exc:
                 return f"omaha_eval.equity is not available yet ({exc})"
             if not callable(getattr(eq, "equity", None)):
@@ -159,7 +159,7 @@ class OmahaEval(Adapter):
             hi, lo = evaluate_hilo(holes, boards, workers=workers)
             return {"hi": hi, "lo": lo}
         if w.kind == "equity":
-            from ..equity import equity
+            from .._equity import equity
             hands, board, dead, game, trials = data
             return equity(hands, board, dead, game=game, trials=trials, seed=w.seed, workers=workers)
         from . import games
