@@ -5,7 +5,9 @@ import numpy.typing as npt
 
 HI_MAX: int
 LO_MAX: int
+HOLE_CARDS: tuple[int, ...]
 HOLE_PAIRS: tuple[tuple[int, int], ...]
+SLICE: int
 BOARD_TRIPLES: tuple[tuple[int, int, int], ...]
 
 def validate(
@@ -18,6 +20,8 @@ def checked_eval(
     want_lo: bool,
     duplicates: bool = ...,
     workers: int = ...,
+    hi_out: npt.NDArray[np.uint16] | None = ...,
+    lo_out: npt.NDArray[np.uint8] | None = ...,
 ) -> tuple[
     tuple[int, int, int, int] | None, npt.NDArray[np.uint16] | None, npt.NDArray[np.uint8] | None
 ]: ...

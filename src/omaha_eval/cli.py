@@ -19,11 +19,16 @@ def _add_eval(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "eval",
         help="score one Omaha hand on a board",
-        description="Score one Omaha hand (4 hole cards) on a 5-card board, hi or hi-lo.",
+        description="Score one Omaha hand (4, 5 or 6 hole cards: exactly two of them play) on a "
+                    "5-card board, hi or hi-lo.",
     )
-    p.add_argument("hole", help="four hole cards, e.g. AsKdQhJc")
+    from .variants import VARIANTS
+
+    p.add_argument("hole", help="4, 5 or 6 hole cards, e.g. AsKdQhJc")
     p.add_argument("board", help="five board cards, e.g. Tc9d8h2s2c")
-    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="game (default: hi)")
+    p.add_argument("--game", choices=("hi", "hilo") + tuple(VARIANTS), default="hi",
+                   metavar="GAME", help="hi, hilo or a variant: " + ", ".join(VARIANTS)
+                   + " (a variant's hole-card count must match the hand; default: hi)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=_run_eval)
 
