@@ -84,7 +84,8 @@ uint8_t oe_best_lo(const uint8_t *hole, int hole_cards, const uint8_t board[5], 
  * (a stride of 0 shares one row across the batch).  Either output may be NULL to skip it.
  * workers <= 1 runs on the calling thread; results never depend on workers.
  *
- * check: OE_CHECK_NONE trusts the input (ids above 51 read past the tables!), OE_CHECK_IDS
+ * check: OE_CHECK_NONE trusts the input (any bytes stay in bounds, but the scores of invalid
+ * deals are meaningless), OE_CHECK_IDS
  * verifies ids only, OE_CHECK_ALL also repeated cards within a deal.  Checking runs block by
  * block inside the same loop.  Returns 0, or a problem code for the first bad deal (then the
  * outputs are incomplete): 1 = card id above 51 (at *position),

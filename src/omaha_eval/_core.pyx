@@ -129,6 +129,31 @@ def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_
     return None, hi, lo
 
 
+def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_hi, bint want_lo,
+                   int workers=1):
+    """(hi, lo) with no validation at all: any bytes are read in bounds (the kernels mask
+    them), but the scores of deals that are not valid are meaningless. For tests and callers
+    that validated already."""
+    cdef size_t n = _deal_count(hole, board), row = 0
+    cdef int position = 0, card = 0
+    hi = np.empty(n, dtype=np.uint16) if want_hi else None
+    lo = np.empty(n, dtype=np.uint8) if want_lo else None
+    if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
+        return hi, lo
+    cdef uint16_t[::1] hi_view
+    cdef uint8_t[::1] lo_view
+    cdef uint16_t *hi_ptr = NULL
+    cdef uint8_t *lo_ptr = NULL
+    if want_hi:
+        hi_view = hi
+        hi_ptr = &hi_view[0]
+    if want_lo:
+        lo_view = lo
+        lo_ptr = &lo_view[0]
+    _run_batch(hole, board, n, hi_ptr, lo_ptr, workers, 0, &row, &position, &card)
+    return hi, lo
+
+
 def eval5_batch(const uint8_t[:, ::1] cards):
     """Five-card high scores (1..7462) of (n, 5) valid cards."""
     if cards.shape[1] != 5:
