@@ -194,6 +194,8 @@ def _eval_hi_only(w: Workload) -> Optional[str]:
         return "no equity engine or rules engine in this library"
     if w.params["mode"] != "hi":
         return "no 8-or-better low evaluator in this library"
+    if w.params.get("hole_cards", 4) != 4:
+        return "four-card Omaha only in this build (no 5-/6-card tables in its package)"
     return None
 
 
@@ -358,6 +360,8 @@ class Xiapl(Adapter):
 
     def supports(self, w: Workload) -> Optional[str]:
         if w.kind == "eval":
+            if w.params.get("hole_cards", 4) != 4:
+                return "four-card Omaha only"
             return None if w.params["mode"] == "hi" else "no 8-or-better low evaluator in this library"
         if w.kind == "equity":
             return None if w.params["game"] == "hi" else "no hi-lo game in this library"

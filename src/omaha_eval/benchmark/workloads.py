@@ -80,15 +80,24 @@ def random_deals(n: int, cards: int, seed: int, exclude: Sequence[int] = ()) -> 
     return np.ascontiguousarray(decks[:cards].T)
 
 
+# The flush-capable shared board of ``board-hi-flush``: three spades (As Qs 7h 4d 2s), so every
+# hand with two spades goes through the flush part.
+FLUSH_BOARD = (51, 43, 22, 9, 3)
+
+
 def _build_data(w: Workload) -> Any:
     if w.kind == "eval":
+        k = w.params.get("hole_cards", 4)
         if w.params["shared_board"]:
-            rng = np.random.Generator(np.random.PCG64(w.seed))
-            board = rng.permutation(52)[:5].astype(np.uint8)
-            holes = random_deals(w.size, 4, w.seed + 1, exclude=board)
+            if w.params.get("flush_board"):
+                board = np.array(FLUSH_BOARD, dtype=np.uint8)
+            else:
+                rng = np.random.Generator(np.random.PCG64(w.seed))
+                board = rng.permutation(52)[:5].astype(np.uint8)
+            holes = random_deals(w.size, k, w.seed + 1, exclude=board)
             return holes, board
-        deals = random_deals(w.size, 9, w.seed)
-        return np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
+        deals = random_deals(w.size, k + 5, w.seed)
+        return np.ascontiguousarray(deals[:, :k]), np.ascontiguousarray(deals[:, k:])
     if w.kind == "game":  # replayable scripts, made by playing our rules layer (untimed)
         from .games import make_scripts
         return make_scripts(w.params["players"], w.size, w.seed)
@@ -107,10 +116,20 @@ def standard(quick: bool = False, seed: int = DEFAULT_SEED,
         out.append(Workload(
             f"eval-{mode}", "eval", f"{what} of {n:,} random (hand, board) pairs",
             "hand", n, seed, {"mode": mode, "shared_board": False}))
+    for k in (5, 6):
+        for mode, what in (("hi", "hi score"), ("hilo", "hi and low scores")):
+            out.append(Workload(
+                f"eval-plo{k}-{mode}", "eval",
+                f"{what} of {n:,} random {k}-card Omaha (hand, board) pairs", "hand", n,
+                seed + k, {"mode": mode, "shared_board": False, "hole_cards": k}))
     n = table["board"]
     out.append(Workload(
-        "board-hi", "eval", f"hi score of {n:,} random hands on one shared board",
+        "board-hi", "eval", f"hi score of {n:,} random hands on one shared board (no flush possible)",
         "hand", n, seed + 2, {"mode": "hi", "shared_board": True}))
+    out.append(Workload(
+        "board-hi-flush", "eval", f"hi score of {n:,} random hands on one shared three-suited "
+        "board (As Qs 7h 4d 2s: flushes possible)", "hand", n, seed + 2,
+        {"mode": "hi", "shared_board": True, "flush_board": True}))
     board = QUICK_FLOP if quick else ""
     boards = 820 if quick else 1_086_008
     where = f"on the flop {QUICK_FLOP}" if quick else "preflop"
