@@ -437,6 +437,36 @@ int oe_eval_batch(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride, co
     return code;
 }
 
+int oe_eval_one(const uint8_t *hole, int k, const uint8_t board[5], int check, uint16_t *hi, uint8_t *lo)
+{
+    if (k < OE_MIN_HOLE || k > OE_MAX_HOLE) return -1;
+    if (check) {
+        bits zero = {0, 0};
+        if (!deal_ok(add_bits(add_bits(zero, board, 5), hole, k), check == OE_CHECK_ALL)) return 1;
+    }
+    uint64_t key = board_key_of(board);
+    unsigned slot = board_slot(key), s = key_flush_suit(key);
+    if (hi) {
+        const uint16_t *row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
+        uint16_t best = 0;
+        for (int p = 0; p < OE_HOLE_PAIRS(k); ++p) {
+            uint16_t v = row[pair_index(hole[oe_hole_pairs[p][0]], hole[oe_hole_pairs[p][1]])];
+            best = v > best ? v : best;
+        }
+        if (s < 4) {
+            uint16_t f = hole_flush(hole, k, flush_row_of(board, s), s);
+            best = f > best ? f : best;
+        }
+        *hi = best;
+    }
+    if (lo) {
+        unsigned m = 0;
+        for (int i = 0; i < k; ++i) m |= oe_low_bit(hole[i]);
+        *lo = oe_low_table[m << 8 | oe_board_slot_low[slot]];
+    }
+    return 0;
+}
+
 int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride, const uint8_t *board,
                       ptrdiff_t board_stride, size_t n, int check_duplicates, size_t *bad_row,
                       int *position, int *card)

@@ -239,7 +239,8 @@ def test_workloads_are_fixed_by_the_seed() -> None:
     names = [w.name for w in workloads.standard(quick=True)]
     assert names == ["eval-hi", "eval-lo", "eval-hilo", "eval-plo5-hi", "eval-plo5-hilo",
                      "eval-plo6-hi", "eval-plo6-hilo", "board-hi", "board-hi-flush",
-                     "exact-hi", "exact-hilo",
+                     "call-hi-ints", "call-hi-arrays", "call-hi-text", "call-hilo-text",
+                     "call-hilo-hands10", "exact-hi", "exact-hilo",
                      "mc3-hi", "game-hu", "game-6max"]
     full = {w.name: w for w in workloads.standard()}
     assert full["eval-hi"].size == 1_000_000 and full["mc3-hi"].size == 1_000_000

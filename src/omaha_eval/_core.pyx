@@ -154,6 +154,171 @@ def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint wan
     return hi, lo
 
 
+# ---- small calls: one native call from Python objects to scores ----
+# fast_eval handles the common small inputs (compact text, lists of ints, C-contiguous uint8
+# arrays of one deal or up to FAST_MAX hands) without the general path's array plumbing; for
+# anything else, and for any invalid deal, it returns None and the caller takes the general
+# path (which raises the documented errors).
+
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT
+
+cdef extern from "omaha_eval.h" nogil:
+    int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t *board, int check,
+                    uint16_t *hi, uint8_t *lo)
+
+FAST_MAX = 4096
+cdef signed char _RANK_OF[128]
+cdef signed char _SUIT_OF[128]
+cdef int _i
+for _i in range(128):
+    _RANK_OF[_i] = -1
+    _SUIT_OF[_i] = -1
+for _i, _c in enumerate("23456789TJQKA"):
+    _RANK_OF[ord(_c)] = _i
+    _RANK_OF[ord(_c.lower())] = _i
+for _i, _c in enumerate("cdhs"):
+    _SUIT_OF[ord(_c)] = _i
+    _SUIT_OF[ord(_c.upper())] = _i
+_ndarray = np.ndarray
+_empty = np.empty
+_U16 = np.dtype(np.uint16)
+_U8 = np.dtype(np.uint8)
+
+
+cdef int _text_cards(str s, uint8_t *out, int most):
+    """Compact card text ("AsKd7h") into out: the count, or -1 if it is not that simple form."""
+    cdef Py_ssize_t n = len(s), i
+    cdef Py_UCS4 r, u
+    if n & 1 or n > 2 * most:
+        return -1
+    for i in range(n >> 1):
+        r = s[2 * i]
+        u = s[2 * i + 1]
+        if r >= 128 or u >= 128 or _RANK_OF[r] < 0 or _SUIT_OF[u] < 0:
+            return -1
+        out[i] = <uint8_t>(4 * _RANK_OF[r] + _SUIT_OF[u])
+    return <int>(n >> 1)
+
+
+cdef int _int_cards(obj, uint8_t *out, int most):
+    """A list or tuple of Python ints 0..51 into out: the count, or -1."""
+    cdef Py_ssize_t n = len(obj), i
+    cdef long v
+    if n > most:
+        return -1
+    for i in range(n):
+        item = obj[i]
+        if type(item) is not int:
+            return -1
+        v = item
+        if v < 0 or v > 51:
+            return -1
+        out[i] = <uint8_t>v
+    return <int>n
+
+
+cdef object _scalar_result(int mode, uint16_t hi, uint8_t lo):
+    if mode == 1:
+        return hi
+    if mode == 2:
+        return lo
+    return (hi, lo)
+
+
+def fast_eval(hole, board, int mode, bint duplicates=True):
+    """Scores of a small input (mode 1 = hi, 2 = lo, 3 = both), or None when the input is not a
+    simple small form or not valid (the caller then takes the general path)."""
+    cdef uint8_t h[8]
+    cdef uint8_t b[8]
+    cdef int k = -1, nb = -1, code
+    cdef uint16_t hi = 0
+    cdef uint8_t lo = 0
+    cdef int check = 2 if duplicates else 1
+    cdef type th = type(hole), tb = type(board)
+    if th is str and tb is str:
+        k = _text_cards(<str>hole, h, 6)
+        nb = _text_cards(<str>board, b, 5)
+    elif (th is list or th is tuple) and (tb is list or tb is tuple):
+        k = _int_cards(hole, h, 6)
+        nb = _int_cards(board, b, 5)
+    elif th is _ndarray and tb is _ndarray:
+        return _fast_arrays(hole, board, mode, check)
+    else:
+        return None
+    if k < 4 or nb != 5:
+        return None
+    code = oe_eval_one(h, k, b, check, &hi if mode & 1 else NULL, &lo if mode & 2 else NULL)
+    if code:
+        return None
+    return _scalar_result(mode, hi, lo)
+
+
+cdef inline bint _u8_buffer(obj, Py_buffer *view):
+    """A C-contiguous uint8 buffer of obj (released by the caller), or False."""
+    try:
+        PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+    except (BufferError, ValueError):  # NumPy: ValueError for a non-contiguous array
+        return False
+    if view.itemsize == 1 and view.format[0] == b'B' and view.format[1] == 0:
+        return True
+    PyBuffer_Release(view)
+    return False
+
+
+cdef object _fast_arrays(hole, board, int mode, int check):
+    cdef Py_buffer hv, bv, ov
+    cdef int code = 0, k
+    cdef uint16_t hi = 0
+    cdef uint8_t lo = 0
+    cdef size_t n, row = 0
+    cdef int position = 0, card = 0
+    cdef uint16_t *hi_ptr = NULL
+    cdef uint8_t *lo_ptr = NULL
+    if not _u8_buffer(hole, &hv):
+        return None
+    try:
+        if not _u8_buffer(board, &bv):
+            return None
+        try:
+            if bv.ndim != 1 or bv.shape[0] != 5:
+                return None
+            if hv.ndim == 1:
+                k = <int>hv.shape[0]
+                if k < 4 or k > 6:
+                    return None
+                code = oe_eval_one(<const uint8_t *>hv.buf, k, <const uint8_t *>bv.buf, check,
+                                   &hi if mode & 1 else NULL, &lo if mode & 2 else NULL)
+                return None if code else _scalar_result(mode, hi, lo)
+            if hv.ndim != 2 or hv.shape[0] > FAST_MAX or hv.shape[0] == 0 or hv.shape[1] < 4 \
+                    or hv.shape[1] > 6:
+                return None
+            n = <size_t>hv.shape[0]
+            k = <int>hv.shape[1]
+            out_hi = _empty(n, _U16) if mode & 1 else None
+            out_lo = _empty(n, _U8) if mode & 2 else None
+            if mode & 1:  # fresh arrays: the buffer is theirs, valid while they live
+                PyObject_GetBuffer(out_hi, &ov, PyBUF_C_CONTIGUOUS)
+                hi_ptr = <uint16_t *>ov.buf
+                PyBuffer_Release(&ov)
+            if mode & 2:
+                PyObject_GetBuffer(out_lo, &ov, PyBUF_C_CONTIGUOUS)
+                lo_ptr = <uint8_t *>ov.buf
+                PyBuffer_Release(&ov)
+            code = oe_eval_batch(<const uint8_t *>hv.buf, k, k, <const uint8_t *>bv.buf, 0, n,
+                                 hi_ptr, lo_ptr, 1, check, &row, &position, &card)
+            if code:
+                return None
+            if mode == 1:
+                return out_hi
+            if mode == 2:
+                return out_lo
+            return out_hi, out_lo
+        finally:
+            PyBuffer_Release(&bv)
+    finally:
+        PyBuffer_Release(&hv)
+
+
 def eval5_batch(const uint8_t[:, ::1] cards):
     """Five-card high scores (1..7462) of (n, 5) valid cards."""
     if cards.shape[1] != 5:

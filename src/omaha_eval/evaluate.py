@@ -18,6 +18,8 @@ import numpy as np
 from . import _core
 from .cards import RANKS, CardError, CardsLike, card_to_str, format_cards, parse_cards
 
+_fast = _core.fast_eval
+
 HI_MAX = 7462
 LO_MAX = 56
 
@@ -164,6 +166,10 @@ def evaluate_hi(hole: Any, board: Any, *, workers: int = 1, check: bool = True) 
     cores) split the work with identical results. ``check=False`` skips the duplicate-card check
     (unchecked: scores of deals with repeated cards are meaningless); ids are always range-checked.
     """
+    if workers == 1:  # small inputs go straight to C (None: not a simple small form)
+        score = _fast(hole, board, 1, check)
+        if score is not None:
+            return score
     return _evaluate(hole, board, True, False, workers, check)[0]
 
 
@@ -172,11 +178,19 @@ def evaluate_lo(hole: Any, board: Any, *, workers: int = 1, check: bool = True) 
 
     Same inputs and options as :func:`evaluate_hi`; a batch gives a uint8 array.
     """
+    if workers == 1:
+        score = _fast(hole, board, 2, check)
+        if score is not None:
+            return score
     return _evaluate(hole, board, False, True, workers, check)[1]
 
 
 def evaluate_hilo(hole: Any, board: Any, *, workers: int = 1, check: bool = True) -> Tuple[Any, Any]:
     """``(hi, lo)`` computed in one pass; see :func:`evaluate_hi` and :func:`evaluate_lo`."""
+    if workers == 1:
+        scores = _fast(hole, board, 3, check)
+        if scores is not None:
+            return scores
     return _evaluate(hole, board, True, True, workers, check)
 
 

@@ -138,6 +138,8 @@ class OmahaEval(Adapter):
         return workers
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
+        if w.kind == "eval" and "calls" in w.params:
+            return w, _call_args(w, n), workers
         if w.kind == "eval":
             return w, deal_prefix(w.data, n), workers
         if w.kind == "equity":
@@ -148,6 +150,8 @@ class OmahaEval(Adapter):
 
     def run(self, prepared: Any) -> Any:
         w, data, workers = prepared
+        if w.kind == "eval" and "calls" in w.params:
+            return _our_calls(w, data)
         if w.kind == "eval":
             from ..evaluate import evaluate_hi, evaluate_hilo, evaluate_lo
             holes, boards = data
@@ -172,6 +176,32 @@ class OmahaEval(Adapter):
         return raw
 
 
+def _call_args(w: Workload, n: int) -> List[Tuple[Any, Any]]:
+    """One (hole, board) argument pair per call, in the workload's input form."""
+    holes, boards = w.data
+    holes, boards = holes[:n], boards[:n]
+    kind = w.params["calls"]
+    if kind == "ints":
+        return list(zip(holes.tolist(), boards.tolist()))
+    if kind == "text":
+        return [("".join(card_text(c) for c in h), "".join(card_text(c) for c in b))
+                for h, b in zip(holes.tolist(), boards.tolist())]
+    return [(h.copy(), b.copy()) for h, b in zip(holes, boards)]  # arrays, hands10
+
+
+def _our_calls(w: Workload, args: List[Tuple[Any, Any]]) -> Dict[str, Any]:
+    """One public call per item: what a program scoring one showdown at a time pays."""
+    from ..evaluate import evaluate_hi, evaluate_hilo
+    if w.params["mode"] == "hi":
+        return {"hi": np.array([evaluate_hi(h, b) for h, b in args], dtype=np.uint16)}
+    results = [evaluate_hilo(h, b) for h, b in args]
+    if w.params["calls"] == "hands10":
+        return {"hi": np.concatenate([r[0] for r in results]) if results else np.zeros(0, np.uint16),
+                "lo": np.concatenate([r[1] for r in results]) if results else np.zeros(0, np.uint8)}
+    return {"hi": np.array([r[0] for r in results], dtype=np.uint16),
+            "lo": np.array([r[1] for r in results], dtype=np.uint8)}
+
+
 def _our_equity_outcome(result: Any) -> EquityOutcome:
     """Reads our equity result (attributes or its plain dict) without depending on its layout."""
     data = result.to_dict() if hasattr(result, "to_dict") else result
@@ -189,9 +219,11 @@ def _our_equity_outcome(result: Any) -> EquityOutcome:
 # phevaluator
 
 
-def _eval_hi_only(w: Workload) -> Optional[str]:
+def _eval_hi_only(w: Workload, calls: bool = False) -> Optional[str]:
     if w.kind != "eval":
         return "no equity engine or rules engine in this library"
+    if "calls" in w.params and not calls:
+        return "timed on the batch workloads only"
     if w.params["mode"] != "hi":
         return "no 8-or-better low evaluator in this library"
     if w.params.get("hole_cards", 4) != 4:
@@ -201,18 +233,31 @@ def _eval_hi_only(w: Workload) -> Optional[str]:
 
 class PhEvaluator(Adapter):
     name = family = module = distribution = "phevaluator"
-    label = "phevaluator evaluate_omaha_cards (C), one Python call per hand"
+    label = ("phevaluator evaluate_omaha_cards (C), one Python call per hand (call-*: its public "
+             "function with ints, or with strings for text)")
 
     def supports(self, w: Workload) -> Optional[str]:
-        return _eval_hi_only(w)
+        if "calls" in w.params and w.params["calls"] == "hands10":
+            return "one hand per call only"
+        return _eval_hi_only(w, calls=True)
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
+        if "calls" in w.params:  # the public function, as a program calls it
+            from phevaluator import evaluate_omaha_cards
+            holes, boards = w.data
+            rows = np.concatenate([boards[:n], holes[:n]], axis=1).tolist()
+            if w.params["calls"] == "text":
+                rows = [[card_text(c) for c in r] for r in rows]
+            return ("calls", evaluate_omaha_cards, rows)
         holes, boards = deal_prefix(w.data, n)
         boards = np.broadcast_to(boards, (holes.shape[0], 5))
         # its argument order: five community cards, then the four hole cards; same card ids
         return np.concatenate([boards, holes], axis=1).tolist()
 
     def run(self, prepared: Any) -> Any:
+        if isinstance(prepared, tuple) and prepared and prepared[0] == "calls":
+            _, fn, rows = prepared
+            return [fn(*r) for r in rows]
         fn = self._entry_point()
         return list(itertools.starmap(fn, prepared))
 
@@ -360,6 +405,8 @@ class Xiapl(Adapter):
 
     def supports(self, w: Workload) -> Optional[str]:
         if w.kind == "eval":
+            if "calls" in w.params:
+                return "timed on the batch workloads only"
             if w.params.get("hole_cards", 4) != 4:
                 return "four-card Omaha only"
             return None if w.params["mode"] == "hi" else "no 8-or-better low evaluator in this library"
@@ -478,6 +525,8 @@ class PokerKit(Adapter):
     def supports(self, w: Workload) -> Optional[str]:
         if w.kind == "equity":
             return "no exact enumeration; its Monte Carlo helper is not an Omaha equity engine"
+        if "calls" in w.params:
+            return "timed on the batch workloads only"
         return None
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:

@@ -22,9 +22,9 @@ QUICK_FLOP = "Ts9d3c"
 # Three-way preflop Monte Carlo: a rundown, a double-suited ace hand and a wheel draw.
 MC_HANDS = ("AsKsQhJh", "2c2d7h8s", "Td9d8c7c")
 
-FULL_SIZES: Dict[str, int] = {"eval": 1_000_000, "board": 1_000_000, "mc": 1_000_000,
+FULL_SIZES: Dict[str, int] = {"eval": 1_000_000, "board": 1_000_000, "mc": 1_000_000, "call": 20_000,
                               "game-hu": 2_000, "game-6max": 1_000}
-QUICK_SIZES: Dict[str, int] = {"eval": 20_000, "board": 20_000, "mc": 20_000,
+QUICK_SIZES: Dict[str, int] = {"eval": 20_000, "board": 20_000, "mc": 20_000, "call": 2_000,
                                "game-hu": 20, "game-6max": 10}
 
 
@@ -85,7 +85,26 @@ def random_deals(n: int, cards: int, seed: int, exclude: Sequence[int] = ()) -> 
 FLUSH_BOARD = (51, 43, 22, 9, 3)
 
 
+# Hands per call of ``call-hilo-hands10`` (one board, ten hands: a ten-seat showdown).
+CALL_HANDS = 10
+
+
+def _build_calls(w: Workload) -> Any:
+    """Per-call deals: (holes (n, 4), boards (n, 5)), or for a batch per call (holes (n, 10, 4),
+    boards (n, 5)) with every hand valid against its board."""
+    if w.params["calls"] != "hands10":
+        deals = random_deals(w.size, 9, w.seed)
+        return np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
+    rng = np.random.Generator(np.random.PCG64(w.seed))
+    perms = np.argsort(rng.random((w.size, 52)), axis=1).astype(np.uint8)
+    boards = np.ascontiguousarray(perms[:, :5])
+    holes = np.ascontiguousarray(perms[:, 5:5 + 4 * CALL_HANDS].reshape(w.size, CALL_HANDS, 4))
+    return holes, boards
+
+
 def _build_data(w: Workload) -> Any:
+    if w.kind == "eval" and "calls" in w.params:
+        return _build_calls(w)
     if w.kind == "eval":
         k = w.params.get("hole_cards", 4)
         if w.params["shared_board"]:
@@ -130,6 +149,17 @@ def standard(quick: bool = False, seed: int = DEFAULT_SEED,
         "board-hi-flush", "eval", f"hi score of {n:,} random hands on one shared three-suited "
         "board (As Qs 7h 4d 2s: flushes possible)", "hand", n, seed + 2,
         {"mode": "hi", "shared_board": True, "flush_board": True}))
+    n = table["call"]
+    for name, mode, calls, what in (
+            ("call-hi-ints", "hi", "ints", "lists of ints"),
+            ("call-hi-arrays", "hi", "arrays", "uint8 arrays"),
+            ("call-hi-text", "hi", "text", "text"),
+            ("call-hilo-text", "hilo", "text", "text"),
+            ("call-hilo-hands10", "hilo", "hands10", f"{CALL_HANDS} hands on one board")):
+        out.append(Workload(
+            name, "eval", f"{n:,} single calls, one deal each as {what}" if calls != "hands10"
+            else f"{n:,} single calls of {what}", "call", n, seed + 20,
+            {"mode": mode, "shared_board": False, "calls": calls}))
     board = QUICK_FLOP if quick else ""
     boards = 820 if quick else 1_086_008
     where = f"on the flop {QUICK_FLOP}" if quick else "preflop"
