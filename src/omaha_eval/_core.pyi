@@ -32,6 +32,26 @@ def unchecked_eval(
     want_lo: bool,
     workers: int = ...,
 ) -> tuple[npt.NDArray[np.uint16] | None, npt.NDArray[np.uint8] | None]: ...
+def checked_eval_any(
+    hole: npt.NDArray[np.integer],
+    board: npt.NDArray[np.integer],
+    want_hi: bool,
+    want_lo: bool,
+    duplicates: bool = ...,
+    workers: int = ...,
+    hi_out: npt.NDArray[np.uint16] | None = ...,
+    lo_out: npt.NDArray[np.uint8] | None = ...,
+) -> (
+    tuple[
+        tuple[int, int, int, int] | None,
+        npt.NDArray[np.uint16] | None,
+        npt.NDArray[np.uint8] | None,
+    ]
+    | None
+): ...
+FAST_MAX: int
+
+def fast_eval(hole: object, board: object, mode: int, duplicates: bool = ...) -> object: ...
 def eval5_batch(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
 def best_hi(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> tuple[int, int, int]: ...
 def best_lo(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> tuple[int, int, int]: ...

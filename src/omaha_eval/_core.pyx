@@ -21,6 +21,10 @@ cdef extern from "omaha_eval.h" nogil:
                       const uint8_t *board, ptrdiff_t board_stride, size_t n,
                       uint16_t *hi_out, uint8_t *lo_out, int workers,
                       int check, size_t *bad_row, int *position, int *card)
+    int oe_eval_batch_typed(const void *hole, int hole_type, int hole_cards, ptrdiff_t hole_stride,
+                            const void *board, int board_type, ptrdiff_t board_stride, size_t n,
+                            uint16_t *hi_out, uint8_t *lo_out, int workers, int check,
+                            size_t *bad_row, int *position, int *card)
     const uint8_t oe_hi_class[7463][6]
     const uint8_t oe_low_masks[57]
     const uint8_t oe_hole_pairs[15][2]
@@ -61,18 +65,24 @@ cdef int _run_batch(const uint8_t[:, :] hole, const uint8_t[:, :] board, size_t 
     """oe_eval_batch over [0, n) in slices, checking for Ctrl-C (KeyboardInterrupt) between them.
 
     Returns 0 or the problem code of the first bad deal (its index in *row)."""
-    cdef int k = hole.shape[1], code = 0
-    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
-    cdef const uint8_t *hp = &hole[0, 0]
-    cdef const uint8_t *bp = &board[0, 0]
+    return _run_typed(<const char *>&hole[0, 0], 0, hole.shape[1], _row_stride(hole, n),
+                      <const char *>&board[0, 0], 0, _row_stride(board, n), n, hi_ptr, lo_ptr,
+                      workers, check, row, position, card)
+
+
+cdef int _run_typed(const char *hp, int htype, int k, ptrdiff_t hs, const char *bp, int btype,
+                    ptrdiff_t bs, size_t n, uint16_t *hi_ptr, uint8_t *lo_ptr, int workers,
+                    int check, size_t *row, int *position, int *card) except -2:
+    cdef int code = 0
     cdef size_t step = SLICE * (workers if workers > 1 else 1), begin = 0, m
     while begin < n:
         m = n - begin if n - begin < step else step
         with nogil:
-            code = oe_eval_batch(hp + <ptrdiff_t>begin * hs, k, hs, bp + <ptrdiff_t>begin * bs, bs,
-                                 m, hi_ptr + begin if hi_ptr else NULL,
-                                 lo_ptr + begin if lo_ptr else NULL, workers, check,
-                                 row, position, card)
+            code = oe_eval_batch_typed(hp + <ptrdiff_t>begin * hs, htype, k, hs,
+                                       bp + <ptrdiff_t>begin * bs, btype, bs,
+                                       m, hi_ptr + begin if hi_ptr else NULL,
+                                       lo_ptr + begin if lo_ptr else NULL, workers, check,
+                                       row, position, card)
         if code:
             row[0] += begin
             return code
@@ -160,7 +170,8 @@ def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint wan
 # anything else, and for any invalid deal, it returns None and the caller takes the general
 # path (which raises the documented errors).
 
-from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT
+from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT,
+                             PyBUF_RECORDS_RO)
 
 cdef extern from "omaha_eval.h" nogil:
     int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t *board, int check,
@@ -313,6 +324,83 @@ cdef object _fast_arrays(hole, board, int mode, int check):
             if mode == 2:
                 return out_lo
             return out_hi, out_lo
+        finally:
+            PyBuffer_Release(&bv)
+    finally:
+        PyBuffer_Release(&hv)
+
+
+cdef int _type_code(Py_buffer *view):
+    """OE_TYPE_* of a native-order integer buffer, or -1."""
+    cdef char f = view.format[0]
+    if f == b'@' or f == b'=':
+        f = view.format[1]
+        if view.format[2] != 0:
+            return -1
+    elif view.format[1] != 0:
+        return -1
+    cdef bint signed = f in b'bhilq'
+    if not signed and f not in b'BHILQ':
+        return -1
+    cdef int size = <int>view.itemsize
+    cdef int log = 0 if size == 1 else 1 if size == 2 else 2 if size == 4 else 3 if size == 8 else -1
+    if log < 0:
+        return -1
+    return 2 * log + (1 if signed else 0)
+
+
+def checked_eval_any(hole, board, bint want_hi, bint want_lo, bint duplicates=True,
+                     int workers=1, hi_out=None, lo_out=None):
+    """checked_eval for 2-D rows of any native integer dtype (int8..int64, uint8..uint64), read
+    in place: no converted copy of the input.  Code 1 then reports card 255 for any value
+    outside 0..51 (the caller reads the true value); None instead of a result when the arrays
+    are not such buffers (then convert and use checked_eval)."""
+    cdef Py_buffer hv, bv
+    cdef size_t n, row = 0
+    cdef int position = 0, card = 0, code = 0, htype, btype, k
+    cdef uint16_t *hi_ptr = NULL
+    cdef uint8_t *lo_ptr = NULL
+    cdef uint16_t[::1] hi_view
+    cdef uint8_t[::1] lo_view
+    PyObject_GetBuffer(hole, &hv, PyBUF_RECORDS_RO)
+    try:
+        PyObject_GetBuffer(board, &bv, PyBUF_RECORDS_RO)
+        try:
+            htype = _type_code(&hv)
+            btype = _type_code(&bv)
+            if htype < 0 or btype < 0 or hv.ndim != 2 or bv.ndim != 2 \
+                    or hv.strides[1] != hv.itemsize or bv.strides[1] != bv.itemsize:
+                return None
+            k = <int>hv.shape[1]
+            if not 4 <= k <= 6 or bv.shape[1] != 5:
+                raise ValueError(f"expected (n, 4..6) holes and (n, 5) boards, got {k} and {bv.shape[1]}")
+            if hv.shape[0] == bv.shape[0] or bv.shape[0] == 1:
+                n = <size_t>hv.shape[0]
+            elif hv.shape[0] == 1:
+                n = <size_t>bv.shape[0]
+            else:
+                raise ValueError(f"{hv.shape[0]} holes but {bv.shape[0]} boards")
+            hi = (np.empty(n, dtype=np.uint16) if hi_out is None else hi_out) if want_hi else None
+            lo = (np.empty(n, dtype=np.uint8) if lo_out is None else lo_out) if want_lo else None
+            if n == 0 or hv.shape[0] == 0 or bv.shape[0] == 0:
+                return None, hi, lo
+            if want_hi:
+                hi_view = hi
+                if <size_t>hi_view.shape[0] != n:
+                    raise ValueError(f"hi output has {hi_view.shape[0]} slots for {n} deals")
+                hi_ptr = &hi_view[0]
+            if want_lo:
+                lo_view = lo
+                if <size_t>lo_view.shape[0] != n:
+                    raise ValueError(f"lo output has {lo_view.shape[0]} slots for {n} deals")
+                lo_ptr = &lo_view[0]
+            code = _run_typed(<const char *>hv.buf, htype, k, 0 if hv.shape[0] == 1 else hv.strides[0],
+                              <const char *>bv.buf, btype, 0 if bv.shape[0] == 1 else bv.strides[0],
+                              n, hi_ptr, lo_ptr, workers, 2 if duplicates else 1,
+                              &row, &position, &card)
+            if code:
+                return (code, row, position, card), None, None
+            return None, hi, lo
         finally:
             PyBuffer_Release(&bv)
     finally:
