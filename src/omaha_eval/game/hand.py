@@ -16,12 +16,18 @@ so after an exception the hand is exactly as before. Players are indices ``0 .. 
 Set-up from outside (what a table does each hand): ``stacks``, ``button``, and ``posts`` (a list
 of :class:`~omaha_eval.game.config.Post`: antes, blinds, dead blinds, straddles, a kill blind,
 extra live blinds) replace the config's default forced bets; ``first_to_act`` overrides who opens
-the first round; a kill pot is played with ``config.scaled(2)`` (or ``(3, 2)``).
+the first round; ``last_to_act`` names a player who is skipped in the first round and acts after
+everyone else (a killer, see below); a kill pot is played with ``config.scaled(2)`` (or ``(3, 2)``).
 
 Choices where the rules leave room (more in structures.py, showdown.py and phh.py):
 * the amount to match preflop is the largest *nominal* live forced bet, even if its poster was
   short and all in for less (the excess of a call is returned as uncalled);
 * the first round opens left of the largest blind, straddle or kill blind (ties: the later one);
+  with ``last_to_act`` the kill blind of that player is left out of this choice, so the round
+  opens left of the big blind, that player's turn is moved to the end of the first round's order
+  and the round goes round in that order; from the flop on the normal order applies (seed 000,
+  "Kill Pot": "In den meisten Pokerräumen agiert die Person, die den Pot killt, in der ersten
+  Bietrunde als Letzter und danach gilt die normale Reihenfolge.");
   the largest live forced bet is the opening bet and sets the minimum raise (a straddle of 4
   over a big blind of 2: raise to at least 8); in fixed and spread limit a straddle counts as a
   raise toward the cap;
@@ -105,6 +111,8 @@ class Hand:
     Parameters: ``config`` (:class:`GameConfig`), ``stacks`` (positive ints, clockwise),
     ``button`` (index; default the last player, so that player 0 is the small blind as in PHH),
     ``posts`` (default ``config.default_posts``), ``first_to_act`` (first-round opener override),
+    ``last_to_act`` (a player who acts last in the first round, as a killer does: skipped in the
+    order until everyone else has acted, then the round goes on in that order),
     cards: ``seed`` (int or numpy Generator) for a shuffled deck, or ``hole_cards`` / ``board``
     given explicitly (unspecified cards are shuffled), or a full ``deck`` order; ``seats``
     (labels used in messages, default the indices); ``showdown``: "auto" (hands are shown or
@@ -119,12 +127,12 @@ class Hand:
         "_folded", "_acted", "_in_hand", "_street", "_phase", "_level", "_full_raise",
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
-        "_unknown", "_able",
+        "_unknown", "_able", "_last", "_seq", "_seq_pos",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
                  posts: Optional[Sequence[Post]] = None, first_to_act: Optional[int] = None,
-                 seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
+                 last_to_act: Optional[int] = None, seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
                  deck: Optional[Sequence[Any]] = None, seats: Optional[Sequence[Any]] = None,
                  showdown: str = "auto", unknown_cards: Any = ()) -> None:
         if not isinstance(config, GameConfig):
@@ -140,6 +148,8 @@ class Hand:
             raise HandSetupError(f"button must be a player index 0..{n - 1}, got {button!r}")
         if first_to_act is not None and (not _is_int(first_to_act) or not 0 <= first_to_act < n):
             raise HandSetupError(f"first_to_act must be a player index 0..{n - 1}, got {first_to_act!r}")
+        if last_to_act is not None and (not _is_int(last_to_act) or not 0 <= last_to_act < n):
+            raise HandSetupError(f"last_to_act must be a player index 0..{n - 1}, got {last_to_act!r}")
         if showdown not in ("auto", "manual"):
             raise HandSetupError(f"showdown must be 'auto' or 'manual', got {showdown!r}")
         seat_labels = tuple(range(n)) if seats is None else tuple(seats)
@@ -161,6 +171,9 @@ class Hand:
         self._seats = seat_labels
         self._posts = tuple(post_list)
         self._first_to_act = first_to_act
+        self._last = -1 if last_to_act is None else last_to_act
+        self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
+        self._seq_pos: List[int] = []
         self._manual = showdown == "manual"
         self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board)
         self._unknown = frozenset(int(c) for c in unknown_cards)
@@ -223,18 +236,26 @@ class Hand:
         self._bets_made = (1 if level > 0 else 0) + sum(1 for p in self._posts if p.kind == STRADDLE and p.amount)
 
     def _start_first_round(self) -> None:
-        n = self._n
+        n, last = self._n, self._last
         if self._first_to_act is not None:
             start = self._first_to_act
         else:
             opener, key = -1, (-1, -1)
             for post in self._posts:
-                if post.kind in OPENER_KINDS and post.amount > 0:
+                if post.kind in OPENER_KINDS and post.amount > 0 and not (post.kind == KILL and post.player == last):
                     k = (post.amount, (post.player - self._button - 1) % n)
                     if k > key:
                         opener, key = post.player, k
             start = (opener if opener >= 0 else self._button) + 1
-        actor = self._find_actor(start % n)
+        start %= n
+        if last >= 0:
+            seq = [(start + k) % n for k in range(n) if (start + k) % n != last] + [last]
+            self._seq = seq
+            self._seq_pos = [0] * n
+            for k, p in enumerate(seq):
+                self._seq_pos[p] = k
+            start = seq[0]
+        actor = self._find_actor(start)
         if actor < 0:
             self._end_round()
         else:
@@ -243,18 +264,24 @@ class Hand:
     # ---- turn order ----
 
     def _find_actor(self, start: int) -> int:
-        """First player from ``start`` clockwise who still has to act this round, or -1."""
+        """First player from ``start`` in this round's order (clockwise, or the first round's
+        order with a player acting last) who still has to act, or -1."""
         n, stacks, folded, bets, acted, level = (self._n, self._stacks, self._folded, self._bets,
                                                  self._acted, self._level)
         others = self._able > 1
+        seq = self._seq if self._street == 0 else None
         for k in range(n):
-            i = (start + k) % n
+            i = (start + k) % n if seq is None else seq[(self._seq_pos[start] + k) % n]
             if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
                 return i
         return -1
 
     def _advance(self) -> None:
-        actor = self._find_actor((self._actor + 1) % self._n)
+        a = self._actor
+        if self._seq is not None and self._street == 0:
+            actor = self._find_actor(self._seq[(self._seq_pos[a] + 1) % self._n])
+        else:
+            actor = self._find_actor((a + 1) % self._n)
         if actor < 0:
             self._end_round()
         else:
@@ -688,6 +715,11 @@ class Hand:
     @property
     def first_to_act(self) -> Optional[int]:
         return self._first_to_act
+
+    @property
+    def last_to_act(self) -> Optional[int]:
+        """The player who acts last in the first round (a killer), or None."""
+        return None if self._last < 0 else self._last
 
     @property
     def showdown_mode(self) -> str:

@@ -15,7 +15,8 @@ Our user-defined fields (PHH allows fields starting with ``_``; all per player a
 order, never reversed): ``_max_raises`` / ``_heads_up_max_raises`` (-1 = unlimited; defaults:
 fixed and spread limit 3 raises with unlimited heads-up, as the WSOP plays; pot and no limit
 unlimited), ``_half_bet_reopens`` (fixed limit, default true), ``_max_bet``, ``_late_min_bet``,
-``_late_max_bet``, ``_show_all``, ``_first_to_act`` (1-based PHH index), and ``_posts``: every
+``_late_max_bet``, ``_show_all``, ``_first_to_act`` (1-based PHH index), ``_last_to_act``
+(1-based PHH index of a player who acts last in the first round: a killer), and ``_posts``: every
 forced bet as ``"pN kind amount"`` (kinds: ante, small_blind, big_blind, straddle, kill, live,
 dead), written only when ``antes`` and ``blinds_or_straddles`` cannot express the set-up (dead
 blinds, kill blinds, extra live blinds, several posts by one player); it then takes precedence
@@ -66,6 +67,7 @@ class PHHRecord:
     first_to_act: Optional[int]
     actions: List[str]
     fields: Dict[str, Any] = field(default_factory=dict)
+    last_to_act: Optional[int] = None
 
     @property
     def n_players(self) -> int:
@@ -195,11 +197,14 @@ def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHReco
     first = _int(fields, "_first_to_act", None)
     if first is not None and not 1 <= first <= n:
         raise PHHError(f"_first_to_act must be 1..{n}, got {first}")
+    last = _int(fields, "_last_to_act", None)
+    if last is not None and not 1 <= last <= n:
+        raise PHHError(f"_last_to_act must be 1..{n}, got {last}")
     actions = fields.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError("field 'actions' must be an array of strings")
     return PHHRecord(variant, config, stacks, posts, None if first is None else first - 1,
-                     list(actions), fields)
+                     list(actions), fields, None if last is None else last - 1)
 
 
 def _load(source: Any) -> Dict[str, Any]:
@@ -298,7 +303,7 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
         unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None for j in range(4)]
         unknown += [deck[4 * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
         hand = Hand(record.config, record.starting_stacks, posts=record.posts,
-                    first_to_act=record.first_to_act, deck=deck, unknown_cards=unknown,
+                    first_to_act=record.first_to_act, last_to_act=record.last_to_act, deck=deck, unknown_cards=unknown,
                     seats=tuple(range(1, n + 1)), showdown="manual")
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
@@ -485,6 +490,8 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
         fields["_posts"] = [f"p{j + 1} {kind} {amount}" for j, kind, amount in actual]
     if hand.first_to_act is not None:
         fields["_first_to_act"] = phh_index[hand.first_to_act] + 1
+    if hand.last_to_act is not None:
+        fields["_last_to_act"] = phh_index[hand.last_to_act] + 1
     if hand.is_over:
         fields["finishing_stacks"] = per_player(list(hand.stacks))
     if extra:
@@ -498,7 +505,7 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
 _DERIVED_FIELDS = frozenset(_FIELD_ORDER + (
     "finishing_stacks", "winnings", "_max_raises", "_heads_up_max_raises", "_half_bet_reopens",
     "_max_bet", "_late_min_bet", "_late_max_bet", "_show_all", "_posts",
-    "_first_to_act"))
+    "_first_to_act", "_last_to_act"))
 
 
 def _actions(hand: Hand, phh_index: List[int], cards_per_action: bool) -> List[str]:

@@ -280,6 +280,7 @@ class Table:
         hand = Hand(self.hand_config(plan), [self._seats[s].stack for s in plan.seats],
                     button=plan.hand_button, posts=posts,
                     first_to_act=index[plan.first_to_act] if self._override_opener(plan) else None,
+                    last_to_act=index[plan.killer] if plan.killer_acts_last else None,
                     seed=seed, hole_cards=hole_cards, board=board, deck=deck,
                     seats=[s + self.seat_base for s in plan.seats], showdown=showdown)
         # the hand is dealt: only now change the table
@@ -295,11 +296,12 @@ class Table:
             self.finish_hand()
         return hand
 
-    def _override_opener(self, plan: HandPlan) -> bool:
-        # the Hand opens left of the largest live blind by itself; only a killer acting in turn
-        # needs the opener set (left of the big blind)
-        return (plan.first_to_act is not None and plan.kill_kind in ("kill", "half")
-                and self.rules.kill_acts == "in_turn")
+    @staticmethod
+    def _override_opener(plan: HandPlan) -> bool:
+        # the Hand opens left of the largest live blind by itself (left of the big blind when the
+        # killer acts last); only a killer acting in turn needs the opener set (left of the big
+        # blind, not of the kill blind)
+        return plan.first_to_act is not None and plan.killer is not None and not plan.killer_acts_last
 
     @property
     def hand(self) -> Optional[Hand]:
