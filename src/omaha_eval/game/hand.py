@@ -41,18 +41,19 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any, List, Optional, Sequence, Set, Tuple
 
-from ..cards import format_cards
+from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
 from . import showdown as sd
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
                      STRADDLE, GameConfig, Post)
-from .deck import BOARD_POSITIONS, BURN_POSITIONS, HOLE, build_deck, hole_position
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, HOLE, build_deck, card_list, hole_position
 from .errors import HandSetupError, IllegalActionError
 from .pots import build_pots, uncalled_bet
 from .results import HandResult, PotResult
-from .structures import STREETS
+from .structures import MAX_CHIPS, STREETS
 
 BETTING = "betting"
 SHOWDOWN = "showdown"
@@ -105,6 +106,22 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _sequence(value: Any, name: str) -> list:
+    if isinstance(value, (str, bytes)):
+        raise HandSetupError(f"{name} must be a sequence, got {value!r}")
+    try:
+        return list(value)
+    except TypeError:
+        raise HandSetupError(f"{name} must be a sequence, got {value!r}") from None
+
+
+def _as_index(value: object) -> Optional[int]:
+    """An integer argument (Python or NumPy int, never a bool or a float) as an int, else None."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        return None
+    return int(value)
+
+
 class Hand:
     """One hand: see the module docstring.
 
@@ -137,12 +154,15 @@ class Hand:
                  showdown: str = "auto", unknown_cards: Any = ()) -> None:
         if not isinstance(config, GameConfig):
             raise HandSetupError(f"config must be a GameConfig, got {config!r}")
+        stacks = _sequence(stacks, "stacks")
         n = len(stacks)
         if not 2 <= n <= 11:
             raise HandSetupError(f"a hand needs 2 to 11 players, got {n}")
         for i, s in enumerate(stacks):
             if not _is_int(s) or s <= 0:
                 raise HandSetupError(f"stack of player {i} must be a positive int, got {s!r}")
+            if s > MAX_CHIPS:
+                raise HandSetupError(f"stack of player {i} is {s}, above the chip limit 2**62")
         button = n - 1 if button is None else button
         if not _is_int(button) or not 0 <= button < n:
             raise HandSetupError(f"button must be a player index 0..{n - 1}, got {button!r}")
@@ -152,10 +172,10 @@ class Hand:
             raise HandSetupError(f"last_to_act must be a player index 0..{n - 1}, got {last_to_act!r}")
         if showdown not in ("auto", "manual"):
             raise HandSetupError(f"showdown must be 'auto' or 'manual', got {showdown!r}")
-        seat_labels = tuple(range(n)) if seats is None else tuple(seats)
+        seat_labels = tuple(range(n)) if seats is None else tuple(_sequence(seats, "seats"))
         if len(seat_labels) != n:
             raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
-        post_list = config.default_posts(n, button) if posts is None else list(posts)
+        post_list = config.default_posts(n, button) if posts is None else _sequence(posts, "posts")
         for post in post_list:
             if not isinstance(post, Post):
                 raise HandSetupError(f"posts must be Post objects, got {post!r}")
@@ -176,7 +196,7 @@ class Hand:
         self._seq_pos: List[int] = []
         self._manual = showdown == "manual"
         self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board)
-        self._unknown = frozenset(int(c) for c in unknown_cards)
+        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards"))
         self._start = list(stacks)
         self._stacks = list(stacks)
         self._bets = [0] * n
@@ -342,11 +362,20 @@ class Hand:
             raise IllegalActionError(f"cannot {what}: the betting is over, it is "
                                      f"{self._label(self._actor)}'s turn to show or muck")
         actor = self._actor
-        if player is not None and player != actor:
-            if not _is_int(player) or not 0 <= player < self._n:
-                raise IllegalActionError(f"cannot {what}: no player {player!r} in this hand")
-            raise IllegalActionError(f"it is {self._label(actor)}'s turn, not {self._label(player)}'s")
+        if player is not None:
+            p = self._player_arg(player, what)
+            if p != actor:
+                raise IllegalActionError(f"it is {self._label(actor)}'s turn, not {self._label(p)}'s")
         return actor
+
+    def _player_arg(self, player: object, what: str) -> int:
+        """A player argument as an index: an int (or NumPy int) 0..n-1; a bool or a float that
+        equals an index is refused too."""
+        p = _as_index(player)
+        if p is None or not 0 <= p < self._n:
+            raise IllegalActionError(f"cannot {what}: no player {player!r} in this hand "
+                                     f"(players are ints 0..{self._n - 1})")
+        return p
 
     def _raise_window(self, a: int) -> Tuple[str, int, int, int]:
         """``(reason, min_to, max_to, all_in_to)``; ``reason`` is empty when a bet or raise is legal."""
@@ -375,8 +404,9 @@ class Hand:
         return "", min(low, total), min(high, total), total
 
     def _check_amount(self, a: int, amount: Any, verb: str) -> None:
-        if not _is_int(amount):
+        if _as_index(amount) is None:
             raise IllegalActionError(f"{verb} amount must be an int, got {amount!r}")
+        amount = int(amount)
         reason, low, high, total = self._raise_window(a)
         if reason:
             raise IllegalActionError(f"cannot {verb}: {reason}")
@@ -506,11 +536,11 @@ class Hand:
 
     def bet(self, amount: int, player: Optional[int] = None) -> None:
         self.verify_bet(amount, player)
-        self._wager(amount, ev.BET)
+        self._wager(int(amount), ev.BET)
 
     def raise_to(self, amount: int, player: Optional[int] = None) -> None:
         self.verify_raise_to(amount, player)
-        self._wager(amount, ev.RAISE)
+        self._wager(int(amount), ev.RAISE)
 
     def check_or_call(self, player: Optional[int] = None) -> None:
         """PHH ``cc``: check if nothing is owed, else call."""
@@ -593,15 +623,16 @@ class Hand:
             raise IllegalActionError(f"cannot {what}: " + ("the hand is over" if self._phase == OVER
                                                            else "the betting is not over"))
         actor = self._actor
-        if player is not None and player != actor:
-            raise IllegalActionError(f"it is {self._label(actor)}'s turn to show or muck, not {self._label(player)}'s")
+        if player is not None:
+            p = self._player_arg(player, what)
+            if p != actor:
+                raise IllegalActionError(f"it is {self._label(actor)}'s turn to show or muck, not {self._label(p)}'s")
         return actor
 
     def verify_show(self, player: Optional[int] = None, cards: Any = None) -> int:
         """``cards`` (optional) must be the player's hole cards, in any order."""
         a = self._showdown_turn(player, "show")
         if cards is not None:
-            from ..cards import CardError, parse_cards
             try:
                 ids = sorted(parse_cards(cards).tolist())
             except CardError as exc:
@@ -784,7 +815,8 @@ class Hand:
         return tuple(self._board)
 
     def hole_cards(self, player: int) -> Tuple[int, ...]:
-        return tuple(self._hole[player])
+        """The four hole card ids of ``player`` (IllegalActionError for no such player)."""
+        return tuple(self._hole[self._player_arg(player, "look at the hole cards")])
 
     @property
     def deck(self) -> Tuple[int, ...]:

@@ -490,6 +490,8 @@ def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, con
     if overblind is not None:
         if not rules.overblind:
             raise TableError("this table does not allow overblinds (kill pots)")
+        if not isinstance(overblind, (tuple, list)) or len(overblind) != 2:
+            raise TableError(f"overblind must be a (seat, amount) pair, got {overblind!r}")
         seat, amount = overblind
         if not _is_int(seat) or seat not in in_hand:
             raise TableError(f"seat {seat!r} is not dealt in this hand and cannot post an overblind")
