@@ -196,12 +196,14 @@ class Task:
 
 def plan_tasks(missing: np.ndarray, trials: int, *, trials_per_task: int | None = None,
                partitions: int | None = None) -> list[Task]:
-    """Cut the missing units ((n_hands, n_blocks) bool) into tasks, in unit order.
+    """Cut the missing units ((n_hands, n_blocks) bool) into tasks.
 
     Either ``partitions`` tasks of about equal size, or tasks of about ``trials_per_task``
-    trials (whole blocks; at least one block). Runs of one hand's blocks become one row.
+    trials (whole blocks; at least one block). Units go block by block (every hand's block 0,
+    then every hand's block 1, ...), so a run stopped early holds a complete table at a multiple
+    of ``BLOCK`` trials. Runs of one hand's consecutive blocks become one row.
     """
-    hand_u, block_u = np.nonzero(missing)
+    block_u, hand_u = np.nonzero(missing.T)
     n_units = hand_u.size
     if n_units == 0:
         return []
