@@ -290,12 +290,19 @@ def _run_play(args: argparse.Namespace) -> int:
                     hands=args.hands)
 
 
+def _add_table(subparsers: argparse._SubParsersAction) -> None:
+    from .bulk.cli import add_table  # the implementation lives in the bulk package
+
+    add_table(subparsers)
+
+
 _COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_eval,
     _add_equity,
     _add_replay,
     _add_bench,
     _add_play,
+    _add_table,
 ]
 
 
