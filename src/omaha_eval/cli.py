@@ -296,6 +296,20 @@ def _add_table(subparsers: argparse._SubParsersAction) -> None:
     add_table(subparsers)
 
 
+def _add_serve(subparsers: argparse._SubParsersAction) -> None:
+    from .service import serve  # argparse only; FastAPI and uvicorn load when it runs
+
+    p = subparsers.add_parser(
+        "serve",
+        help="serve the HTTP/JSON API and the equity calculator page",
+        description="Serve the HTTP/JSON API (docs at /docs, schema at /openapi.json) and the "
+                    "equity calculator page (/). Needs the server extra: "
+                    "pip install \"omaha_eval[server]\".",
+    )
+    serve.add_arguments(p)
+    p.set_defaults(func=serve.run)
+
+
 _COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_eval,
     _add_equity,
@@ -303,6 +317,7 @@ _COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_bench,
     _add_play,
     _add_table,
+    _add_serve,
 ]
 
 
