@@ -9,7 +9,6 @@ may take; the sanitizer build (``tools/sanitize.sh``) raises it because that bui
 
 from __future__ import annotations
 
-import copy
 import linecache
 import os
 import time
@@ -18,7 +17,7 @@ from typing import Any, Iterator, Optional, Tuple, Type
 
 from hypothesis import HealthCheck, settings
 
-from omaha_eval.game import Hand
+from omaha_eval.game import Hand, HandResult
 from omaha_eval.game.table import Table
 
 _EXAMPLES = os.environ.get("OMAHA_EVAL_FUZZ_EXAMPLES")
@@ -96,9 +95,24 @@ def call(what: Any, function: Any, *args: Any, errors: Tuple[Type[BaseException]
 
 # ---- snapshots: a refused call must leave these equal ----
 
+_CONTAINERS = (list, tuple, set, frozenset, dict, HandResult)
+
+
 def _plain(value: Any) -> Any:
-    to_dict = getattr(value, "to_dict", None)
-    return to_dict() if to_dict is not None else copy.deepcopy(value)
+    """A comparable copy: containers copied all the way down, results as dicts; everything else
+    (ints, strings, events, configs, posts: immutable) as it is."""
+    if isinstance(value, (list, tuple)):
+        items = tuple(value)
+        if any(isinstance(v, _CONTAINERS) for v in items):
+            return tuple(_plain(v) for v in items)
+        return items
+    if isinstance(value, (set, frozenset)):
+        return frozenset(value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _plain(v)) for k, v in value.items()))
+    if isinstance(value, HandResult):
+        return value.to_dict()
+    return value
 
 
 def hand_state(hand: Hand) -> tuple:
