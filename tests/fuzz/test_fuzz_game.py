@@ -150,6 +150,41 @@ def test_hand_action_sequences(data: Any) -> None:
     assert sorted(back.stacks) == sorted(hand.stacks) and sum(back.stacks) == total
 
 
+CARDS = st.one_of(st.lists(st.integers(-1, 53), max_size=6), st.text(alphabet="AKQT2cdhsx ", max_size=10),
+                  WEIRD_NUMBERS)
+
+
+@fuzz_settings(ci=150)
+@given(st.data())
+def test_hand_setup_fuzz(data: Any) -> None:
+    draw = data.draw
+    config = _config(draw)
+    n = draw(st.integers(0, 12), label="players")
+    stacks = draw(st.one_of(st.lists(st.one_of(st.integers(1, 500), WEIRD_NUMBERS), min_size=n,
+                                     max_size=n), WEIRD_NUMBERS), label="stacks")
+    maybe = lambda strategy: st.one_of(st.none(), strategy)  # noqa: E731
+    kwargs = dict(
+        button=draw(maybe(st.one_of(st.integers(-1, n), WEIRD_NUMBERS)), label="button"),
+        first_to_act=draw(maybe(st.one_of(st.integers(-1, n), WEIRD_NUMBERS)), label="first"),
+        last_to_act=draw(maybe(st.one_of(st.integers(-1, n), WEIRD_NUMBERS)), label="last"),
+        seed=draw(maybe(st.one_of(st.integers(-3, 2**70), WEIRD_NUMBERS)), label="seed"),
+        hole_cards=draw(maybe(st.one_of(st.lists(maybe(CARDS), max_size=n + 1), WEIRD_NUMBERS)),
+                        label="holes"),
+        board=draw(maybe(CARDS), label="board"),
+        showdown=draw(st.sampled_from(["auto", "manual", "x", None]), label="showdown"),
+        unknown_cards=draw(st.one_of(st.just(()), CARDS), label="unknown"),
+    )
+    if draw(st.booleans(), label="with posts"):
+        kwargs["posts"] = draw(st.one_of(WEIRD_NUMBERS, st.lists(WEIRD_NUMBERS, max_size=3)),
+                               label="posts")
+    if draw(st.booleans(), label="with deck"):
+        kwargs["deck"] = draw(CARDS, label="deck")
+    ok, hand = call(("Hand", stacks, kwargs), Hand, config, stacks, errors=(HandSetupError,), **kwargs)
+    if ok:
+        assert sum(hand.stacks) + hand.pot == sum(stacks)
+        assert len(set(hand.deck)) == len(hand.deck)
+
+
 def test_hand_fuzz_can_fail() -> None:
     # the checks above are real: a hand whose chips do not add up is caught
     hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
