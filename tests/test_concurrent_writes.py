@@ -26,12 +26,14 @@ from omaha_eval import equity_batch
 
 SECONDS = float(os.environ.get("OMAHA_EVAL_RACE_SECONDS", "1"))
 
-# The kernels' fix is owned by the issue-11 helpers (csrc/oe_eval.c; csrc/oe_equity.c and
-# oe_parallel.c). Until it lands in main the race may read out of bounds: xfail, not strict.
-pytestmark = pytest.mark.xfail(
+# The equity kernels' fix is owned by the issue-11-equity helper (csrc/oe_equity.c and
+# oe_parallel.c: inputs copied before they are checked). Until it lands in main the race may
+# read out of bounds there: xfail, not strict. The evaluator's fix is in main (the kernels mask
+# ids, and a deal changed while it was read is reported).
+EQUITY_FIX_PENDING = pytest.mark.xfail(
     strict=False,
-    reason="the C fix for input changed during a call (issue 11: csrc/oe_eval.c, oe_equity.c, "
-           "oe_parallel.c) has not landed in main when this test was written")
+    reason="the equity engine's fix for input changed during a call (issue-11-equity helper: "
+           "csrc/oe_equity.c, oe_parallel.c) had not landed in main when this test was written")
 
 
 def _deals(n: int, seed: int) -> np.ndarray:
@@ -63,8 +65,8 @@ def _race(array: np.ndarray, run: Callable[[], Any], check: Callable[[Any], None
         while time.monotonic() < end:
             try:
                 result = run()
-            except CardError as exc:
-                assert "outside 0..51" in str(exc) or "card id" in str(exc), exc
+            except CardError as exc:  # it saw the bad ids, or saw them change: said so
+                assert str(exc), "a CardError without a message"
                 continue
             check(result)
             done += 1
@@ -108,6 +110,7 @@ def test_evaluate_hilo_with_input_changed_during_the_call() -> None:
     _race(holes, lambda: evaluate_hilo(holes, boards), check)
 
 
+@EQUITY_FIX_PENDING
 @pytest.mark.parametrize("street", [0, 3])
 def test_equity_batch_with_input_changed_during_the_call(street: int) -> None:
     rng = np.random.default_rng(street)
