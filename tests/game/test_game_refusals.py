@@ -262,3 +262,11 @@ def test_scaled_config_and_rules_from_dict_are_checked() -> None:
     for bad in (5, None, ["kill"]):
         with pytest.raises(TableError, match="dict"):
             TableRules.from_dict(bad)
+
+
+def test_hand_to_phh_arguments_are_checked() -> None:
+    hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+    for bad in (dict(hand=5), dict(hand=hand, extra=[("author", "x")]),
+                dict(hand=hand, extra={"author": object()}), dict(hand=hand, extra={"t": {"a": 1}})):
+        with pytest.raises(PHHError):
+            hand_to_phh(**bad)
