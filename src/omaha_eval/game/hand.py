@@ -121,7 +121,8 @@ class Hand:
     cards of runs 2 and 3 that differ from the first board, for a replay). ``rake``: chips the
     house takes from the pots before the award (proportionally, main pot first for odd chips;
     at most the pot); ``added``: chips the house adds to the main pot (a cash drop). Finishing
-    stacks then sum to the starting ones minus the rake plus ``added``.
+    stacks then sum to the starting ones minus the rake plus ``added``. ``free_folds``: a
+    player may fold with nothing to call, as the sites' clients allow (refused by default).
     """
 
     __slots__ = (
@@ -131,7 +132,7 @@ class Hand:
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
         "_unknown", "_able", "_hole_count", "_courchevel", "_runs", "_run_from", "_rake",
-        "_added", "_boards",
+        "_added", "_boards", "_free_folds",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
@@ -139,7 +140,8 @@ class Hand:
                  seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
                  deck: Optional[Sequence[Any]] = None, seats: Optional[Sequence[Any]] = None,
                  showdown: str = "auto", unknown_cards: Any = (), runs: int = 1, rake: int = 0,
-                 added: int = 0, extra_boards: Sequence[Sequence[int]] = ()) -> None:
+                 added: int = 0, extra_boards: Sequence[Sequence[int]] = (),
+                 free_folds: bool = False) -> None:
         if not isinstance(config, GameConfig):
             raise HandSetupError(f"config must be a GameConfig, got {config!r}")
         n = len(stacks)
@@ -189,6 +191,7 @@ class Hand:
         self._rake = rake
         self._added = added
         self._boards: List[Tuple[int, ...]] = []
+        self._free_folds = bool(free_folds)
         self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
                                 hole=hole, full=runs > 1, extra_boards=extra_boards)
         self._unknown = frozenset(int(c) for c in unknown_cards)
@@ -376,7 +379,8 @@ class Hand:
             if acted >= 0 and level - acted < structure.reopen_threshold(self._street, self._full_raise):
                 return (f"the betting was not reopened: the bet went from {acted} to {level} since "
                         f"{self._label(a)} acted, less than a full raise (call or fold)"), 0, 0, total
-        pot = sum(self._committed) if structure.kind in ("pot", "pot-no") else 0  # only pot limit needs it
+        # only pot limit needs the pot; house money (a cash drop) is in it
+        pot = sum(self._committed) + self._added if structure.kind in ("pot", "pot-no") else 0
         low, high = structure.bounds(self._street, level, self._full_raise, pot, level - bets[a])
         return "", min(low, total), min(high, total), total
 
@@ -401,7 +405,7 @@ class Hand:
 
     def verify_fold(self, player: Optional[int] = None) -> int:
         a = self._turn(player, "fold")
-        if self._bets[a] >= self._level:
+        if self._bets[a] >= self._level and not self._free_folds:
             raise IllegalActionError(f"{self._label(a)} cannot fold: there is nothing to call (check instead)")
         return a
 
