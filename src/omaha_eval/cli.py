@@ -277,10 +277,16 @@ def _run_play(args: argparse.Namespace) -> int:
                     hands=args.hands)
 
 
+def _add_hh(subparsers: argparse._SubParsersAction) -> None:
+    from .hh.cli import add_parser  # the implementation lives in omaha_eval.hh
+    add_parser(subparsers)
+
+
 _COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_eval,
     _add_equity,
     _add_replay,
+    _add_hh,
     _add_bench,
     _add_play,
 ]

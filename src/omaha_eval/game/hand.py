@@ -846,6 +846,16 @@ class Hand:
     def added(self) -> int:
         return self._added
 
+    @property
+    def free_folds(self) -> bool:
+        return self._free_folds
+
+    @property
+    def all_in_board(self) -> Optional[Tuple[int, ...]]:
+        """The board when the betting ended all in before the river (the rest was run out), or
+        None when the betting went on to the river or the hand ended without a showdown."""
+        return tuple(self._board[:self._run_from]) if self._run_from >= 0 else None
+
     def hole_cards(self, player: int) -> Tuple[int, ...]:
         return tuple(self._hole[player])
 

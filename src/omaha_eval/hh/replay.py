@@ -258,8 +258,8 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
                 # the site takes a raise nobody can call and returns it as uncalled: a call here
                 out.notes.append(f"line {action.line}: {action.name}'s {verb} to {to} that nobody "
                                  f"could call is played as a call (the rest returned)")
+                extra = to - min(engine.level, engine.bets[i] + engine.stacks[i])
                 engine.check_or_call(i)
-                extra = to - engine.bets[i]
                 if extra > 0:
                     out.unmatched[action.name] = out.unmatched.get(action.name, 0) + extra
                 return
