@@ -34,6 +34,9 @@ _UNCALLED = re.compile(r"^Uncalled bet \(" + _AMT + r"\) returned to (.+)$")
 _CASH_DROP = re.compile(r"^Cash Drop to Pot\s*:\s*total " + _AMT)
 _TOTAL = re.compile(r"^Total pot " + _AMT + r"(.*)$")
 _FEE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax|Fee|JP Fee|Cashdrop Fee|EV Cashout Fee)\s+" + _AMT, re.I)
+_SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.*)$")
+_SHOWED = re.compile(r"\bshowed \[([^\]]*)\]")
+_MUCKED = re.compile(r"\bmucked(?: \[([^\]]*)\])?")
 _RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 # informational lines after a name (no colon on PokerStars/GGPoker, or any on Winamax)
@@ -69,9 +72,13 @@ class _Body:
         self.start = start
         self.colon = hand.site != "winamax"
         self.names: List[str] = []
+        self.name_set: set = set()
+        self.dirty = False
+        self.clash: set = set()
         self.street = -1          # -1 = forced bets, 0 preflop .. 3 river
         self.summary = False
         self.current_run = -1
+        self._seat_names: Optional[Dict[int, str]] = None
 
     def problem(self, text: str, number: int) -> None:
         self.hand.problems.append((text, number))
@@ -84,6 +91,13 @@ class _Body:
 
     def who(self, line: str) -> Tuple[Optional[str], str, bool]:
         """(player, rest of the line, whether a colon followed the name)."""
+        if self.colon:  # the common case first: "name: action"
+            cut = line.find(": ")
+            if cut > 0 and line[:cut] in self.name_set and line[:cut] not in self.clash:
+                return line[:cut], line[cut + 2:], True
+        cut = line.find(" ")
+        if cut > 0 and line[:cut] in self.name_set and line[:cut] not in self.clash:
+            return line[:cut], line[cut + 1:], False
         for name in self.names:
             if line.startswith(name):
                 tail = line[len(name):]
@@ -104,26 +118,29 @@ class _Body:
             if self.summary:
                 self.summary_line(line, number)
                 continue
-            m = _STREET.match(line)
-            if m:
-                self.street_line(m.group(1).strip().upper(), m.group(2), number)
-                continue
-            if self.street < 0 and not hand.seats or line.startswith("Table"):
+            if line[0] == "*":
+                m = _STREET.match(line)
+                if m:
+                    self.street_line(m.group(1).strip().upper(), m.group(2), number)
+                    continue
+            if line[0] == "T" and line.startswith("Table"):
                 m = _TABLE.match(line)
                 if m:
                     hand.table = m.group(1)
                     hand.max_seats = int(m.group(2) or 0)
                     hand.button_seat = int(m.group(3))
                     continue
-            if line.startswith("Seat ") and not self.names_frozen():
+            if line[0] == "S" and line.startswith("Seat ") and not self.names_frozen():
                 self.seat_line(line, number)
                 continue
+            if self.dirty:
+                self.index_names()
             if line.startswith("Dealt to "):
                 self.dealt(line[9:], number)
                 continue
             if line.startswith("Uncalled bet"):
                 m = _UNCALLED.match(line)
-                if m and m.group(2).strip() in hand.names():
+                if m and m.group(2).strip() in self.name_set:
                     name = m.group(2).strip()
                     hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
                 continue
@@ -144,6 +161,11 @@ class _Body:
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
 
+    def seat_names(self) -> Dict[int, str]:
+        if self._seat_names is None:
+            self._seat_names = {s.seat: s.name for s in self.hand.seats}
+        return self._seat_names
+
     def names_frozen(self) -> bool:
         return self.street >= 0 or bool(self.hand.posts) or bool(self.hand.actions)
 
@@ -158,13 +180,20 @@ class _Body:
         tail = m.group(4).lower()
         self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number,
                                     sitting_out="sitting out" in tail or "out of hand" in tail))
+        self.dirty = True
+
+    def index_names(self) -> None:
         # longest names first, so that "Player1" never matches a line of "Player10"
         self.names = sorted((s.name for s in self.hand.seats), key=len, reverse=True)
+        self.name_set = set(self.names)
+        # names that begin another name ("A" and "A B"): those lines need the longest match
+        self.clash = {a for a in self.names for b in self.names if b != a and b.startswith(a)}
+        self.dirty = False
 
     def dealt(self, rest: str, number: int) -> None:
         m = _CARDS.search(rest)
         name = (rest[:m.start()] if m else rest).strip()
-        if name in self.hand.names() and m:
+        if name in self.name_set and m:
             cards = m.group(1).split()
             if cards:
                 self.hand.known[name] = cards
@@ -303,15 +332,17 @@ class _Body:
                 hand.rake = sum(hand.fees.values())
             return
         if line.startswith("Seat "):
-            m = re.match(r"^Seat (\d+): (.*)$", line)
+            m = _SUMMARY_SEAT.match(line)
             if not m:
                 return
             seat = int(m.group(1))
-            name = next((s.name for s in hand.seats if s.seat == seat), None)
+            name = self.seat_names().get(seat)
             if name is None:
                 return
             rest = m.group(2)[len(name):] if m.group(2).startswith(name) else m.group(2)
-            shown = re.search(r"\bshowed \[([^\]]*)\]", rest)
+            if "showed" not in rest and "mucked" not in rest and "cashed" not in rest:
+                return
+            shown = _SHOWED.search(rest)
             if shown:
                 cards = shown.group(1).split()
                 if len(cards) == hand.hole_cards:
@@ -319,7 +350,7 @@ class _Body:
                     hand.showed.setdefault(name, number)
                 elif cards:
                     hand.partial.setdefault(name, cards)
-            mucked = re.search(r"\bmucked(?: \[([^\]]*)\])?", rest)
+            mucked = _MUCKED.search(rest)
             if mucked and not shown:
                 if mucked.group(1) and len(mucked.group(1).split()) == hand.hole_cards:
                     hand.known.setdefault(name, mucked.group(1).split())

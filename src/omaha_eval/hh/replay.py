@@ -28,7 +28,7 @@ from typing import Dict, List, Optional, Tuple
 from ..cards import CardError, parse_cards
 from ..game import config as gc
 from ..game.config import GameConfig
-from ..game.deck import build_deck, hole_position
+from ..game.deck import BOARD_POSITIONS, build_deck, hole_position
 from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
@@ -158,7 +158,13 @@ def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int]) -> Tuple[Li
     return posts, antes
 
 
+_IDS = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
+
+
 def _cards(cards: List[str], what: str, line: int) -> List[int]:
+    ids = [_IDS.get(c, -1) for c in cards]
+    if -1 not in ids and len(set(ids)) == len(ids):
+        return ids
     try:
         return [int(c) for c in parse_cards(" ".join(cards), unique=False).ravel().tolist()]
     except CardError as exc:
@@ -199,8 +205,11 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
             prefix += 1
     extra = [b[prefix:] for b in boards[1:]]
     try:
-        deck = build_deck(n, button, seed=0, hole_cards=holes, board=boards[0] or None,
-                          hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
+        deck = _deck_order(n, button, holes, boards[0], hand.hole_cards, extra, partial)
+        if deck is None:  # a card given twice: let the deck builder say which
+            build_deck(n, button, seed=0, hole_cards=holes, board=boards[0] or None,
+                       hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
+            raise HandSetupError("a card is given twice")
         unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None
                    for j in range(hand.hole_cards)]
         engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
@@ -227,6 +236,31 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         out.notes.append(f"the site ran the board {len(boards)} times; the engine ran it "
                          f"{len(engine.boards)} time(s)")
     return engine, players
+
+
+def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: List[int], hole: int,
+                extra: List[List[int]], partial: List[int]) -> Optional[List[int]]:
+    """All 52 cards in dealing order with every known card in its place and the unknown ones
+    filled from the unused cards in ascending order (placeholders: nobody saw them), or None
+    when a card is given twice. No shuffle: a replay needs none, and it is the slow part."""
+    size = hole * n + 8
+    if size > 52:
+        return None
+    order: List[int] = [-1] * size
+    for p, cards in enumerate(holes):
+        if cards is not None:
+            for j, card in enumerate(cards):
+                order[j * n + (p - button - 1) % n] = card
+    for k, card in enumerate(board[:5]):
+        order[hole * n + BOARD_POSITIONS[k]] = card
+    later = [c for b in extra for c in b]
+    known = [c for c in order if c >= 0] + later + partial
+    if len(set(known)) != len(known):
+        return None
+    taken = set(known)
+    rest = iter([c for c in range(52) if c not in taken])
+    dealt = [c if c >= 0 else next(rest) for c in order]
+    return dealt + later + list(rest)
 
 
 def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
