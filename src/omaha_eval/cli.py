@@ -121,7 +121,8 @@ def _add_replay(subparsers: argparse._SubParsersAction) -> None:
         "replay",
         help="replay PHH hand histories and print the finishing stacks and pots",
         description="Replay Omaha hand histories in the PHH format (variants FO/8, PO, FO, PO/8, "
-                    "NO, NO/8, SO, SO/8) through the rules engine; print the finishing stacks "
+                    "NO, NO/8, SO, SO/8, and the family codes PO5, PO5/8, PO6, PO6/8, PCO, PCO/8, "
+                    "PNO) through the rules engine; print the finishing stacks "
                     "and each pot with its winners. Exit status 1 if a file's own "
                     "finishing_stacks disagree with the replay.",
     )
@@ -261,6 +262,9 @@ def _add_play(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--opponents", choices=("calling", "random"), default="calling",
                    help="calling: always check or call; random: random legal actions")
     p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="game (default: hi)")
+    p.add_argument("--variant", choices=("plo", "plo8", "plo5", "plo5-8", "plo6", "plo6-8",
+                                         "courchevel", "courchevel-8"), default=None,
+                   help="the Omaha variant (hole cards, Courchevel, hi-lo); overrides --game")
     p.add_argument("--structure", choices=("fixed", "spread", "pot", "no"), default="fixed",
                    help="betting structure (default: fixed limit)")
     p.add_argument("--big-blind", type=int, default=2, help="big blind (default 2)")
@@ -274,7 +278,7 @@ def _run_play(args: argparse.Namespace) -> int:
 
     return run_play(seed=args.seed, players=args.players, opponents=args.opponents, game=args.game,
                     structure=args.structure, big_blind=args.big_blind, stack=args.stack,
-                    hands=args.hands)
+                    hands=args.hands, variant=args.variant)
 
 
 def _add_hh(subparsers: argparse._SubParsersAction) -> None:
