@@ -8,7 +8,8 @@ import pytest
 
 from omaha_eval.cards import parse_cards
 from omaha_eval.game import GameConfig, Hand, HandSetupError
-from omaha_eval.game.config import FAMILY, variant_options
+from omaha_eval.game.config import variant_options
+from omaha_eval.variants import VARIANTS as FAMILY
 from omaha_eval.game.phh import hand_to_phh, parse_phh, replay, variant_code
 from omaha_eval.game.randomplay import play_random
 

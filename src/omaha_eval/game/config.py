@@ -31,30 +31,23 @@ LIVE_KINDS = frozenset((SMALL_BLIND, BIG_BLIND, STRADDLE, KILL, LIVE))
 OPENER_KINDS = frozenset((SMALL_BLIND, BIG_BLIND, STRADDLE, KILL))
 
 
-#: the Omaha family by the sites' names: (hole cards, game, Courchevel)
-FAMILY = {
-    "plo": (4, "hi", False), "plo8": (4, "hilo", False),
-    "plo5": (5, "hi", False), "plo5-8": (5, "hilo", False),
-    "plo6": (6, "hi", False), "plo6-8": (6, "hilo", False),
-    "courchevel": (5, "hi", True), "courchevel-8": (5, "hilo", True),
-}
-
-
 def variant_options(name: str) -> dict:
-    """The :class:`GameConfig` options of a variant name (``plo``, ``plo8``, ``plo5``,
-    ``plo5-8`` Big O, ``plo6``, ``plo6-8``, ``courchevel``, ``courchevel-8``); the betting
-    structure is separate (``GameConfig.pot_limit(1, 2, **variant_options("plo5-8"))``).
+    """The :class:`GameConfig` options of a variant name from :mod:`omaha_eval.variants`
+    (``plo``, ``plo8``, ``plo5``, ``plo5-8`` Big O, ``plo6``, ``plo6-8``, ``courchevel``,
+    ``courchevel-8``); the betting structure is separate
+    (``GameConfig.pot_limit(1, 2, **variant_options("plo5-8"))``).
 
     Examples
     --------
     >>> variant_options("courchevel-8")
     {'game': 'hilo', 'hole_cards': 5, 'courchevel': True}
     """
-    key = str(name).lower()
-    if key not in FAMILY:
-        raise HandSetupError(f"unknown variant {name!r}; expected one of {', '.join(FAMILY)}")
-    hole, game, courchevel = FAMILY[key]
-    return {"game": game, "hole_cards": hole, "courchevel": courchevel}
+    from ..variants import variant
+    try:
+        v = variant(name)
+    except (TypeError, ValueError) as exc:
+        raise HandSetupError(str(exc)) from None
+    return {"game": v.game, "hole_cards": v.hole_cards, "courchevel": v.courchevel}
 
 
 @dataclass(frozen=True)

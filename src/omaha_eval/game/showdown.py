@@ -17,7 +17,6 @@ from typing import Dict, List, Sequence, Set, Tuple
 
 import numpy as np
 
-from ..cards import CardError
 from ..evaluate import evaluate_hilo, evaluate_hi
 from .pots import left_of_button_order, split_evenly, split_hilo
 from .results import ALL, HI, LO, Award, PotResult
@@ -36,37 +35,10 @@ def score(holes: Sequence[Sequence[int]], board: Sequence[int], players: Sequenc
     """Hi and lo scores of ``players`` on a complete board, in one batch evaluator call."""
     hole_array = np.array([holes[p] for p in players], dtype=np.uint8)
     board_array = np.array(board, dtype=np.uint8)
-    if hole_array.shape[1] != 4:
-        try:
-            return _score_rows(hole_array, board_array, players, hilo)
-        except CardError:  # an evaluator without 5/6-card holes: best over 4-card subsets
-            return _score_subsets(hole_array, board_array, players, hilo)
-    return _score_rows(hole_array, board_array, players, hilo)
-
-
-def _score_rows(hole_array: np.ndarray, board_array: np.ndarray, players: Sequence[int],
-                hilo: bool) -> Tuple[Dict[int, int], Dict[int, int]]:
     if hilo:
         hi, lo = evaluate_hilo(hole_array, board_array, check=False)
         return dict(zip(players, hi.tolist())), dict(zip(players, lo.tolist()))
     hi = evaluate_hi(hole_array, board_array, check=False)
-    return dict(zip(players, hi.tolist())), {}
-
-
-def _score_subsets(hole_array: np.ndarray, board_array: np.ndarray, players: Sequence[int],
-                   hilo: bool) -> Tuple[Dict[int, int], Dict[int, int]]:
-    """Exactly two hole cards: every pair of a 5- or 6-card hole lies in some 4-card subset, so
-    the best score over the subsets is the hand's score (hi and lo alike)."""
-    from itertools import combinations
-    k = hole_array.shape[1]
-    subsets = np.array(list(combinations(range(k), 4)))
-    rows = hole_array[:, subsets].reshape(-1, 4)
-    if hilo:
-        hi, lo = evaluate_hilo(rows, board_array, check=False)
-        hi = hi.reshape(len(players), -1).max(axis=1)
-        lo = lo.reshape(len(players), -1).max(axis=1)
-        return dict(zip(players, hi.tolist())), dict(zip(players, lo.tolist()))
-    hi = evaluate_hi(rows, board_array, check=False).reshape(len(players), -1).max(axis=1)
     return dict(zip(players, hi.tolist())), {}
 
 
