@@ -135,3 +135,43 @@ def test_amount_finer_than_the_unit_is_an_error():
     text = GG.replace("($5 in chips)", "($5.001 in chips)")
     [item] = read_text(text)
     assert isinstance(item, HHError) and "finer than the unit" in str(item) and item.line == 3
+
+
+STARS_FL = """PokerStars Hand #5:  Omaha Hi/Lo Limit ($0.10/$0.20 USD) - 2012/01/01 10:00:00 ET
+Table 'L' 6-max Seat #1 is the button
+Seat 1: a ($5 in chips)
+Seat 2: b ($5 in chips)
+Seat 3: c ($5 in chips) is sitting out
+a: posts small blind $0.05
+b: posts big blind $0.10
+*** HOLE CARDS ***
+a: raises $0.10 to $0.20
+b: raises $0.10 to $0.30
+a: calls $0.10
+*** FLOP *** [2c 3d 4h]
+b: bets $0.10
+a: calls $0.10
+*** TURN *** [2c 3d 4h] [Kd]
+b: bets $0.20
+a: folds
+Uncalled bet ($0.20) returned to b
+b collected $0.78 from pot
+b: doesn't show hand
+*** SUMMARY ***
+Total pot $0.80 | Rake $0.02
+"""
+
+
+def test_fixed_limit_stakes_are_the_bets_and_sitting_out_players_are_not_dealt_in():
+    [hand] = read_text(STARS_FL)
+    assert (hand.limit, hand.small_bet, hand.big_bet, hand.game) == ("fixed", 10, 20, "hilo")
+    o = replay_hand(hand)
+    assert o.ok, o.error
+    assert o.players == ["a", "b"] and o.collected == {"a": 0, "b": 78} and o.agrees
+    assert o.engine.config.structure.small_bet == 10 and o.engine.config.big_blind == 10
+
+
+def test_go_fast_is_cash():
+    text = WINAMAX.replace("CashGame", 'Go Fast "Kiwi"')
+    [hand] = read_text(text)
+    assert not hand.tournament and hand.scale == 100 and replay_hand(hand).agrees

@@ -82,6 +82,12 @@ def _currency(text: str) -> str:
 
 
 def _blinds(values: List[int], hand: SiteHand) -> None:
+    if hand.limit == "fixed" and len(values) >= 2:  # fixed limit stakes are the bets
+        hand.small_bet, hand.big_bet = values[-2], values[-1]
+        hand.small_blind, hand.big_blind = max(values[-2] // 2, 1), values[-2]
+        if len(values) >= 3:
+            hand.ante = values[-3]
+        return
     if len(values) >= 3:
         hand.ante, hand.small_blind, hand.big_blind = values[-3], values[-2], values[-1]
     elif len(values) == 2:
@@ -139,7 +145,7 @@ def winamax(line: str, hand: SiteHand) -> None:
     if not m:
         raise HHError(f"unrecognised Winamax hand header {line[:80]!r}", file=hand.file, line=hand.line)
     kind, hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3), m.group(4).strip()
-    hand.tournament = not kind.startswith("CashGame")
+    hand.tournament = "Tournament" in kind or "buyIn" in kind
     hand.scale = 1 if hand.tournament else 100
     stakes, game = _last_stakes(desc)
     classify(game, hand)

@@ -62,6 +62,8 @@ class SiteHand:
     currency: str = ""
     small_blind: int = 0
     big_blind: int = 0
+    small_bet: int = 0          # fixed limit: the stakes are the bets, the blinds come from posts
+    big_bet: int = 0
     ante: int = 0
     table: str = ""
     max_seats: int = 0

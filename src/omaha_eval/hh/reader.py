@@ -160,6 +160,8 @@ class _Body:
             self.player_line(name, rest, colon, number)
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
+        elif hand.total_pot is None:
+            self.problem("cut off: the summary has no total pot line", self.start + len(self.lines) - 1)
 
     def seat_names(self) -> Dict[int, str]:
         if self._seat_names is None:

@@ -107,7 +107,7 @@ def _structure(hand: SiteHand, relaxed: bool):
     if hand.limit == "pot-no":
         return PotLimitPreflop(bb)
     if hand.limit == "fixed":
-        return FixedLimit(bb, 2 * bb)
+        return FixedLimit(hand.small_bet or bb, hand.big_bet or 2 * bb)
     return PotLimit(bb)
 
 
@@ -121,7 +121,8 @@ def _in_hand(hand: SiteHand) -> List[str]:
     return names
 
 
-def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int]) -> Tuple[List[gc.Post], int]:
+def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
+           big_blind: int) -> Tuple[List[gc.Post], int]:
     posts: List[gc.Post] = []
     straddles: Dict[int, int] = {}
     have_sb = have_bb = False
@@ -135,12 +136,12 @@ def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int]) -> Tuple[Li
             posts.append(gc.Post(i, gc.SMALL_BLIND, amount))
         elif kind == "big_blind" and not have_bb:
             have_bb = True
-            nominal = max(amount, hand.big_blind) if amount >= stacks[i] else amount
+            nominal = max(amount, big_blind) if amount >= stacks[i] else amount
             posts.append(gc.Post(i, gc.BIG_BLIND, nominal))
         elif kind in ("big_blind", "big_out"):
             posts.append(gc.Post(i, gc.LIVE, amount))
         elif kind == "small_and_big":
-            live = min(amount, hand.big_blind)
+            live = min(amount, big_blind)
             posts.append(gc.Post(i, gc.LIVE, live))
             if amount > live:
                 posts.append(gc.Post(i, gc.DEAD, amount - live))
@@ -185,8 +186,12 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
     seats = [seat_of[name].seat for name in players]
     before = [i for i, s in enumerate(seats) if s <= hand.button_seat]
     button = before[-1] if before else n - 1
-    posts, antes = _posts(hand, index, stacks)
-    config = GameConfig(_structure(hand, relaxed), hand.small_blind, hand.big_blind, hand.game,
+    small_blind, big_blind = hand.small_blind, hand.big_blind
+    if hand.limit == "fixed":  # the blinds of a fixed-limit hand are what its blinds post
+        small_blind = next((p.amount for p in hand.posts if p.kind == "small_blind"), small_blind)
+        big_blind = max(big_blind, next((p.amount for p in hand.posts if p.kind == "big_blind"), 0))
+    posts, antes = _posts(hand, index, stacks, big_blind)
+    config = GameConfig(_structure(hand, relaxed), small_blind, big_blind, hand.game,
                         ante_trimming=antes > 1, hole_cards=hand.hole_cards, courchevel=hand.courchevel)
     if n > config.max_players:
         raise _Stop(f"{n} players dealt in; {hand.hole_cards} hole cards deal at most {config.max_players}", hand.line)
