@@ -175,3 +175,15 @@ def test_go_fast_is_cash():
     text = WINAMAX.replace("CashGame", 'Go Fast "Kiwi"')
     [hand] = read_text(text)
     assert not hand.tournament and hand.scale == 100 and replay_hand(hand).agrees
+
+
+def test_actions_the_state_machine_refuses_are_settled_from_the_chips():
+    # b acts out of turn (a site rule we do not model): the pots still come from the chips
+    text = STARS_FL.replace("a: raises $0.10 to $0.20\nb: raises $0.10 to $0.30\na: calls $0.10",
+                            "b: checks\na: calls $0.05")
+    [hand] = read_text(text.replace("b collected $0.78", "b collected $0.38").replace(
+        "Total pot $0.80", "Total pot $0.40"))
+    o = replay_hand(hand)
+    assert o.ok and o.method == "chips" and o.engine is None
+    assert "refused the text's actions" in o.notes[0] and "line 9" in o.notes[0]
+    assert o.collected == {"a": 0, "b": 38} and o.agrees and o.returned == {"b": 20}

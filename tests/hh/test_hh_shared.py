@@ -91,3 +91,13 @@ def test_cli_phh_and_allin(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "all-in EV per player" in out
     assert len(list(tmp_path.iterdir())) == 3
+
+
+def test_the_chip_ledger_agrees_with_the_engine_on_every_replayed_hand():
+    from omaha_eval.hh.chips import chip_award
+    for o in _outcomes():
+        if not o.ok:
+            continue
+        players, posts, trimming, button, holes, boards = o.setup
+        winnings, returned, _, _ = chip_award(o.hand, players, posts, trimming, button, holes, boards)
+        assert {players[i]: w for i, w in enumerate(winnings)} == o.collected, o.hand.hand_id

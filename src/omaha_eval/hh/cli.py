@@ -59,6 +59,7 @@ def hand_json(outcome: "Outcome") -> Dict[str, Any]:
     out["site_collected"] = {p["name"]: p["site_collected"] for p in players}
     out["agrees"] = outcome.agrees if outcome.ok else False
     if outcome.ok:
+        out["method"] = outcome.method
         out["exact"] = outcome.exact
         out["boards"] = [" ".join(b) for b in hand.boards]
         if outcome.differences:
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             if outcome.ok:
                 summary["replayed"] += 1
                 summary["agreeing"] += bool(outcome.agrees)
-                if args.phh:
+                if args.phh and outcome.engine is not None:
                     from .phh_export import write_phh
                     write_phh(outcome, args.phh)
                 if args.allin_ev:

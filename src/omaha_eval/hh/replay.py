@@ -32,6 +32,7 @@ from ..game.deck import BOARD_POSITIONS, build_deck, hole_position
 from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
+from .chips import ChipError, chip_award
 from .model import SiteHand
 
 
@@ -53,14 +54,17 @@ class Outcome:
     differences: List[str] = field(default_factory=list)
     notes: List[str] = field(default_factory=list)
     pot_shares: int = 0
+    method: str = "engine"   # "engine": the state machine; "chips": see hh.chips
+    setup: Optional[tuple] = None
     unmatched: Dict[str, int] = field(default_factory=dict)  # raises nobody could call
 
 
 class _Stop(Exception):
-    def __init__(self, message: str, line: int = 0) -> None:
+    def __init__(self, message: str, line: int = 0, action: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
+        self.action = action  # the state machine refused the text's actions (not its set-up)
 
 
 def _where(hand: SiteHand, line: int) -> str:
@@ -86,15 +90,38 @@ def replay_hand(hand: SiteHand) -> Outcome:
             try:
                 engine, players = _run(hand, relaxed=True, out=out)
             except _Stop as again:
-                out.error = f"{_where(hand, again.line)}: {again.message}"
-                return out
+                return _by_chips(out, again)
         else:
-            out.error = f"{_where(hand, stop.line)}: {stop.message}"
-            return out
+            return _by_chips(out, stop)
     out.ok = True
     out.engine = engine
     out.players = players
     _ledger(out, engine, players)
+    return out
+
+
+def _by_chips(out: Outcome, stop: _Stop) -> Outcome:
+    """The award from the chips alone when the state machine refused the text's actions."""
+    hand = out.hand
+    out.error = f"{_where(hand, stop.line)}: {stop.message}"
+    if not stop.action or out.setup is None:
+        return out
+    players, posts, trimming, button, holes, boards = out.setup
+    try:
+        winnings, returned, shares, put_in = chip_award(hand, players, posts, trimming, button,
+                                                        holes, boards)
+    except ChipError as exc:
+        out.error += f"; the chips alone do not settle it: {exc}"
+        return out
+    out.notes.append(f"line {stop.line}: the rules engine refused the text's actions "
+                     f"({stop.message.removeprefix('limit:').strip()}); the pots were built and "
+                     f"awarded from the chips each player put in")
+    out.error = ""
+    out.ok = True
+    out.players = list(players)
+    out.method = "chips"
+    _compare(out, {players[i]: w for i, w in enumerate(winnings)},
+             {players[i]: r for i, r in enumerate(returned) if r}, shares, put_in)
     return out
 
 
@@ -222,12 +249,18 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
                       added=hand.added, free_folds=True)
     except HandSetupError as exc:
         raise _Stop(f"the hand cannot be set up: {exc}", hand.line) from None
+    out.setup = (players, posts, antes > 1, button, holes, boards)
     for action in hand.actions:
-        _act(engine, index, action, out)
+        try:
+            _act(engine, index, action, out)
+        except _Stop as stop:
+            stop.action = True
+            raise
     if not engine.is_over and engine.phase == "betting":
         who = players[engine.actor] if engine.actor is not None else "?"
         raise _Stop(f"the text ends while the engine waits for {who} to act on the "
-                    f"{engine.street_name}", hand.actions[-1].line if hand.actions else hand.line)
+                    f"{engine.street_name}", hand.actions[-1].line if hand.actions else hand.line,
+                    action=True)
     while not engine.is_over:
         p = engine.actor
         name = players[p]
@@ -311,16 +344,23 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
 
 
 def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
-    hand = out.hand
     result = engine.result
     returned: Dict[str, int] = {}
     for p, amount in result.returned:
         returned[players[p]] = returned.get(players[p], 0) + amount
     for name, amount in out.unmatched.items():  # never put in by the engine, returned by the site
         returned[name] = returned.get(name, 0) + amount
+    _compare(out, {name: result.winnings[i] for i, name in enumerate(players)}, returned,
+             max(len(result.pots), 1), sum(engine.committed))
+
+
+def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], shares: int,
+             committed: int) -> None:
+    """The ledger: the award against what the site says each player collected."""
+    hand = out.hand
     out.returned = returned
-    out.collected = {name: result.winnings[i] for i, name in enumerate(players)}
-    out.pot_shares = max(len(result.pots), 1)
+    out.collected = collected
+    out.pot_shares = shares
     site: Dict[str, int] = {}
     for seat in hand.seats:
         raw = hand.collected.get(seat.name, 0)
@@ -333,7 +373,6 @@ def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
             if returned.get(name, 0) != hand.uncalled.get(name, 0):
                 out.notes.append(f"uncalled bet returned to {name}: site {hand.uncalled.get(name, 0)}, "
                                  f"engine {returned.get(name, 0)}")
-    committed = sum(engine.committed)
     if hand.total_pot is not None:
         # Winamax's total is what the players collected: after rake, with the uncalled bet
         expected = committed + hand.added
