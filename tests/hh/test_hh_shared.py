@@ -101,3 +101,14 @@ def test_the_chip_ledger_agrees_with_the_engine_on_every_replayed_hand():
         players, posts, trimming, button, holes, boards = o.setup
         winnings, returned, _, _ = chip_award(o.hand, players, posts, trimming, button, holes, boards)
         assert {players[i]: w for i, w in enumerate(winnings)} == o.collected, o.hand.hand_id
+
+
+def test_all_in_reports_split_each_pot_by_equity():
+    from omaha_eval.hh.allin import all_in_report
+    reports = [r for r in (all_in_report(o) for o in _outcomes() if o.ok) if r is not None]
+    assert len(reports) >= 30
+    for report in reports:
+        assert not report.skipped, report.skipped
+        for pot in report.pots:
+            assert sum(p["expected"] for p in pot["players"]) == pytest.approx(pot["amount"])
+            assert sum(p["actual"] for p in pot["players"]) == pot["amount"]
