@@ -100,3 +100,15 @@ def test_run_twice_and_rake_split_each_pot():
     assert sum(hand.result.winnings) == 38 and sum(hand.stacks) == 38
     assert {pot.run for pot in hand.result.pots} == {0, 1}
     assert [pot.amount for pot in hand.result.pots] == [19, 19]
+
+
+def test_pot_limit_before_the_flop_and_no_limit_after():
+    hand = Hand(GameConfig.pot_limit_preflop(1, 2), [100, 100, 100], seed=3)
+    assert hand.legal_actions().max_to == 7  # the button: 2 to call, pot 3 + 2 = 5 more
+    hand.call()
+    hand.call()
+    hand.check()
+    legal = hand.legal_actions()
+    assert hand.street == 1 and legal.max_to == 98  # all in: no limit after the flop
+    text = hand_to_phh(hand)
+    assert "variant = 'PNO'" in text
