@@ -112,3 +112,13 @@ def test_pot_limit_before_the_flop_and_no_limit_after():
     assert hand.street == 1 and legal.max_to == 98  # all in: no limit after the flop
     text = hand_to_phh(hand)
     assert "variant = 'PNO'" in text
+
+
+def test_the_board_is_run_as_many_times_as_the_deck_allows():
+    hand = Hand(GameConfig.no_limit(1, 2, hole_cards=6), [10] * 6, runs=3, seed=1)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.all_in() if (legal.can_bet or legal.can_raise) else hand.check_or_call()
+    # 36 hole cards + 8 dealt leave 8: one more run of five
+    assert len(hand.boards) == 2 and sum(hand.stacks) == 60
+    assert not set(hand.boards[0]) & set(hand.boards[1])

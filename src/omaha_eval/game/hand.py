@@ -142,7 +142,8 @@ class Hand:
     Real tables (see :mod:`~omaha_eval.game.payout`): ``runs`` (1, 2 or 3): when the betting
     ends all in before the river, the rest of the board is dealt ``runs`` times and every pot is
     split into equal shares, one per run (odd chips to the first run), each awarded on its own
-    board; the later runs' cards come from the deck after the dealt part (``extra_boards``: the
+    board; the later runs' cards come from the deck after the dealt part (as many runs as the
+    deck has cards for) (``extra_boards``: the
     cards of runs 2 and 3 that differ from the first board, for a replay). ``rake``: chips the
     house takes from the pots before the award (proportionally, main pot first for odd chips;
     at most the pot); ``added``: chips the house adds to the main pot (a cash drop). Finishing
@@ -718,9 +719,11 @@ class Hand:
         """Runs 2 .. of the board: the cards dealt before the all in, then the next deck cards."""
         prefix = tuple(self._board[:self._run_from])
         position = deal_size(self._n, self._hole_count)
+        need = 5 - len(prefix)
         boards = []
         for _ in range(self._runs - 1):
-            need = 5 - len(prefix)
+            if position + need > len(self._deck):
+                break  # the deck is out of cards: the board is run as many times as it can be
             boards.append(prefix + tuple(self._deck[position:position + need]))
             position += need
         return boards
