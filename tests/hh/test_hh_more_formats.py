@@ -3,7 +3,8 @@ antes and a short all-in big blind; Winamax tournaments; GGPoker hi-lo and cash 
 
 from __future__ import annotations
 
-from omaha_eval.hh import read_text, replay_hand
+from omaha_eval.hh import SiteHand, read_text, replay_hand
+from omaha_eval.hh.headers import ggpoker
 
 STARS_DEAD = """PokerStars Zoom Hand #10:  Omaha Pot Limit ($0.05/$0.10) - 2014/01/01 10:00:00 ET
 Table 'Z' 6-max Seat #1 is the button
@@ -115,3 +116,15 @@ def test_gg_hi_lo_scoop_with_a_cash_drop_and_rake():
     assert hand.game == "hilo" and hand.added == 100 and hand.rake == 45
     o = replay_hand(hand)
     assert o.ok and o.collected == {"x": 855, "y": 0} and o.agrees
+
+
+def test_the_deal_tells_the_hole_count_and_gg_antes_inside_the_stakes():
+    text = GG_HILO.replace("PLO Hi/Lo ($0.5/$1)", "Omaha ($0.5/$1)").replace(
+        "*** HOLE CARDS ***", "*** HOLE CARDS ***\nDealt to x [3c 4d Kd Ks Qh]").replace(
+        "x: shows [3c 4d Kd Ks]", "x: shows [3c 4d Kd Ks Qh]")
+    [hand] = read_text(text)
+    assert hand.hole_cards == 5 and hand.variant == "plo5"
+    header = "Poker Hand #TM1: Tournament #9, Bounty $5 Omaha Pot Limit - Level5(50/100(15)) - 2021/04/15 11:12:42"
+    hand = SiteHand(site="ggpoker", file="f", line=1)
+    ggpoker(header, hand)
+    assert (hand.ante, hand.small_blind, hand.big_blind, hand.tournament) == (15, 50, 100, True)

@@ -27,11 +27,11 @@ def classify(text: str, hand: SiteHand) -> None:
     """Game, hole count, hi-lo and limit from the site's game words (``PLO-5``, ``5 Card Omaha
     Hi/Lo Pot Limit``, ``Courchevel``, ``Omaha (NL postflop)``, ``NLO8``, ...)."""
     t = " " + text.lower().replace("-", " ") + " "
-    hand.omaha = bool(re.search(r"omaha\b|\bplo|\bnlo|\bflo|\bplo\d|courchevel|\bbig o\b", t))
+    hand.omaha = bool(re.search(r"\bomaha|\bplo|\bnlo|\bflo|courchevel|\bbig o\b", t))
     hand.courchevel = "courchevel" in t
-    if re.search(r"\b6 ?card|\bplo ?6\b|\bplo6|\bsix card", t):
+    if re.search(r"\b6 ?cards?\b|\bplo ?6\b|\bplo6|\bsix card|\bomaha ?6\b", t):
         hand.hole_cards = 6
-    elif re.search(r"\b5 ?card|\bplo ?5\b|\bplo5|\bfive card|courchevel|\bbig o\b", t):
+    elif re.search(r"\b5 ?cards?\b|\bplo ?5\b|\bplo5|\bfive card|courchevel|\bbig o\b|\bomaha ?5\b", t):
         hand.hole_cards = 5
     else:
         hand.hole_cards = 4
@@ -97,7 +97,9 @@ def _blinds(values: List[int], hand: SiteHand) -> None:
 
 
 def _last_stakes(text: str) -> Tuple[str, str]:
-    """(the last parenthesized group holding a '/', the text without it)."""
+    """(the last parenthesized group holding a '/', the text without it). An ante written
+    inside the stakes (GGPoker ``Level5(50/100(15))``) comes out as a third value."""
+    text = re.sub(r"\(([^()]*/[^()]*)\(([\d,.]+)\)\)", r"(\2/\1)", text)
     groups = [m for m in _GROUPS.finditer(text) if "/" in m.group(1)]
     if not groups:
         return "", text

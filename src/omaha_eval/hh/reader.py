@@ -12,7 +12,7 @@ import re
 from typing import Dict, List, Optional, Tuple
 
 from .errors import HHError
-from .headers import PARSERS
+from .headers import PARSERS, variant_name
 from .model import Action, Post, Seat, SiteHand
 from .money import to_units
 
@@ -199,6 +199,11 @@ class _Body:
             cards = m.group(1).split()
             if cards:
                 self.hand.known[name] = cards
+                if len(cards) in (4, 5, 6) and len(cards) != self.hand.hole_cards and \
+                        not self.hand.showed and not self.hand.partial:
+                    # the deal tells the hole count where the game name did not ("Omaha5")
+                    self.hand.hole_cards = len(cards)
+                    self.hand.variant = variant_name(self.hand)
 
     def street_line(self, title: str, rest: str, number: int) -> None:
         hand = self.hand
