@@ -858,8 +858,11 @@ def equity(
 
 def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
                   what: str = "matchup") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Checked uint8 (N, P, k) holes, (N or 1, j) boards and dead cards (private copies)."""
-    h = np.asarray(holes)
+    """Checked uint8 (N, P, k) holes, (N or 1, j) boards and dead cards (private copies).
+
+    The input is copied first and the copy is checked and used: another thread that changes the
+    caller's buffer meanwhile cannot slip unchecked bytes into the native call."""
+    h = np.array(holes, copy=True)
     if h.size == 0 and h.dtype.kind not in "iu" and h.ndim == 3:
         h = h.astype(np.int64)  # an empty batch given as [] or a float array of shape (0, P, k)
     if h.dtype.kind not in "iu":
@@ -876,7 +879,7 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
     elif isinstance(boards, str):
         b = _cards(boards, "board")[None, :].astype(np.int64)
     else:
-        b = np.asarray(boards)
+        b = np.array(boards, copy=True)
         if b.size == 0 and b.dtype.kind not in "iu":
             b = b.astype(np.int64)
         if b.dtype.kind not in "iu":
@@ -904,9 +907,8 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
         row = int(np.flatnonzero(dup.any(axis=1))[0])
         card = int(srt[row, 1:][dup[row]][0])
         raise CardError(f"card {card_to_str(card)} is used twice in {what} {row}")
-    # private copies: the native code never reads a buffer the caller can still change
-    return (np.array(h, dtype=np.uint8, order="C"), np.array(b, dtype=np.uint8, order="C"),
-            np.array(d, dtype=np.uint8, order="C"))
+    return (np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8),
+            np.ascontiguousarray(d, dtype=np.uint8))
 
 
 def _row_slice(n_board: int, trials: Optional[int], players: int, hole: int, workers: int) -> int:
