@@ -7,35 +7,41 @@ validate first. Shapes are checked here so that no C function can read out of bo
 
 from libc.stdint cimport uint8_t, uint16_t
 from libc.stddef cimport ptrdiff_t
+from cpython.exc cimport PyErr_CheckSignals
 
 import numpy as np
 
 cdef extern from "omaha_eval.h" nogil:
     uint16_t oe_eval5(const uint8_t *cards)
-    uint16_t oe_best_hi(const uint8_t *hole, const uint8_t *board, int *pair, int *triple)
-    uint8_t oe_best_lo(const uint8_t *hole, const uint8_t *board, int *pair, int *triple)
-    int oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride,
+    uint16_t oe_best_hi(const uint8_t *hole, int hole_cards, const uint8_t *board, int *pair,
+                        int *triple)
+    uint8_t oe_best_lo(const uint8_t *hole, int hole_cards, const uint8_t *board, int *pair,
+                       int *triple)
+    int oe_eval_batch(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,
                       const uint8_t *board, ptrdiff_t board_stride, size_t n,
                       uint16_t *hi_out, uint8_t *lo_out, int workers,
                       int check, size_t *bad_row, int *position, int *card)
-    int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride,
-                          const uint8_t *board, ptrdiff_t board_stride, size_t n,
-                          int check_duplicates, size_t *bad_row, int *position, int *card)
     const uint8_t oe_hi_class[7463][6]
     const uint8_t oe_low_masks[57]
-    const uint8_t oe_hole_pairs[6][2]
+    const uint8_t oe_hole_pairs[15][2]
     const uint8_t oe_board_triples[10][3]
 
 HI_MAX = 7462
 LO_MAX = 56
-HOLE_PAIRS = tuple((int(oe_hole_pairs[i][0]), int(oe_hole_pairs[i][1])) for i in range(6))
+HOLE_CARDS = (4, 5, 6)
+# pairs of the first k hole cards come first: HOLE_PAIRS[:k * (k - 1) // 2]
+HOLE_PAIRS = tuple((int(oe_hole_pairs[i][0]), int(oe_hole_pairs[i][1])) for i in range(15))
 BOARD_TRIPLES = tuple(tuple(int(oe_board_triples[i][k]) for k in range(3)) for i in range(10))
+
+# Batches run in slices of this many deals per worker, with a check for Ctrl-C between slices
+# (about 10 ms of work each on one core).
+SLICE = 1 << 19
 
 
 cdef size_t _deal_count(const uint8_t[:, :] hole, const uint8_t[:, :] board) except? 0:
     """Number of deals; a single hole or board row is shared by every deal (row stride 0)."""
-    if hole.shape[1] != 4 or board.shape[1] != 5:
-        raise ValueError(f"expected (n, 4) holes and (n, 5) boards, got {hole.shape[1]} and {board.shape[1]}")
+    if not 4 <= hole.shape[1] <= 6 or board.shape[1] != 5:
+        raise ValueError(f"expected (n, 4..6) holes and (n, 5) boards, got {hole.shape[1]} and {board.shape[1]}")
     if hole.strides[1] != 1 or board.strides[1] != 1:
         raise ValueError("the card axis must be contiguous")
     if hole.shape[0] == board.shape[0] or board.shape[0] == 1:
@@ -49,33 +55,91 @@ cdef inline ptrdiff_t _row_stride(const uint8_t[:, :] rows, size_t n):
     return 0 if rows.shape[0] == 1 else rows.strides[0]
 
 
+cdef int _run_batch(const uint8_t[:, :] hole, const uint8_t[:, :] board, size_t n,
+                    uint16_t *hi_ptr, uint8_t *lo_ptr, int workers, int check,
+                    size_t *row, int *position, int *card) except -2:
+    """oe_eval_batch over [0, n) in slices, checking for Ctrl-C (KeyboardInterrupt) between them.
+
+    Returns 0 or the problem code of the first bad deal (its index in *row)."""
+    cdef int k = hole.shape[1], code = 0
+    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
+    cdef const uint8_t *hp = &hole[0, 0]
+    cdef const uint8_t *bp = &board[0, 0]
+    cdef size_t step = SLICE * (workers if workers > 1 else 1), begin = 0, m
+    while begin < n:
+        m = n - begin if n - begin < step else step
+        with nogil:
+            code = oe_eval_batch(hp + <ptrdiff_t>begin * hs, k, hs, bp + <ptrdiff_t>begin * bs, bs,
+                                 m, hi_ptr + begin if hi_ptr else NULL,
+                                 lo_ptr + begin if lo_ptr else NULL, workers, check,
+                                 row, position, card)
+        if code:
+            row[0] += begin
+            return code
+        begin += m
+        if begin < n:
+            PyErr_CheckSignals()  # raises KeyboardInterrupt after Ctrl-C
+    return 0
+
+
 def validate(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint duplicates=True):
-    """None when every deal is valid, else (code, row, position, card); code 1 = id > 51, 2 = duplicate.
+    """None when every deal is valid, else (code, row, position, card); code 1 = id > 51,
+    2 = duplicate, 3 = the deal changed while it was read (another thread writes the buffer).
 
     With duplicates=False only the ids are checked."""
     cdef size_t n = _deal_count(hole, board), row = 0
     cdef int position = 0, card = 0, code = 0
     if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
         return None
-    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
-    with nogil:
-        code = oe_validate_deals(&hole[0, 0], hs, &board[0, 0], bs, n, duplicates,
-                                 &row, &position, &card)
+    code = _run_batch(hole, board, n, NULL, NULL, 1, 2 if duplicates else 1, &row, &position, &card)
     return None if code == 0 else (code, row, position, card)
 
 
 def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_hi, bint want_lo,
-                 bint duplicates=True, int workers=1):
+                 bint duplicates=True, int workers=1, hi_out=None, lo_out=None):
     """Validation and scoring in one native loop (the public API's path), block by block.
 
     Returns (problem, hi, lo): problem is None or validate()'s tuple (and then no scores);
-    hi (uint16) and lo (uint8) are new arrays, or None where not wanted."""
+    hi (uint16) and lo (uint8) are new arrays (or hi_out / lo_out, 1-D contiguous arrays of
+    the right dtype and length), or None where not wanted."""
     cdef size_t n = _deal_count(hole, board), row = 0
     cdef int position = 0, card = 0, code = 0
+    hi = (np.empty(n, dtype=np.uint16) if hi_out is None else hi_out) if want_hi else None
+    lo = (np.empty(n, dtype=np.uint8) if lo_out is None else lo_out) if want_lo else None
+    if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
+        return None, hi, lo
+    cdef uint16_t[::1] hi_view
+    cdef uint8_t[::1] lo_view
+    cdef uint16_t *hi_ptr = NULL
+    cdef uint8_t *lo_ptr = NULL
+    if want_hi:
+        hi_view = hi
+        if <size_t>hi_view.shape[0] != n:
+            raise ValueError(f"hi output has {hi_view.shape[0]} slots for {n} deals")
+        hi_ptr = &hi_view[0]
+    if want_lo:
+        lo_view = lo
+        if <size_t>lo_view.shape[0] != n:
+            raise ValueError(f"lo output has {lo_view.shape[0]} slots for {n} deals")
+        lo_ptr = &lo_view[0]
+    cdef int check = 2 if duplicates else 1  # OE_CHECK_ALL / OE_CHECK_IDS: ids always
+    code = _run_batch(hole, board, n, hi_ptr, lo_ptr, workers, check, &row, &position, &card)
+    if code:
+        return (code, row, position, card), None, None
+    return None, hi, lo
+
+
+def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_hi, bint want_lo,
+                   int workers=1):
+    """(hi, lo) with no validation at all: any bytes are read in bounds (the kernels mask
+    them), but the scores of deals that are not valid are meaningless. For tests and callers
+    that validated already."""
+    cdef size_t n = _deal_count(hole, board), row = 0
+    cdef int position = 0, card = 0
     hi = np.empty(n, dtype=np.uint16) if want_hi else None
     lo = np.empty(n, dtype=np.uint8) if want_lo else None
     if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
-        return None, hi, lo
+        return hi, lo
     cdef uint16_t[::1] hi_view
     cdef uint8_t[::1] lo_view
     cdef uint16_t *hi_ptr = NULL
@@ -86,14 +150,8 @@ def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_
     if want_lo:
         lo_view = lo
         lo_ptr = &lo_view[0]
-    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
-    cdef int check = 2 if duplicates else 1  # OE_CHECK_ALL / OE_CHECK_IDS: ids always
-    with nogil:
-        code = oe_eval_batch(&hole[0, 0], hs, &board[0, 0], bs, n, hi_ptr, lo_ptr, workers,
-                             check, &row, &position, &card)
-    if code:
-        return (code, row, position, card), None, None
-    return None, hi, lo
+    _run_batch(hole, board, n, hi_ptr, lo_ptr, workers, 0, &row, &position, &card)
+    return hi, lo
 
 
 def eval5_batch(const uint8_t[:, ::1] cards):
@@ -111,19 +169,19 @@ def eval5_batch(const uint8_t[:, ::1] cards):
 
 def best_hi(const uint8_t[::1] hole, const uint8_t[::1] board):
     """(score, pair, triple) of one valid deal: indices into HOLE_PAIRS and BOARD_TRIPLES."""
-    if hole.shape[0] != 4 or board.shape[0] != 5:
-        raise ValueError("expected 4 hole and 5 board cards")
+    if not 4 <= hole.shape[0] <= 6 or board.shape[0] != 5:
+        raise ValueError("expected 4..6 hole and 5 board cards")
     cdef int pair = 0, triple = 0
-    cdef uint16_t score = oe_best_hi(&hole[0], &board[0], &pair, &triple)
+    cdef uint16_t score = oe_best_hi(&hole[0], hole.shape[0], &board[0], &pair, &triple)
     return score, pair, triple
 
 
 def best_lo(const uint8_t[::1] hole, const uint8_t[::1] board):
     """(score, pair, triple) of one valid deal, or (0, -1, -1) without a qualifying low."""
-    if hole.shape[0] != 4 or board.shape[0] != 5:
-        raise ValueError("expected 4 hole and 5 board cards")
+    if not 4 <= hole.shape[0] <= 6 or board.shape[0] != 5:
+        raise ValueError("expected 4..6 hole and 5 board cards")
     cdef int pair = -1, triple = -1
-    cdef uint8_t score = oe_best_lo(&hole[0], &board[0], &pair, &triple)
+    cdef uint8_t score = oe_best_lo(&hole[0], hole.shape[0], &board[0], &pair, &triple)
     return score, pair, triple
 
 

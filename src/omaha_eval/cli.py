@@ -19,11 +19,16 @@ def _add_eval(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "eval",
         help="score one Omaha hand on a board",
-        description="Score one Omaha hand (4 hole cards) on a 5-card board, hi or hi-lo.",
+        description="Score one Omaha hand (4, 5 or 6 hole cards: exactly two of them play) on a "
+                    "5-card board, hi or hi-lo.",
     )
-    p.add_argument("hole", help="four hole cards, e.g. AsKdQhJc")
+    from .variants import VARIANTS
+
+    p.add_argument("hole", help="4, 5 or 6 hole cards, e.g. AsKdQhJc")
     p.add_argument("board", help="five board cards, e.g. Tc9d8h2s2c")
-    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="game (default: hi)")
+    p.add_argument("--game", choices=("hi", "hilo") + tuple(VARIANTS), default="hi",
+                   metavar="GAME", help="hi, hilo or a variant: " + ", ".join(VARIANTS)
+                   + " (a variant's hole-card count must match the hand; default: hi)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=_run_eval)
 
@@ -285,12 +290,34 @@ def _run_play(args: argparse.Namespace) -> int:
                     hands=args.hands)
 
 
+def _add_table(subparsers: argparse._SubParsersAction) -> None:
+    from .bulk.cli import add_table  # the implementation lives in the bulk package
+
+    add_table(subparsers)
+
+
+def _add_serve(subparsers: argparse._SubParsersAction) -> None:
+    from .service import serve  # argparse only; FastAPI and uvicorn load when it runs
+
+    p = subparsers.add_parser(
+        "serve",
+        help="serve the HTTP/JSON API and the equity calculator page",
+        description="Serve the HTTP/JSON API (docs at /docs, schema at /openapi.json) and the "
+                    "equity calculator page (/). Needs the server extra: "
+                    "pip install \"omaha_eval[server]\".",
+    )
+    serve.add_arguments(p)
+    p.set_defaults(func=serve.run)
+
+
 _COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
     _add_eval,
     _add_equity,
     _add_replay,
     _add_bench,
     _add_play,
+    _add_table,
+    _add_serve,
 ]
 
 
