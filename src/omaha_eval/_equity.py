@@ -12,7 +12,7 @@ Big O, Courchevel) or 6 (6-card Omaha), and plays exactly two of them with exact
 cards, for high and for the 8-or-better low. ``game`` is ``"hi"`` or ``"hilo"`` (the hole count
 then comes from the hands), or a variant name as the sites write them (:data:`VARIANTS`:
 ``plo``, ``plo8``, ``plo5``, ``plo5-8`` = Big O, ``plo6``, ``plo6-8``, ``courchevel``,
-``courchevel-8``), which also fixes the hole count. Courchevel's preflop spot is a one-card
+``courchevel-8``, from :mod:`omaha_eval.variants`), which also fixes the hole count. Courchevel's preflop spot is a one-card
 board. The deck limits the table: 10 players with four cards, 8 with five, 7 with six.
 
 Pot shares are computed as integers in units of :data:`POT` (5040 = 2 * lcm(1..10)), so exact
@@ -54,6 +54,7 @@ import numpy.typing as npt
 from . import _core
 from .cards import CardError, card_to_str, format_cards, parse_cards
 from .ranges import Range, RangeError, parse_range
+from .variants import VARIANTS, variant
 
 __all__ = [
     "EquityResult",
@@ -87,14 +88,6 @@ _PAIR_COST = {4: 1.0, 5: 1.5, 6: 2.2}
 # a random player enumerated exactly costs one table row per holding: keep that table small
 _RANDOM_TABLE_LIMIT = 300_000
 _GAMES = {"hi": 0, "hilo": 1}
-# Variant names as the sites write them: (hole cards, game). Courchevel is 5-card Omaha with one
-# board card dealt face up before the first betting round (for equity: a one-card board).
-VARIANTS: dict[str, tuple[int, str]] = {
-    "plo": (4, "hi"), "plo8": (4, "hilo"),
-    "plo5": (5, "hi"), "plo5-8": (5, "hilo"),
-    "plo6": (6, "hi"), "plo6-8": (6, "hilo"),
-    "courchevel": (5, "hi"), "courchevel-8": (5, "hilo"),
-}
 # stats columns from the native core
 _SHARE, _SHARE_SQ, _HI_WIN, _HI_TIE, _LO_WIN, _LO_TIE, _SCOOP = range(7)
 _RATE_NAMES = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop")
@@ -296,16 +289,15 @@ class ShowdownResult:
 
 
 def _game(game: str) -> tuple[int, Optional[int]]:
-    """(0 = hi / 1 = hi-lo, hole count fixed by the name or None)."""
-    if isinstance(game, str):
-        key = game.strip().lower()
-        if key in _GAMES:
-            return _GAMES[key], None
-        if key in VARIANTS:
-            hole, half = VARIANTS[key]
-            return _GAMES[half], hole
-    names = ", ".join(repr(n) for n in (*_GAMES, *VARIANTS))
-    raise ValueError(f"game must be one of {names}; got {game!r}")
+    """(0 = hi / 1 = hi-lo, hole count fixed by a variant name or None for hi / hilo)."""
+    if isinstance(game, str) and game in _GAMES:
+        return _GAMES[game], None
+    try:
+        v = variant(game)
+    except (TypeError, ValueError):
+        names = ", ".join(repr(n) for n in (*_GAMES, *VARIANTS))
+        raise ValueError(f"game must be one of {names}; got {game!r}") from None
+    return _GAMES[v.game], v.hole_cards
 
 
 def _workers(workers: int) -> int:
