@@ -454,13 +454,19 @@ class _Spot:
     hole: int
     board_text: str = ""
     dead_text: str = ""
+    _holes: Optional[np.ndarray] = None
 
     @property
     def fixed(self) -> bool:
         return all(p.fixed for p in self.players)
 
     def holes(self) -> np.ndarray:
-        return np.ascontiguousarray(np.stack([p.hand for p in self.players]), dtype=np.uint8)
+        """(P, k) uint8 fixed hands, built once (spots given as text are cached and reused)."""
+        if self._holes is None:
+            h = np.ascontiguousarray(np.stack([p.hand for p in self.players]), dtype=np.uint8)
+            h.flags.writeable = False
+            self._holes = h
+        return self._holes
 
 
 def max_players(hole: int) -> int:
@@ -591,9 +597,13 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
 
 def _result(spot: _Spot, stats: Any, deals: int, exact: bool, seed: Optional[int],
             integer: bool, holdings: int = 1) -> EquityResult:
-    return EquityResult(tuple(spot.names), spot.board_text, spot.dead_text,
-                        "hilo" if spot.game == 1 else "hi", exact, int(deals), seed, holdings,
-                        spot.hole, stats, integer)
+    # the fields set directly: a frozen dataclass's __init__ costs microseconds on small spots
+    r = object.__new__(EquityResult)
+    r.__dict__.update(players=tuple(spot.names), board=spot.board_text, dead=spot.dead_text,
+                      game="hilo" if spot.game == 1 else "hi", exact=exact, deals=int(deals),
+                      seed=seed, holdings=holdings, hole_cards=spot.hole, _stats=stats,
+                      _integer=integer)
+    return r
 
 
 # ---------------------------------------------------------------- engines
