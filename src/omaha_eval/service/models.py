@@ -93,14 +93,15 @@ class HandConfig(_Model):
     show_all: StrictBool = False
 
 
-ActionName = Literal["fold", "check", "call", "bet", "raise_to", "check_or_call",
+# the names legal_actions lists ("raise" = "raise_to"), and the engine's combined actions
+ActionName = Literal["fold", "check", "call", "bet", "raise", "raise_to", "check_or_call",
                      "bet_or_raise_to", "all_in", "show", "muck"]
 
 
 class Action(_Model):
     action: ActionName = Field(examples=["raise_to"])
-    amount: Optional[StrictInt] = Field(None, description="for bet, raise_to, bet_or_raise_to: "
-                                        "the player's total bet on the street")
+    amount: Optional[StrictInt] = Field(None, description="for bet, raise (raise_to), "
+                                        "bet_or_raise_to: the player's total bet on the street")
     player: Optional[StrictInt] = Field(None, description="who acts (optional): checked to be "
                                         "the player whose turn it is")
     cards: Optional[Cards] = Field(None, description="for show (optional): the cards shown")
