@@ -15,7 +15,8 @@ Our user-defined fields (PHH allows fields starting with ``_``; all per player a
 order, never reversed): ``_max_raises`` / ``_heads_up_max_raises`` (-1 = unlimited; defaults:
 fixed and spread limit 3 raises with unlimited heads-up, as the WSOP plays; pot and no limit
 unlimited), ``_half_bet_reopens`` (fixed limit, default true), ``_max_bet``, ``_late_min_bet``,
-``_late_max_bet``, ``_show_all``, ``_first_to_act`` (1-based PHH index), and ``_posts``: every
+``_late_max_bet``, ``_show_all``, ``_first_to_act`` (1-based PHH index), ``_last_to_act``
+(1-based PHH index of a player who acts last in the first round: a killer), and ``_posts``: every
 forced bet as ``"pN kind amount"`` (kinds: ante, small_blind, big_blind, straddle, kill, live,
 dead), written only when ``antes`` and ``blinds_or_straddles`` cannot express the set-up (dead
 blinds, kill blinds, extra live blinds, several posts by one player); it then takes precedence
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
@@ -66,6 +68,7 @@ class PHHRecord:
     first_to_act: Optional[int]
     actions: List[str]
     fields: Dict[str, Any] = field(default_factory=dict)
+    last_to_act: Optional[int] = None
 
     @property
     def n_players(self) -> int:
@@ -107,6 +110,13 @@ def _int_list(fields: Dict[str, Any], name: str, n: Optional[int], default: Any 
     return out
 
 
+def _bool(fields: Dict[str, Any], name: str, default: bool) -> bool:
+    value = fields.get(name, default)
+    if not isinstance(value, bool):
+        raise PHHError(f"field {name!r} must be true or false, got {value!r}")
+    return value
+
+
 def _cap(fields: Dict[str, Any], name: str, default: Optional[int]) -> Optional[int]:
     value = _int(fields, name, -2)
     if value == -2:
@@ -120,7 +130,7 @@ def _structure(kind: str, fields: Dict[str, Any]):
     hu = _cap(fields, "_heads_up_max_raises", default_hu)
     if kind == "fixed":
         return FixedLimit(_int(fields, "small_bet"), _int(fields, "big_bet"), cap, hu,
-                          bool(fields.get("_half_bet_reopens", True)))
+                          _bool(fields, "_half_bet_reopens", True))
     late = _int(fields, "_late_min_bet", None)
     if kind == "spread":
         return SpreadLimit(_int(fields, "min_bet"), _int(fields, "_max_bet"), late,
@@ -156,7 +166,7 @@ def _read_posts(value: Any, n: int) -> List[Post]:
     posts = []
     for k, item in enumerate(value):
         parts = item.split() if isinstance(item, str) else []
-        if len(parts) != 3 or not parts[2].isdigit():
+        if len(parts) != 3 or not _DIGITS.fullmatch(parts[2]):
             raise PHHError(f"_posts[{k}] = {item!r}: expected 'pN kind amount'")
         posts.append(Post(_player(parts[0], n, k, item), parts[1], int(parts[2])))
     return posts
@@ -166,7 +176,7 @@ def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHReco
     """Read a PHH file (a path, TOML text or an already-parsed dict) into a :class:`PHHRecord`."""
     fields = _load(source)
     variant = fields.get("variant")
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise PHHError(f"variant {variant!r} is not an Omaha variant this package plays; "
                        f"expected one of {', '.join(VARIANTS)}")
     kind, game = VARIANTS[variant]
@@ -188,25 +198,35 @@ def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHReco
         uniform_ante = antes[0] if len(set(antes)) == 1 else 0
         straddle = live[2] if n > 2 and any(p.player == 2 and p.kind == STRADDLE for p in posts) else 0
         config = GameConfig(structure, small, big, game, ante=uniform_ante, straddle=straddle,
-                            ante_trimming=bool(fields.get("ante_trimming_status", False)),
-                            show_all=bool(fields.get("_show_all", False)))
+                            ante_trimming=_bool(fields, "ante_trimming_status", False),
+                            show_all=_bool(fields, "_show_all", False))
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     first = _int(fields, "_first_to_act", None)
     if first is not None and not 1 <= first <= n:
         raise PHHError(f"_first_to_act must be 1..{n}, got {first}")
+    last = _int(fields, "_last_to_act", None)
+    if last is not None and not 1 <= last <= n:
+        raise PHHError(f"_last_to_act must be 1..{n}, got {last}")
     actions = fields.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError("field 'actions' must be an array of strings")
     return PHHRecord(variant, config, stacks, posts, None if first is None else first - 1,
-                     list(actions), fields)
+                     list(actions), fields, None if last is None else last - 1)
 
 
 def _load(source: Any) -> Dict[str, Any]:
     if isinstance(source, dict):
         return dict(source)
+    if not isinstance(source, (str, bytes, os.PathLike)):
+        raise PHHError(f"a PHH source is a path, TOML text or bytes, or a parsed dict; got {source!r:.80}")
     if isinstance(source, bytes):
-        source = source.decode()
+        try:
+            source = source.decode()
+        except UnicodeDecodeError as exc:
+            raise PHHError(f"PHH bytes are not UTF-8: {exc}") from None
+    if isinstance(source, str) and "\0" in source:
+        raise PHHError(f"a NUL character at offset {source.index(chr(0))}: not PHH text or a path")
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
                                            and "=" not in source):
         try:
@@ -214,6 +234,8 @@ def _load(source: Any) -> Dict[str, Any]:
                 return _toml.load(handle)
         except OSError as exc:
             raise PHHError(f"cannot read {os.fspath(source)!r}: {exc.strerror}") from None
+        except ValueError as exc:  # a NUL in a path object
+            raise PHHError(f"cannot read {source!r}: {exc}") from None
         except _toml.TOMLDecodeError as exc:
             raise PHHError(f"{os.fspath(source)}: not valid TOML: {exc}") from None
     try:
@@ -226,10 +248,16 @@ def _split(action: str) -> List[str]:
     return action.split("#", 1)[0].split()
 
 
+# ASCII digits only (str.isdigit also takes "²", which int() refuses), and few of them
+_DIGITS = re.compile(r"[0-9]{1,30}")
+_ACTOR = re.compile(r"p([1-9][0-9]?)")
+
+
 def _player(token: str, n: int, k: int, action: str) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+    match = _ACTOR.fullmatch(token)
+    if not match or not 1 <= int(match.group(1)) <= n:
         raise PHHError(f"action {k} {action!r}: unknown actor {token!r} (p1..p{n} or d)")
-    return int(token[1:]) - 1
+    return int(match.group(1)) - 1
 
 
 def _cards(text: str, k: int, action: str) -> List[Optional[int]]:
@@ -298,7 +326,7 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
         unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None for j in range(4)]
         unknown += [deck[4 * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
         hand = Hand(record.config, record.starting_stacks, posts=record.posts,
-                    first_to_act=record.first_to_act, deck=deck, unknown_cards=unknown,
+                    first_to_act=record.first_to_act, last_to_act=record.last_to_act, deck=deck, unknown_cards=unknown,
                     seats=tuple(range(1, n + 1)), showdown="manual")
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
@@ -326,13 +354,13 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
             elif verb == "cc":
                 hand.check_or_call(p)
             elif verb == "cbr" and len(tokens) >= 3:
-                try:
-                    amount = int(tokens[2])
-                except ValueError:
-                    raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer") from None
+                if not _DIGITS.fullmatch(tokens[2]):
+                    raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer "
+                                   f"(up to 30 digits 0-9)")
+                amount = int(tokens[2])
                 hand.bet_or_raise_to(amount, p)
             elif verb == "sm":
-                if hand.phase != "showdown" and _already_shown(hand, p, tokens):
+                if hand.phase != "showdown" and _already_shown(hand, p, tokens, k, action):
                     continue  # shown automatically (show_all): the file just records it
                 if hand.phase == "showdown" and hand.legal_actions().player != p:
                     # other engines may show in another order; who shows first changes no payout,
@@ -364,10 +392,13 @@ def _show_or_muck(hand: Hand, player: int, tokens: List[str], k: int, action: st
         hand.muck(player)
 
 
-def _already_shown(hand: Hand, player: int, tokens: List[str]) -> bool:
+def _already_shown(hand: Hand, player: int, tokens: List[str], k: int, action: str) -> bool:
     for event in hand.history:
         if event.kind == ev.SHOW and event.player == player:
-            return len(tokens) < 3 or "?" in tokens[2] or sorted(parse_cards(tokens[2]).tolist()) == sorted(event.cards)
+            if len(tokens) < 3:
+                return True
+            cards = _cards(tokens[2], k, action)
+            return None in cards or sorted(cards) == sorted(event.cards)  # type: ignore[type-var]
     return False
 
 
@@ -485,6 +516,8 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
         fields["_posts"] = [f"p{j + 1} {kind} {amount}" for j, kind, amount in actual]
     if hand.first_to_act is not None:
         fields["_first_to_act"] = phh_index[hand.first_to_act] + 1
+    if hand.last_to_act is not None:
+        fields["_last_to_act"] = phh_index[hand.last_to_act] + 1
     if hand.is_over:
         fields["finishing_stacks"] = per_player(list(hand.stacks))
     if extra:
@@ -498,7 +531,7 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
 _DERIVED_FIELDS = frozenset(_FIELD_ORDER + (
     "finishing_stacks", "winnings", "_max_raises", "_heads_up_max_raises", "_half_bet_reopens",
     "_max_bet", "_late_min_bet", "_late_max_bet", "_show_all", "_posts",
-    "_first_to_act"))
+    "_first_to_act", "_last_to_act"))
 
 
 def _actions(hand: Hand, phh_index: List[int], cards_per_action: bool) -> List[str]:
