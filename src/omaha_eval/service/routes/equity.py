@@ -43,20 +43,34 @@ def _exact_cost(spot: Any) -> Optional[int]:
 PILOT_DRAWS = 4_000
 
 
-def _collision_free_rate(ranges: List[Any]) -> float:
+def _holdings(spot: Any) -> List[np.ndarray]:
+    """Per player the (n, k) holdings a Monte Carlo draw picks from (fixed: one row); random
+    players are dealt from what is left of the deck, so they never collide and are left out."""
+    rows = []
+    players = getattr(spot, "players", None)
+    for p, r in enumerate(spot.ranges):
+        player = players[p] if players is not None else None
+        if r is not None:
+            rows.append((r.hands, None if r.uniform else r.weights))
+        elif player is not None and getattr(player, "hand", None) is not None:
+            rows.append((player.hand[None, :], None))
+    return rows
+
+
+def _collision_free_rate(spot: Any) -> float:
     """The share of random draws (one holding per player, by weight) that share no card,
     estimated on a fixed pilot sample (so the same request always gets the same verdict)."""
     rng = np.random.default_rng(0)
     ok = np.ones(PILOT_DRAWS, dtype=bool)
     used = np.zeros(PILOT_DRAWS, dtype=np.uint64)
-    for r in ranges:
-        if len(r) == 1:
+    for hands, weights in _holdings(spot):
+        if len(hands) == 1:
             picks = np.zeros(PILOT_DRAWS, dtype=np.int64)
-        elif r.uniform:
-            picks = rng.integers(0, len(r), PILOT_DRAWS)
+        elif weights is None:
+            picks = rng.integers(0, len(hands), PILOT_DRAWS)
         else:
-            picks = rng.choice(len(r), PILOT_DRAWS, p=r.weights / r.weights.sum())
-        cards = np.left_shift(np.uint64(1), r.hands[picks].astype(np.uint64))
+            picks = rng.choice(len(hands), PILOT_DRAWS, p=weights / weights.sum())
+        cards = np.left_shift(np.uint64(1), hands[picks].astype(np.uint64))
         masks = np.bitwise_or.reduce(cards, axis=1)
         ok &= (used & masks) == 0
         used |= masks
@@ -84,7 +98,7 @@ def _check_budgets(body: EquityRequest, max_draws: int) -> None:
         if cost is None or cost <= engine.EXACT_BUDGET:
             return  # exact: bounded by the library's exact budget
         trials = engine.DEFAULT_TRIALS
-    rate = _collision_free_rate(spot.ranges)
+    rate = _collision_free_rate(spot)
     draws = trials / rate
     if draws > max_draws:
         raise ApiError(422, ["body", "hands"], (

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from ...evaluate import describe_hand
 from ..errors import ApiError
 from ..models import EvaluateRequest
-from .common import JSON, Loc, card_field_loc, deadline, limits, pools, too_many
+from .common import JSON, Loc, card_field_loc, is_game_error, deadline, limits, pools, too_many
 
 router = APIRouter(tags=["evaluate"])
 
@@ -21,7 +21,7 @@ def _one(hole: Any, board: Any, game: str, base: Loc) -> dict:
     try:
         return describe_hand(hole, board, game=game)
     except ValueError as exc:
-        loc = base + ["game"] if str(exc).startswith("game") else card_field_loc(
+        loc = base + ["game"] if is_game_error(exc) else card_field_loc(
             exc, base, (("hole", hole), ("board", board)))
         raise ApiError.from_library(exc, loc) from None
 
