@@ -149,3 +149,16 @@ def test_the_variants_the_library_has(client):
     spot = {"hands": ["As2sQhJhTd", "KcKd7h8s9s"], "board": "Ts9d3c", "game": "plo5-8"}
     got = client.post("/v1/equity", json=spot).json()
     assert got == oe.equity(spot["hands"], spot["board"], game="plo5-8").to_dict()
+
+
+def test_many_hands_on_one_board(client):
+    deals = random_deals(40, 9)
+    board = deals[0][1]
+    holes = [h for h, _ in deals if not set(oe.parse_cards(h).tolist()) & set(oe.parse_cards(board).tolist())]
+    r = client.post("/v1/evaluate", json={"holes": holes, "board": board, "game": "hilo"})
+    assert r.status_code == 200
+    assert r.json()["results"] == [describe_hand(h, board, game="hilo") for h in holes]
+    bad = client.post("/v1/evaluate", json={"holes": holes[:3] + ["AsAsQhJh"], "board": board})
+    assert bad.status_code == 422 and detail(bad)["loc"][:3] == ["body", "holes", 3]
+    bad = client.post("/v1/evaluate", json={"holes": holes[:3], "board": "AsKs"})
+    assert bad.status_code == 422 and detail(bad)["loc"] == ["body", "board"]

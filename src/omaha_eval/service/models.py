@@ -32,11 +32,13 @@ class Deal(_Model):
 
 
 class EvaluateRequest(_Model):
-    """One deal (``hole`` and ``board``) or a batch (``deals``)."""
+    """One deal (``hole`` and ``board``), many hands on one board (``holes`` and ``board``), or
+    a batch of deals (``deals``)."""
 
     hole: Optional[Cards] = Field(None, examples=["As2sQhJh"])
     board: Optional[Cards] = Field(None, examples=["3s4s8h2c9d"])
-    deals: Optional[List[Deal]] = Field(None, description="a batch instead of one deal")
+    holes: Optional[List[Cards]] = Field(None, description="several hands on the one board")
+    deals: Optional[List[Deal]] = Field(None, description="a batch of deals, each with its board")
     game: Game = "hi"
 
 
