@@ -215,6 +215,18 @@ class ServerProcess:
                 pass
         return total / 1024
 
+    def cpu_seconds(self) -> float:
+        """User plus system CPU time of the server processes so far."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for pid in self.pids():
+            try:
+                fields_ = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields_[11]) + int(fields_[12])
+            except (OSError, IndexError, ValueError):
+                pass
+        return total / tick
+
     def stop(self) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
@@ -237,20 +249,29 @@ def load_average() -> str:
 
 
 def measure(host: str, port: int, names: Sequence[str], concurrencies: Sequence[int],
-            requests: int, warmup: int = 200) -> List[dict]:
+            requests: int, warmup: int = 200, server: Optional["ServerProcess"] = None) -> List[dict]:
+    """One row per (endpoint, concurrency): rps, latency percentiles and, with ``server``, the
+    CPU time per request of the server processes and of this client (a figure the other jobs
+    on a shared machine disturb far less than the wall-clock rate)."""
     rows = []
     work = workloads()
     for name in names:
         items = prepare(host, port, work[name])
         asyncio.run(load(host, port, items, warmup, 8))
         for c in concurrencies:
+            server_cpu = server.cpu_seconds() if server else 0.0
+            client_cpu = time.process_time()
             run = asyncio.run(load(host, port, items, requests, c))
+            client_cpu = time.process_time() - client_cpu
+            server_cpu = (server.cpu_seconds() - server_cpu) if server else float("nan")
             lat = run.latencies
             rows.append({"endpoint": name, "concurrency": c, "requests": len(lat),
                          "errors": run.errors, "first_error": run.first_error,
                          "rps": len(lat) / run.wall if run.wall else 0.0,
                          "p50_ms": 1e3 * percentile(lat, 0.50), "p99_ms": 1e3 * percentile(lat, 0.99),
-                         "mean_ms": 1e3 * statistics.fmean(lat)})
+                         "mean_ms": 1e3 * statistics.fmean(lat),
+                         "server_cpu_us": 1e6 * server_cpu / max(len(lat), 1),
+                         "client_cpu_us": 1e6 * client_cpu / max(len(lat), 1)})
     return rows
 
 
@@ -305,14 +326,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             server = ServerProcess(workers)
             host, port = "127.0.0.1", server.port
         try:
-            rows = measure(host, port, names, concurrencies, args.requests)
+            rows = measure(host, port, names, concurrencies, args.requests, server=server)
             print(f"\nworkers {workers or '?'}")
             print(f"{'endpoint':<10} {'clients':>7} {'requests':>9} {'errors':>6} {'rps':>8} "
-                  f"{'p50 ms':>7} {'p99 ms':>7}")
+                  f"{'p50 ms':>7} {'p99 ms':>7} {'server us/req':>13} {'client us/req':>13}")
             for r in rows:
                 r["workers"] = workers
                 print(f"{r['endpoint']:<10} {r['concurrency']:>7} {r['requests']:>9} {r['errors']:>6} "
-                      f"{r['rps']:>8.0f} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f}"
+                      f"{r['rps']:>8.0f} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} "
+                      f"{r['server_cpu_us']:>13.0f} {r['client_cpu_us']:>13.0f}"
                       + (f"  first error: {r['first_error']}" if r["errors"] else ""))
             report["runs"].extend(rows)
             if server is not None and args.soak:
