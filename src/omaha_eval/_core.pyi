@@ -63,6 +63,8 @@ POT: int
 NSTAT: int
 MAX_PLAYERS: int
 MC_CHUNK: int
+MIN_HOLE: int
+MAX_HOLE: int
 
 def showdown(
     holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], game: int, workers: int = ...
@@ -74,6 +76,13 @@ def exact(
     game: int,
     workers: int = ...,
 ) -> tuple[npt.NDArray[np.int64], int]: ...
+def exact_share_sums(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    game: int,
+    workers: int = ...,
+) -> tuple[list[list[int]], int]: ...
 def exact_batch(
     holes: npt.NDArray[np.uint8],
     boards: npt.NDArray[np.uint8],
@@ -101,5 +110,6 @@ def monte_carlo_batch(
     trials: int,
     seed: int,
     workers: int = ...,
+    row_begin: int = ...,
 ) -> npt.NDArray[np.int64]: ...
 def row_seed(seed: int, row: int) -> int: ...

@@ -454,7 +454,8 @@ def low_mask(int score):
 
 
 # --- equity ---
-# Binding of csrc/oe_equity.h: shapes are checked here, card values by equity.py.
+# Binding of csrc/oe_equity.h: shapes are checked here, card values by _equity.py. The hole count
+# (4, 5 or 6) is the length of the last axis of the holes.
 
 from libc.stdint cimport int64_t, uint64_t
 
@@ -463,31 +464,36 @@ cdef extern from "oe_equity.h" nogil:
     int OE_NSTAT
     int OE_MAX_PLAYERS
     int OE_MC_CHUNK
-    void oe_showdown(const uint8_t *holes, ptrdiff_t hole_stride, int players,
+    int OE_MIN_HOLE
+    int OE_MAX_HOLE
+    void oe_showdown(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
                      const uint8_t *board, ptrdiff_t board_stride, size_t n, int game,
                      uint16_t *share_out, uint8_t *flags_out, int workers)
-    int oe_equity_exact(const uint8_t *holes, int players, const uint8_t *board, int n_board,
-                        const uint8_t *dead, int n_dead, int game, int64_t *stats,
+    int oe_equity_exact(const uint8_t *holes, int players, int hole, const uint8_t *board,
+                        int n_board, const uint8_t *dead, int n_dead, int game, int64_t *stats,
                         uint64_t *n_boards, int workers)
-    int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players,
+    int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
                               const uint8_t *board, ptrdiff_t board_stride, int n_board,
                               const uint8_t *dead, int n_dead, size_t n, int game,
                               int64_t *stats, uint64_t *n_boards, int workers)
     int oe_equity_monte_carlo(const uint8_t *hands, const size_t *offsets,
-                              const double *cum_weights, int players, const uint8_t *board,
-                              int n_board, const uint8_t *dead, int n_dead, int game,
-                              uint64_t seed, uint64_t trial_begin, uint64_t trial_end,
+                              const double *cum_weights, int players, int hole,
+                              const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
+                              int game, uint64_t seed, uint64_t trial_begin, uint64_t trial_end,
                               int64_t *stats, uint64_t *attempts, int workers)
     int oe_equity_monte_carlo_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players,
-                                    const uint8_t *board, ptrdiff_t board_stride, int n_board,
-                                    const uint8_t *dead, int n_dead, size_t n, int game,
-                                    uint64_t trials, uint64_t seed, int64_t *stats, int workers)
+                                    int hole, const uint8_t *board, ptrdiff_t board_stride,
+                                    int n_board, const uint8_t *dead, int n_dead, size_t n,
+                                    int game, uint64_t trials, uint64_t seed,
+                                    uint64_t first_row, int64_t *stats, int workers)
     uint64_t oe_row_seed(uint64_t seed, uint64_t row)
 
 POT = OE_POT
 NSTAT = OE_NSTAT
 MAX_PLAYERS = OE_MAX_PLAYERS
 MC_CHUNK = OE_MC_CHUNK
+MIN_HOLE = OE_MIN_HOLE
+MAX_HOLE = OE_MAX_HOLE
 
 cdef const uint8_t _NO_CARDS[8]
 
@@ -496,43 +502,45 @@ cdef inline const uint8_t *_cards_ptr(const uint8_t[::1] cards):
     return &cards[0] if cards.shape[0] else _NO_CARDS
 
 
-cdef inline void _check_players(int players) except *:
+cdef inline void _check_players(int players, Py_ssize_t hole) except *:
     if not 1 <= players <= OE_MAX_PLAYERS:
         raise ValueError(f"{players} players; expected 1..{OE_MAX_PLAYERS}")
+    if not OE_MIN_HOLE <= hole <= OE_MAX_HOLE:
+        raise ValueError(f"{hole} hole cards; expected {OE_MIN_HOLE}..{OE_MAX_HOLE}")
 
 
 def showdown(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, int game, int workers=1):
     """(shares uint16 (n, P) in units of POT, flags uint8 (n, P)) of n complete deals.
 
-    boards is (n, 5), or (1, 5) to share one board.
+    holes is (n, P, k) with k hole cards each; boards is (n, 5), or (1, 5) to share one board.
     """
     cdef Py_ssize_t n = holes.shape[0]
-    cdef int players = holes.shape[1]
-    if holes.shape[2] != 4 or boards.shape[1] != 5:
-        raise ValueError("expected (n, P, 4) holes and (n, 5) or (1, 5) boards")
+    cdef int players = holes.shape[1], hole = holes.shape[2]
+    if boards.shape[1] != 5:
+        raise ValueError("expected (n, P, k) holes and (n, 5) or (1, 5) boards")
     if boards.shape[0] != n and boards.shape[0] != 1:
         raise ValueError(f"{n} deals but {boards.shape[0]} boards")
-    _check_players(players)
+    _check_players(players, hole)
     shares = np.zeros((n, players), dtype=np.uint16)
     flags = np.zeros((n, players), dtype=np.uint8)
-    if n == 0:
+    if n == 0 or boards.shape[0] == 0:
         return shares, flags
     cdef uint16_t[:, ::1] s = shares
     cdef uint8_t[:, ::1] f = flags
     cdef ptrdiff_t bstride = 0 if boards.shape[0] == 1 else boards.strides[0]
     with nogil:
-        oe_showdown(&holes[0, 0, 0], holes.strides[0], players, &boards[0, 0], bstride, n, game,
-                    &s[0, 0], &f[0, 0], workers)
+        oe_showdown(&holes[0, 0, 0], holes.strides[0], players, hole, &boards[0, 0], bstride, n,
+                    game, &s[0, 0], &f[0, 0], workers)
     return shares, flags
 
 
 def exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board, const uint8_t[::1] dead,
           int game, int workers=1):
-    """(stats int64 (P, NSTAT), boards) of one spot enumerated exactly."""
-    cdef int players = holes.shape[0]
-    if holes.shape[1] != 4 or board.shape[0] > 5:
-        raise ValueError("expected (P, 4) holes and at most 5 board cards")
-    _check_players(players)
+    """(stats int64 (P, NSTAT), boards) of one spot of (P, k) holes enumerated exactly."""
+    cdef int players = holes.shape[0], hole = holes.shape[1]
+    if board.shape[0] > 5:
+        raise ValueError("expected at most 5 board cards")
+    _check_players(players, hole)
     stats = np.zeros((players, OE_NSTAT), dtype=np.int64)
     cdef int64_t[:, ::1] st = stats
     cdef uint64_t n_boards = 0
@@ -541,26 +549,47 @@ def exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board, const uint8_t[:
     cdef const uint8_t *bp = _cards_ptr(board)
     cdef const uint8_t *dp = _cards_ptr(dead)
     with nogil:
-        rc = oe_equity_exact(&holes[0, 0], players, bp, nb, dp, nd, game, &st[0, 0], &n_boards,
-                             workers)
+        rc = oe_equity_exact(&holes[0, 0], players, hole, bp, nb, dp, nd, game, &st[0, 0],
+                             &n_boards, workers)
     if rc:
         raise MemoryError("out of memory in exact enumeration")
     return stats, int(n_boards)
 
 
+def exact_share_sums(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                     const uint8_t[::1] dead, int game, int workers=1):
+    """(stats as a list of P lists of NSTAT ints, boards): exact() without building arrays."""
+    cdef int players = holes.shape[0], hole = holes.shape[1]
+    if board.shape[0] > 5:
+        raise ValueError("expected at most 5 board cards")
+    _check_players(players, hole)
+    cdef int64_t st[10 * 7]
+    cdef uint64_t n_boards = 0
+    cdef int rc, p, k
+    cdef int nb = board.shape[0], nd = dead.shape[0]
+    cdef const uint8_t *bp = _cards_ptr(board)
+    cdef const uint8_t *dp = _cards_ptr(dead)
+    with nogil:
+        rc = oe_equity_exact(&holes[0, 0], players, hole, bp, nb, dp, nd, game, st, &n_boards,
+                             workers)
+    if rc:
+        raise MemoryError("out of memory in exact enumeration")
+    return [[st[p * OE_NSTAT + k] for k in range(OE_NSTAT)] for p in range(players)], int(n_boards)
+
+
 cdef _check_matchups(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards):
-    if holes.shape[2] != 4 or boards.shape[1] > 5:
-        raise ValueError("expected (n, P, 4) holes and (n, k <= 5) boards")
+    if boards.shape[1] > 5:
+        raise ValueError("expected (n, P, k) holes and (n, j <= 5) boards")
     if boards.shape[0] != holes.shape[0] and boards.shape[0] != 1:
         raise ValueError(f"{holes.shape[0]} matchups but {boards.shape[0]} boards")
-    _check_players(holes.shape[1])
+    _check_players(holes.shape[1], holes.shape[2])
 
 
 def exact_batch(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                 const uint8_t[::1] dead, int game, int workers=1):
-    """(stats int64 (n, P, NSTAT), boards uint64 (n,)); boards is (n, k) or (1, k), k <= 5."""
+    """(stats int64 (n, P, NSTAT), boards uint64 (n,)); boards is (n, j) or (1, j), j <= 5."""
     cdef Py_ssize_t n = holes.shape[0]
-    cdef int players = holes.shape[1]
+    cdef int players = holes.shape[1], hole = holes.shape[2]
     _check_matchups(holes, boards)
     stats = np.zeros((n, players, OE_NSTAT), dtype=np.int64)
     counts = np.zeros(n, dtype=np.uint64)
@@ -573,8 +602,8 @@ def exact_batch(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
     cdef ptrdiff_t bstride = 0 if boards.shape[0] == 1 or nb == 0 else boards.strides[0]
     cdef const uint8_t *dp = _cards_ptr(dead)
     with nogil:
-        rc = oe_equity_exact_batch(&holes[0, 0, 0], holes.strides[0], players, bp, bstride, nb,
-                                   dp, nd, n, game, &st[0, 0, 0], &c[0], workers)
+        rc = oe_equity_exact_batch(&holes[0, 0, 0], holes.strides[0], players, hole, bp, bstride,
+                                   nb, dp, nd, n, game, &st[0, 0, 0], &c[0], workers)
     if rc:
         raise MemoryError("out of memory in exact enumeration")
     return stats, counts
@@ -585,36 +614,43 @@ def monte_carlo(const uint8_t[:, ::1] hands, const size_t[::1] offsets, cum_weig
                 uint64_t trial_begin, uint64_t trial_end, int workers=1):
     """(status, stats int64 (P, NSTAT), attempts) of trials [trial_begin, trial_end).
 
-    Player p's holdings are hands[offsets[p]:offsets[p+1]]; cum_weights is None (uniform) or a
-    float64 array of cumulative weights per player. status 1: no collision-free holdings found.
+    Player p's holdings are hands[offsets[p]:offsets[p+1]] ((n, k) rows; none = a random hand,
+    dealt from the deck); cum_weights is None (uniform) or a float64 array of cumulative weights
+    per player. status 1: no collision-free holdings found.
     """
     cdef int players = offsets.shape[0] - 1
-    _check_players(players)
-    if hands.shape[1] != 4 or board.shape[0] > 5:
-        raise ValueError("expected (n, 4) hands and at most 5 board cards")
+    _check_players(players, hands.shape[1])
+    if board.shape[0] > 5:
+        raise ValueError("expected at most 5 board cards")
     cdef Py_ssize_t p
     for p in range(players):
-        if offsets[p + 1] <= offsets[p]:
-            raise ValueError(f"player {p} has no holdings")
+        if offsets[p + 1] < offsets[p]:
+            raise ValueError(f"player {p}: offsets go backwards")
+        if offsets[p + 1] - offsets[p] > 0xFFFFFFFF:
+            raise ValueError(f"player {p}: more than 2**32 holdings")
     if offsets[0] != 0 or offsets[players] != <size_t>hands.shape[0]:
         raise ValueError("offsets do not cover the hands")
     if trial_begin % OE_MC_CHUNK:
         raise ValueError(f"trial_begin must be a multiple of {OE_MC_CHUNK}")
+    if trial_end < trial_begin:
+        raise ValueError("trial_end is before trial_begin")
     cdef const double[::1] cw
     cdef const double *cwp = NULL
     if cum_weights is not None:
         cw = cum_weights
         if cw.shape[0] != hands.shape[0]:
             raise ValueError("cum_weights needs one value per hand")
-        cwp = &cw[0]
+        if cw.shape[0]:
+            cwp = &cw[0]
     stats = np.zeros((players, OE_NSTAT), dtype=np.int64)
     cdef int64_t[:, ::1] st = stats
     cdef uint64_t attempts = 0
-    cdef int rc, nb = board.shape[0], nd = dead.shape[0]
+    cdef int rc, nb = board.shape[0], nd = dead.shape[0], hole = hands.shape[1]
     cdef const uint8_t *bp = _cards_ptr(board)
     cdef const uint8_t *dp = _cards_ptr(dead)
+    cdef const uint8_t *hp = &hands[0, 0] if hands.shape[0] else _NO_CARDS
     with nogil:
-        rc = oe_equity_monte_carlo(&hands[0, 0], &offsets[0], cwp, players, bp, nb, dp, nd, game,
+        rc = oe_equity_monte_carlo(hp, &offsets[0], cwp, players, hole, bp, nb, dp, nd, game,
                                    seed, trial_begin, trial_end, &st[0, 0], &attempts, workers)
     if rc < 0:
         raise MemoryError("out of memory in Monte Carlo")
@@ -623,22 +659,24 @@ def monte_carlo(const uint8_t[:, ::1] hands, const size_t[::1] offsets, cum_weig
 
 def monte_carlo_batch(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                       const uint8_t[::1] dead, int game, uint64_t trials, uint64_t seed,
-                      int workers=1):
-    """stats int64 (n, P, NSTAT) of `trials` trials per matchup (row i seeded by row_seed)."""
+                      int workers=1, uint64_t row_begin=0):
+    """stats int64 (n, P, NSTAT) of `trials` trials per matchup; row i is seeded with
+    row_seed(seed, row_begin + i), so a batch can be run in slices with the same numbers."""
     cdef Py_ssize_t n = holes.shape[0]
-    cdef int players = holes.shape[1]
+    cdef int players = holes.shape[1], hole = holes.shape[2]
     _check_matchups(holes, boards)
     stats = np.zeros((n, players, OE_NSTAT), dtype=np.int64)
     if n == 0:
         return stats
     cdef int64_t[:, :, ::1] st = stats
-    cdef int nb = boards.shape[1], nd = dead.shape[0], rc
+    cdef int nb = boards.shape[1], nd = dead.shape[0], rc = 0
     cdef const uint8_t *bp = &boards[0, 0] if nb else _NO_CARDS
     cdef ptrdiff_t bstride = 0 if boards.shape[0] == 1 or nb == 0 else boards.strides[0]
     cdef const uint8_t *dp = _cards_ptr(dead)
     with nogil:
-        rc = oe_equity_monte_carlo_batch(&holes[0, 0, 0], holes.strides[0], players, bp, bstride,
-                                         nb, dp, nd, n, game, trials, seed, &st[0, 0, 0], workers)
+        rc = oe_equity_monte_carlo_batch(&holes[0, 0, 0], holes.strides[0], players, hole, bp,
+                                         bstride, nb, dp, nd, n, game, trials, seed, row_begin,
+                                         &st[0, 0, 0], workers)
     if rc:
         raise MemoryError("out of memory in Monte Carlo")
     return stats

@@ -6,6 +6,14 @@ hi-lo), ``NO`` / ``NO/8`` (no limit) and, our own, ``SO`` / ``SO/8`` (spread lim
 plus the user field ``_max_bet``). Fixed limit uses ``small_bet`` / ``big_bet``, pot and no limit
 ``min_bet``.
 
+The Omaha family (no PHH codes yet; ours, on the same pattern): a hole count after the ``O``
+for 5 and 6 cards (``PO5``, ``PO5/8`` Big O, ``PO6``, ``PO6/8``), ``CO`` for Courchevel (5 cards,
+``PCO``, ``PCO/8``; its first board card is the first ``d db`` action, before the first betting
+round) and ``PN`` for pot limit before the flop and no limit after it (``PNO``, GGPoker).
+Real-table fields (ours): ``_runs`` (the board run 2 or 3 times) with ``_run_boards`` (the
+later runs' full boards as card text), ``_rake`` (chips taken from the pots before the award),
+``_added`` (house money in the main pot), ``_free_folds`` (folds with nothing to call allowed).
+
 Players: ``p1`` .. ``pN`` clockwise from the first seat left of the button; the button is the last
 player. Heads-up, PHH assigns ``antes`` and ``blinds_or_straddles`` in reverse: with
 ``[1, 2]``, p1 (the big blind) posts 2 and p2 (the button) posts 1. Imported hands use these
@@ -15,7 +23,8 @@ Our user-defined fields (PHH allows fields starting with ``_``; all per player a
 order, never reversed): ``_max_raises`` / ``_heads_up_max_raises`` (-1 = unlimited; defaults:
 fixed and spread limit 3 raises with unlimited heads-up, as the WSOP plays; pot and no limit
 unlimited), ``_half_bet_reopens`` (fixed limit, default true), ``_max_bet``, ``_late_min_bet``,
-``_late_max_bet``, ``_show_all``, ``_first_to_act`` (1-based PHH index), and ``_posts``: every
+``_late_max_bet``, ``_show_all``, ``_first_to_act`` (1-based PHH index), ``_last_to_act``
+(1-based PHH index of a player who acts last in the first round: a killer), and ``_posts``: every
 forced bet as ``"pN kind amount"`` (kinds: ante, small_blind, big_blind, straddle, kill, live,
 dead), written only when ``antes`` and ``blinds_or_straddles`` cannot express the set-up (dead
 blinds, kill blinds, extra live blinds, several posts by one player); it then takes precedence
@@ -26,6 +35,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
@@ -36,7 +46,8 @@ from .config import ANTE, BIG_BLIND, DEAD, SMALL_BLIND, STRADDLE, GameConfig, Po
 from .errors import HandSetupError, IllegalActionError, PHHError
 from .deck import BOARD_POSITIONS, build_deck, hole_position
 from .hand import Hand
-from .structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
+from .structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, SpreadLimit
+import re as _re
 
 if sys.version_info >= (3, 11):
     import tomllib as _toml
@@ -50,7 +61,37 @@ VARIANTS = {
     "NO": ("no", "hi"), "NO/8": ("no", "hilo"),
 }
 _CODES = {value: key for key, value in VARIANTS.items()}
-_LIMIT_DEFAULTS = {"fixed": (3, None), "spread": (3, None), "pot": (None, None), "no": (None, None)}
+_LIMIT_DEFAULTS = {"fixed": (3, None), "spread": (3, None), "pot": (None, None), "no": (None, None),
+                   "pot-no": (None, None)}
+_LETTERS = {"fixed": "F", "spread": "S", "pot": "P", "no": "N", "pot-no": "PN"}
+_KINDS = {v: k for k, v in _LETTERS.items()}
+_CODE = _re.compile(r"^(F|S|PN|P|N)(CO|O)([56]?)(/8)?$")
+
+
+def variant_code(config: GameConfig) -> str:
+    """The PHH variant code of a game: ``PO``, ``FO/8``, ``PO5/8``, ``PCO/8``, ``PNO``, ...
+
+    Examples
+    --------
+    >>> variant_code(GameConfig.pot_limit(1, 2, game="hilo", hole_cards=5))
+    'PO5/8'
+    """
+    body = "CO" if config.courchevel else "O"
+    count = "" if config.hole_cards == 4 or (config.courchevel and config.hole_cards == 5) \
+        else str(config.hole_cards)
+    return f"{_LETTERS[config.structure.kind]}{body}{count}" + ("/8" if config.hilo else "")
+
+
+def parse_variant(code: Any) -> Tuple[str, str, int, bool]:
+    """``(structure kind, game, hole cards, courchevel)`` of a PHH variant code."""
+    m = _CODE.match(code) if isinstance(code, str) else None
+    if not m:
+        raise PHHError(f"variant {code!r} is not an Omaha variant this package plays; "
+                       f"expected one of {', '.join(VARIANTS)} or the family codes PO5, PO5/8, "
+                       f"PO6, PO6/8, PCO, PCO/8, PNO (and F/S/N for other limits)")
+    courchevel = m.group(2) == "CO"
+    hole = int(m.group(3)) if m.group(3) else (5 if courchevel else 4)
+    return _KINDS[m.group(1)], "hilo" if m.group(4) else "hi", hole, courchevel
 _FIELD_ORDER = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "small_bet",
                 "big_bet", "min_bet", "starting_stacks", "actions")
 
@@ -66,6 +107,7 @@ class PHHRecord:
     first_to_act: Optional[int]
     actions: List[str]
     fields: Dict[str, Any] = field(default_factory=dict)
+    last_to_act: Optional[int] = None
 
     @property
     def n_players(self) -> int:
@@ -107,6 +149,13 @@ def _int_list(fields: Dict[str, Any], name: str, n: Optional[int], default: Any 
     return out
 
 
+def _bool(fields: Dict[str, Any], name: str, default: bool) -> bool:
+    value = fields.get(name, default)
+    if not isinstance(value, bool):
+        raise PHHError(f"field {name!r} must be true or false, got {value!r}")
+    return value
+
+
 def _cap(fields: Dict[str, Any], name: str, default: Optional[int]) -> Optional[int]:
     value = _int(fields, name, -2)
     if value == -2:
@@ -120,13 +169,15 @@ def _structure(kind: str, fields: Dict[str, Any]):
     hu = _cap(fields, "_heads_up_max_raises", default_hu)
     if kind == "fixed":
         return FixedLimit(_int(fields, "small_bet"), _int(fields, "big_bet"), cap, hu,
-                          bool(fields.get("_half_bet_reopens", True)))
+                          _bool(fields, "_half_bet_reopens", True))
     late = _int(fields, "_late_min_bet", None)
     if kind == "spread":
         return SpreadLimit(_int(fields, "min_bet"), _int(fields, "_max_bet"), late,
                            _int(fields, "_late_max_bet", None), cap, hu)
     if kind == "pot":
         return PotLimit(_int(fields, "min_bet"), late, cap, hu)
+    if kind == "pot-no":
+        return PotLimitPreflop(_int(fields, "min_bet"), late, cap, hu)
     return NoLimit(_int(fields, "min_bet"), late, cap, hu)
 
 
@@ -156,7 +207,7 @@ def _read_posts(value: Any, n: int) -> List[Post]:
     posts = []
     for k, item in enumerate(value):
         parts = item.split() if isinstance(item, str) else []
-        if len(parts) != 3 or not parts[2].isdigit():
+        if len(parts) != 3 or not _DIGITS.fullmatch(parts[2]):
             raise PHHError(f"_posts[{k}] = {item!r}: expected 'pN kind amount'")
         posts.append(Post(_player(parts[0], n, k, item), parts[1], int(parts[2])))
     return posts
@@ -166,10 +217,7 @@ def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHReco
     """Read a PHH file (a path, TOML text or an already-parsed dict) into a :class:`PHHRecord`."""
     fields = _load(source)
     variant = fields.get("variant")
-    if variant not in VARIANTS:
-        raise PHHError(f"variant {variant!r} is not an Omaha variant this package plays; "
-                       f"expected one of {', '.join(VARIANTS)}")
-    kind, game = VARIANTS[variant]
+    kind, game, hole, courchevel = parse_variant(variant)
     stacks = _int_list(fields, "starting_stacks", None)
     n = len(stacks)
     if not 2 <= n <= 11:
@@ -188,25 +236,36 @@ def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHReco
         uniform_ante = antes[0] if len(set(antes)) == 1 else 0
         straddle = live[2] if n > 2 and any(p.player == 2 and p.kind == STRADDLE for p in posts) else 0
         config = GameConfig(structure, small, big, game, ante=uniform_ante, straddle=straddle,
-                            ante_trimming=bool(fields.get("ante_trimming_status", False)),
-                            show_all=bool(fields.get("_show_all", False)))
+                            ante_trimming=_bool(fields, "ante_trimming_status", False),
+                            show_all=_bool(fields, "_show_all", False), hole_cards=hole,
+                            courchevel=courchevel)
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     first = _int(fields, "_first_to_act", None)
     if first is not None and not 1 <= first <= n:
         raise PHHError(f"_first_to_act must be 1..{n}, got {first}")
+    last = _int(fields, "_last_to_act", None)
+    if last is not None and not 1 <= last <= n:
+        raise PHHError(f"_last_to_act must be 1..{n}, got {last}")
     actions = fields.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError("field 'actions' must be an array of strings")
     return PHHRecord(variant, config, stacks, posts, None if first is None else first - 1,
-                     list(actions), fields)
+                     list(actions), fields, None if last is None else last - 1)
 
 
 def _load(source: Any) -> Dict[str, Any]:
     if isinstance(source, dict):
         return dict(source)
+    if not isinstance(source, (str, bytes, os.PathLike)):
+        raise PHHError(f"a PHH source is a path, TOML text or bytes, or a parsed dict; got {source!r:.80}")
     if isinstance(source, bytes):
-        source = source.decode()
+        try:
+            source = source.decode()
+        except UnicodeDecodeError as exc:
+            raise PHHError(f"PHH bytes are not UTF-8: {exc}") from None
+    if isinstance(source, str) and "\0" in source:
+        raise PHHError(f"a NUL character at offset {source.index(chr(0))}: not PHH text or a path")
     if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
                                            and "=" not in source):
         try:
@@ -214,6 +273,8 @@ def _load(source: Any) -> Dict[str, Any]:
                 return _toml.load(handle)
         except OSError as exc:
             raise PHHError(f"cannot read {os.fspath(source)!r}: {exc.strerror}") from None
+        except ValueError as exc:  # a NUL in a path object
+            raise PHHError(f"cannot read {source!r}: {exc}") from None
         except _toml.TOMLDecodeError as exc:
             raise PHHError(f"{os.fspath(source)}: not valid TOML: {exc}") from None
     try:
@@ -226,10 +287,16 @@ def _split(action: str) -> List[str]:
     return action.split("#", 1)[0].split()
 
 
+# ASCII digits only (str.isdigit also takes "²", which int() refuses), and few of them
+_DIGITS = re.compile(r"[0-9]{1,30}")
+_ACTOR = re.compile(r"p([1-9][0-9]?)")
+
+
 def _player(token: str, n: int, k: int, action: str) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+    match = _ACTOR.fullmatch(token)
+    if not match or not 1 <= int(match.group(1)) <= n:
         raise PHHError(f"action {k} {action!r}: unknown actor {token!r} (p1..p{n} or d)")
-    return int(token[1:]) - 1
+    return int(match.group(1)) - 1
 
 
 def _cards(text: str, k: int, action: str) -> List[Optional[int]]:
@@ -252,6 +319,7 @@ def _cards(text: str, k: int, action: str) -> List[Optional[int]]:
 def _known_cards(record: PHHRecord) -> Tuple[List[Optional[List[int]]], List[int]]:
     """Hole cards (None where not all known) and the known board, from the dealing and showing."""
     n = record.n_players
+    hole = record.config.hole_cards
     dealt: List[List[Optional[int]]] = [[] for _ in range(n)]
     shown: List[Optional[List[int]]] = [None] * n
     board: List[Optional[int]] = []
@@ -268,12 +336,12 @@ def _known_cards(record: PHHRecord) -> Tuple[List[Optional[List[int]]], List[int
     holes: List[Optional[List[int]]] = []
     for i in range(n):
         cards = dealt[i]
-        if len(cards) == 4 and None not in cards:
+        if len(cards) == hole and None not in cards:
             holes.append(cards)  # type: ignore[arg-type]
-        elif shown[i] is not None and len(shown[i]) == 4:  # type: ignore[arg-type]
+        elif shown[i] is not None and len(shown[i]) == hole:  # type: ignore[arg-type]
             holes.append(shown[i])
-        elif len(cards) > 4:
-            raise PHHError(f"p{i + 1} is dealt {len(cards)} hole cards; Omaha deals 4")
+        elif len(cards) > hole:
+            raise PHHError(f"p{i + 1} is dealt {len(cards)} hole cards; this game deals {hole}")
         else:
             holes.append(None)
     known_board: List[int] = []
@@ -293,13 +361,28 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
     holes, board = _known_cards(record)
     n = record.n_players
     button = n - 1
+    hole = record.config.hole_cards
+    fields = record.fields
+    runs = _int(fields, "_runs", 1)
     try:
-        deck = build_deck(n, button, seed=seed, hole_cards=holes, board=board)
-        unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None for j in range(4)]
-        unknown += [deck[4 * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
+        later = [parse_cards(b).tolist() for b in fields.get("_run_boards", [])]
+    except (CardError, TypeError, ValueError) as exc:
+        raise PHHError(f"field '_run_boards': {exc}") from None
+    prefix = 0
+    if later:
+        while prefix < 5 and all(len(b) > prefix and len(board) > prefix and b[prefix] == board[prefix]
+                                 for b in later):
+            prefix += 1
+    try:
+        deck = build_deck(n, button, seed=seed, hole_cards=holes, board=board, hole=hole,
+                          full=runs > 1, extra_boards=[b[prefix:] for b in later])
+        unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None for j in range(hole)]
+        unknown += [deck[hole * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
         hand = Hand(record.config, record.starting_stacks, posts=record.posts,
-                    first_to_act=record.first_to_act, deck=deck, unknown_cards=unknown,
-                    seats=tuple(range(1, n + 1)), showdown="manual")
+                    first_to_act=record.first_to_act, last_to_act=record.last_to_act, deck=deck,
+                    unknown_cards=unknown, seats=tuple(range(1, n + 1)), showdown="manual",
+                    runs=runs, rake=_int(fields, "_rake", 0), added=_int(fields, "_added", 0),
+                    free_folds=_bool(fields, "_free_folds", False))
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     board_seen = 0
@@ -326,13 +409,13 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
             elif verb == "cc":
                 hand.check_or_call(p)
             elif verb == "cbr" and len(tokens) >= 3:
-                try:
-                    amount = int(tokens[2])
-                except ValueError:
-                    raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer") from None
+                if not _DIGITS.fullmatch(tokens[2]):
+                    raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer "
+                                   f"(up to 30 digits 0-9)")
+                amount = int(tokens[2])
                 hand.bet_or_raise_to(amount, p)
             elif verb == "sm":
-                if hand.phase != "showdown" and _already_shown(hand, p, tokens):
+                if hand.phase != "showdown" and _already_shown(hand, p, tokens, k, action):
                     continue  # shown automatically (show_all): the file just records it
                 if hand.phase == "showdown" and hand.legal_actions().player != p:
                     # other engines may show in another order; who shows first changes no payout,
@@ -364,10 +447,13 @@ def _show_or_muck(hand: Hand, player: int, tokens: List[str], k: int, action: st
         hand.muck(player)
 
 
-def _already_shown(hand: Hand, player: int, tokens: List[str]) -> bool:
+def _already_shown(hand: Hand, player: int, tokens: List[str], k: int, action: str) -> bool:
     for event in hand.history:
         if event.kind == ev.SHOW and event.player == player:
-            return len(tokens) < 3 or "?" in tokens[2] or sorted(parse_cards(tokens[2]).tolist()) == sorted(event.cards)
+            if len(tokens) < 3:
+                return True
+            cards = _cards(tokens[2], k, action)
+            return None in cards or sorted(cards) == sorted(event.cards)  # type: ignore[type-var]
     return False
 
 
@@ -448,11 +534,15 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
     action round-robin as the WSOP files do. ``extra``: optional PHH fields to add (author,
     event, players, ...); fields the hand defines take precedence.
     """
+    if not isinstance(hand, Hand):
+        raise PHHError(f"hand_to_phh needs a Hand, got {hand!r:.80}")
+    if extra is not None and not isinstance(extra, dict):
+        raise PHHError(f"extra must be a dict of PHH fields, got {extra!r:.80}")
     n = hand.n_players
     button = hand.button
     phh_index = [(i - button - 1) % n for i in range(n)]  # our player -> 0-based PHH index
     config = hand.config
-    variant = _CODES[(config.structure.kind, config.game)]
+    variant = variant_code(config)
 
     def per_player(values: List[int]) -> List[int]:
         out = [0] * n
@@ -485,6 +575,18 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
         fields["_posts"] = [f"p{j + 1} {kind} {amount}" for j, kind, amount in actual]
     if hand.first_to_act is not None:
         fields["_first_to_act"] = phh_index[hand.first_to_act] + 1
+    if hand.last_to_act is not None:
+        fields["_last_to_act"] = phh_index[hand.last_to_act] + 1
+    if hand.runs > 1:
+        fields["_runs"] = hand.runs
+        if hand.is_over and len(hand.boards) > 1:
+            fields["_run_boards"] = [format_cards(list(b)) for b in hand.boards[1:]]
+    if hand.rake:
+        fields["_rake"] = hand.rake
+    if hand.added:
+        fields["_added"] = hand.added
+    if hand.free_folds:
+        fields["_free_folds"] = True
     if hand.is_over:
         fields["finishing_stacks"] = per_player(list(hand.stacks))
     if extra:
@@ -498,7 +600,7 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
 _DERIVED_FIELDS = frozenset(_FIELD_ORDER + (
     "finishing_stacks", "winnings", "_max_raises", "_heads_up_max_raises", "_half_bet_reopens",
     "_max_bet", "_late_min_bet", "_late_max_bet", "_show_all", "_posts",
-    "_first_to_act"))
+    "_first_to_act", "_last_to_act", "_runs", "_run_boards", "_rake", "_added", "_free_folds"))
 
 
 def _actions(hand: Hand, phh_index: List[int], cards_per_action: bool) -> List[str]:
@@ -539,7 +641,8 @@ def _hole_actions(holes: Sequence[ev.Event], name: List[str], cards_per_action: 
                   text: Any) -> List[str]:
     if not cards_per_action:
         return [f"d dh {name[e.player]} {text(e.cards)}" for e in holes]
-    return [f"d dh {name[e.player]} {text(e.cards[j:j + 1])}" for j in range(4) for e in holes]
+    count = len(holes[0].cards) if holes else 4
+    return [f"d dh {name[e.player]} {text(e.cards[j:j + 1])}" for j in range(count) for e in holes]
 
 
 def dump_phh(hand: Hand, path: Union[str, os.PathLike], **options: Any) -> None:
@@ -561,7 +664,7 @@ def summary(hand: Hand, record: Optional[PHHRecord] = None) -> Dict[str, Any]:
         return out
 
     out: Dict[str, Any] = {
-        "variant": _CODES[(hand.config.structure.kind, hand.config.game)],
+        "variant": variant_code(hand.config),
         "game": hand.config.describe(),
         "players": [f"p{j + 1}" for j in range(n)],
         "complete": hand.is_over,
