@@ -49,7 +49,7 @@ CC="$cc" "$venv/bin/python" -m pip install -q --no-build-isolation --force-reins
 
 # the extensions really are instrumented (found without importing them: that needs the preload)
 for so in "$venv"/lib/python*/site-packages/omaha_eval/_core*.so; do
-  if ! nm -D "$so" | grep -q __asan; then
+  if ! nm -D "$so" | grep __asan > /dev/null; then   # (not -q: pipefail and SIGPIPE)
     echo "sanitize: $so is not built with AddressSanitizer" >&2
     exit 2
   fi
