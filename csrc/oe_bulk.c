@@ -5,6 +5,7 @@
  * columns are computed once), and a flush pass only for hands with two cards of the board's
  * three-or-more suit. No collision can happen, so nothing is redrawn.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "omaha_eval.h"
@@ -369,5 +370,106 @@ int oe_bulk_hand(const uint8_t *hero, int k, int opponents, int games, const uin
         bk_block_k(&h, k, opponents, games, deck, n_deck, &plan, &rng, t0, t1, st);
     }
     for (int i = 0; i < 2 * OE_BK_NSTAT; ++i) stats[i] += st[i];
+    return 0;
+}
+
+/* ------------------------------------------------------------------ shared deals */
+
+/* Heads-up, four cards: every deal (board + one opponent from the full deck) settles every hero
+ * it misses. Branch-free per hero: the hero is always scored and its sums get `valid` times the
+ * result, so the 45/55 hit-or-miss pattern costs no mispredicts. */
+static void bk_shared_block(const bk_hero *heroes, const uint64_t *masks, size_t n, int games,
+                            uint8_t *deck, const bk_plan *plan, bk_rng *rng, uint64_t t0,
+                            uint64_t t1, int64_t *stats)
+{
+    const int want_hi = games & 1, want_hilo = games & 2;
+    for (uint64_t t = t0; t < t1; ++t) {
+        bk_deal1(plan, deck, 52, rng, 9);
+        bk_board bi;
+        bk_board_prepare(deck, &bi);
+        const uint8_t *opp = deck + 5;
+        uint16_t opp_hi = bk_hi(&bi, opp, 4);
+        unsigned opp_lo = want_hilo ? oe_low_table[bk_low_bits(opp, 4) << 8 | bi.low] : 0;
+        uint64_t dealt = 0;
+        for (int j = 0; j < 9; ++j) dealt |= (uint64_t)1 << deck[j];
+        for (size_t i = 0; i < n; ++i) {
+            int64_t v = (masks[i] & dealt) == 0;
+            const bk_hero *h = &heroes[i];
+            uint16_t hh = bk_hero_hi(&bi, h, 6);
+            int win = hh > opp_hi, tie = hh == opp_hi;
+            int64_t *st = stats + i * 2 * (OE_BK_NSTAT + 1);
+            if (want_hi) {
+                int s = win ? OE_BULK_POT : tie ? OE_BULK_POT / 2 : 0;
+                st[OE_BK_SHARE] += v * s;
+                st[OE_BK_SHARE_SQ] += v * s * s;
+                st[OE_BK_HI_WIN] += v & win;
+                st[OE_BK_HI_TIE] += v & tie;
+                st[OE_BK_SCOOP] += v & win;
+                st[OE_BK_NSTAT] += v;
+            }
+            if (want_hilo) {
+                unsigned hl = oe_low_table[(unsigned)h->low << 8 | bi.low];
+                unsigned best_lo = hl > opp_lo ? hl : opp_lo;
+                int half = best_lo ? OE_BULK_POT / 2 : OE_BULK_POT;
+                int lo_win = best_lo && hl > opp_lo, lo_tie = best_lo && hl == opp_lo;
+                int s = (win ? half : tie ? half / 2 : 0) +
+                        (lo_win ? OE_BULK_POT / 2 : lo_tie ? OE_BULK_POT / 4 : 0);
+                int64_t *sl = st + OE_BK_NSTAT + 1;
+                sl[OE_BK_SHARE] += v * s;
+                sl[OE_BK_SHARE_SQ] += v * s * s;
+                sl[OE_BK_HI_WIN] += v & win;
+                sl[OE_BK_HI_TIE] += v & tie;
+                sl[OE_BK_LO_WIN] += v & lo_win;
+                sl[OE_BK_LO_TIE] += v & lo_tie;
+                sl[OE_BK_SCOOP] += v & (s == OE_BULK_POT);
+                sl[OE_BK_NSTAT] += v;
+            }
+        }
+    }
+}
+
+int oe_bulk_shared(const uint8_t *heroes, size_t n, int games, const uint64_t key[4],
+                   uint64_t block_begin, uint64_t block_end, uint64_t deals, int64_t *stats)
+{
+    if (games < 1 || games > 3 || block_end < block_begin) return -1;
+    bk_hero *hs = (bk_hero *)calloc(n ? n : 1, sizeof *hs);
+    uint64_t *masks = (uint64_t *)calloc(n ? n : 1, sizeof *masks);
+    if (!hs || !masks) {
+        free(hs);
+        free(masks);
+        return -2;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const uint8_t *c = heroes + 4 * i;
+        bk_hero *h = &hs[i];
+        int p = 0;
+        for (int a = 0; a < 4; ++a) {
+            if (c[a] > 51 || (masks[i] >> c[a] & 1)) {
+                free(hs);
+                free(masks);
+                return -1;
+            }
+            masks[i] |= (uint64_t)1 << c[a];
+            h->cards[a] = c[a];
+            h->low |= (uint8_t)oe_low_bit(c[a]);
+            h->suit_ranks[c[a] & 3] |= (uint16_t)(1u << (c[a] >> 2));
+            h->suit_n[c[a] & 3]++;
+            for (int b = a + 1; b < 4; ++b) h->col[p++] = oe_pair_column[(unsigned)c[a] << 6 | c[b]];
+        }
+    }
+    bk_plan plan;
+    bk_plan_make(&plan, 52, 9);
+    for (uint64_t b = block_begin; b < block_end; ++b) {
+        uint64_t t0 = b * OE_BULK_SHARED_BLOCK;
+        if (t0 >= deals) break;
+        uint64_t t1 = t0 + OE_BULK_SHARED_BLOCK < deals ? t0 + OE_BULK_SHARED_BLOCK : deals;
+        uint8_t deck[52];
+        for (int c = 0; c < 52; ++c) deck[c] = (uint8_t)c;
+        bk_rng rng;
+        bk_seed(&rng, key, b);
+        bk_shared_block(hs, masks, n, games, deck, &plan, &rng, t0, t1, stats);
+    }
+    free(hs);
+    free(masks);
     return 0;
 }

@@ -169,7 +169,7 @@ def write_parquet(result: BulkResult, game: str, path: str | os.PathLike) -> Non
     import pyarrow.parquet as pq
 
     cols = result.columns(game)
-    meta = dict(result.job.describe(), game=game)
+    meta = dict(result.job.describe(), game=game, **result.extra)
     table = pa.table({k: pa.array(v) for k, v in cols.items()})
     table = table.replace_schema_metadata({"omaha_eval": json.dumps(meta, sort_keys=True)})
     path = Path(path)
