@@ -12,7 +12,8 @@ from ...cards import parse_cards
 from ..errors import ApiError, equity_loc
 from ..models import EquityRequest, ShowdownRequest
 from ..work import Deadline
-from .common import JSON, Loc, card_field_loc, deadline, limits, pools, too_many
+from .common import (INLINE_DEALS, JSON, Loc, card_field_loc, check_count, deadline, limits, pools,
+                     run_sized)
 
 router = APIRouter(tags=["equity"])
 
@@ -199,13 +200,10 @@ async def showdown(body: ShowdownRequest, request: Request) -> JSON:
     if body.deals is not None:
         if body.hands is not None or body.board is not None:
             raise ApiError(422, ["body"], "give either hands and board, or deals, not both", "shape")
-        limit = limits(request).max_deals
-        if len(body.deals) > limit:
-            raise too_many("deals", len(body.deals), limit, ["body", "deals"])
+        check_count(body.deals, limits(request).max_deals, "deals")
     else:
         for name in ("hands", "board"):
             if getattr(body, name) is None:
                 raise ApiError(422, ["body", name], f"{name} is required (or give deals)", "missing")
-    if body.deals is None or len(body.deals) <= 16:
-        return JSON(_showdown(body))
-    return JSON(await pools(request).run(_showdown, body, deadline=deadline(request)))
+    count = 1 if body.deals is None else len(body.deals)
+    return JSON(await run_sized(request, count, INLINE_DEALS, _showdown, body))

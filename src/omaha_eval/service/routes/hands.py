@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from fastapi import APIRouter, Request
 
 from ...game.phh import hand_to_phh, parse_phh, replay, summary
 from ..errors import ApiError
 from ..hands import build_hand, state_dict
 from ..models import ExportRequest, HandRequest, ReplayRequest
-from .common import JSON, deadline, limits, pools, too_many
+from .common import JSON, check_count, deadline, limits, pools, run_sized
 
 router = APIRouter(tags=["hands"])
 
@@ -21,13 +23,9 @@ def _state(body: HandRequest) -> dict:
     return state_dict(hand, body.seed, len(body.actions))
 
 
-async def _run(request: Request, body: HandRequest, fn):
-    limit = limits(request).max_actions
-    if len(body.actions) > limit:
-        raise too_many("actions", len(body.actions), limit, ["body", "actions"])
-    if len(body.actions) <= INLINE_ACTIONS:
-        return fn(body)
-    return await pools(request).run(fn, body, deadline=deadline(request))
+async def _run(request: Request, body: HandRequest, fn: Callable[[Any], dict]) -> dict:
+    check_count(body.actions, limits(request).max_actions, "actions")
+    return await run_sized(request, len(body.actions), INLINE_ACTIONS, fn, body)
 
 
 @router.post("/v1/hands", summary="Replay a hand and return its state")
