@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Union
 
 import numpy as np
 from fastapi import APIRouter, Request
 
 from ... import _equity as engine
 from ...cards import parse_cards
+from ..answers import ERRORS, Equity, Showdown, Showdowns
 from ..errors import ApiError, equity_loc
 from ..models import EquityRequest, ShowdownRequest
 from ..work import Deadline
@@ -126,7 +127,8 @@ def _equity(body: EquityRequest, stop: Deadline, max_draws: int) -> dict:
     return result.to_dict()
 
 
-@router.post("/v1/equity", summary="Equity of hands or ranges, exact or sampled")
+@router.post("/v1/equity", summary="Equity of hands or ranges, exact or sampled",
+             response_model=Equity, responses=ERRORS)
 async def equity(body: EquityRequest, request: Request) -> JSON:
     """Each player's share of the pot: the library's ``EquityResult.to_dict()``.
 
@@ -191,7 +193,8 @@ def _showdown(body: ShowdownRequest) -> dict:
     return {"game": body.game, "results": results}
 
 
-@router.post("/v1/showdown", summary="Settle complete deals: shares and winners")
+@router.post("/v1/showdown", summary="Settle complete deals: shares and winners",
+             response_model=Union[Showdown, Showdowns], responses=ERRORS)
 async def showdown(body: ShowdownRequest, request: Request) -> JSON:
     """Who wins a complete deal (every hand, five board cards): each player's share of the pot
     (also in integer units of ``pot_units``, exact), the winners of the whole pot, of the high

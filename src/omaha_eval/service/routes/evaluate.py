@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any, List, Union
 
 from fastapi import APIRouter, Request
 
 from ...evaluate import describe_hand
+from ..answers import ERRORS, Evaluation, Evaluations
 from ..errors import ApiError
 from ..models import EvaluateRequest
 from .common import (INLINE_DEALS, JSON, Loc, card_field_loc, check_count, is_game_error, limits,
@@ -44,7 +45,8 @@ def _on_board(holes: List[Any], board: Any, game: str) -> dict:
     return {"game": game, "board": results[0]["board"] if results else None, "results": results}
 
 
-@router.post("/v1/evaluate", summary="Score one deal or a batch")
+@router.post("/v1/evaluate", summary="Score one deal or a batch", responses=ERRORS,
+             response_model=Union[Evaluation, Evaluations])
 async def evaluate(body: EvaluateRequest, request: Request) -> JSON:
     """Best high hand (and with a hi-lo game the best 8-or-better low) of one deal, ``hole`` and
     ``board``, or of each deal of ``deals``: score (higher is better), category, description and

@@ -7,6 +7,7 @@ from typing import Any, Callable
 from fastapi import APIRouter, Request
 
 from ...game.phh import hand_to_phh, parse_phh, replay, summary
+from ..answers import ACTION_ERRORS, ERRORS, HandState, PHHText, Replay
 from ..errors import ApiError
 from ..hands import build_hand, state_dict
 from ..models import ExportRequest, HandRequest, ReplayRequest
@@ -28,7 +29,8 @@ async def _run(request: Request, body: HandRequest, fn: Callable[[Any], dict]) -
     return await run_sized(request, len(body.actions), INLINE_ACTIONS, fn, body)
 
 
-@router.post("/v1/hands", summary="Replay a hand and return its state")
+@router.post("/v1/hands", summary="Replay a hand and return its state",
+             response_model=HandState, responses=ACTION_ERRORS)
 async def hands(body: HandRequest, request: Request) -> JSON:
     """The hand described by ``config``, ``stacks``, the cards (``seed`` and/or ``hole_cards``,
     ``board``) and the ``actions`` so far, replayed from its start: stacks, bets, pot, board,
@@ -48,7 +50,8 @@ def _export(body: ExportRequest) -> dict:
     return {"seed": body.seed, "is_over": hand.is_over, "text": text}
 
 
-@router.post("/v1/phh/export", summary="A hand as a PHH hand history")
+@router.post("/v1/phh/export", summary="A hand as a PHH hand history",
+             response_model=PHHText, responses=ACTION_ERRORS)
 async def phh_export(body: ExportRequest, request: Request) -> JSON:
     """The hand of a ``/v1/hands`` request as PHH text (TOML), finished or not."""
     return JSON(await _run(request, body, _export))
@@ -68,7 +71,8 @@ def _replay(body: ReplayRequest) -> dict:
     return out
 
 
-@router.post("/v1/phh/replay", summary="Replay a PHH hand history")
+@router.post("/v1/phh/replay", summary="Replay a PHH hand history",
+             response_model=Replay, responses=ERRORS)
 async def phh_replay(body: ReplayRequest, request: Request) -> JSON:
     """Replays one PHH hand history through the rules engine: variant, players p1..pN, starting
     and finishing stacks, payoffs, uncalled bets, shown and mucked hands, each pot with its
