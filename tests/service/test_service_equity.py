@@ -67,7 +67,7 @@ def test_trials_cap_and_exact_budget_are_422_that_say_so(client):
     ({"hands": ["AsKsQhJh", "Zz**"]}, ["body", "hands", 1], "RangeError"),
     ({"hands": ["AsKsQhJh", "2c2d7h"]}, ["body", "hands", 1], None),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "Ts9dXx"}, ["body", "board"], "CardError"),
-    ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "Ts9d3c4h5h6h"}, ["body", "board"], "CardError"),
+    ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "Ts9d8c7h6s5s"}, ["body", "board"], "CardError"),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "dead": "Q"}, ["body", "dead"], "CardError"),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "As9d3c"}, ["body"], "CardError"),
     ({"hands": ["AsKsQhJh"]}, ["body", "hands"], "ValueError"),

@@ -45,7 +45,7 @@ class EvaluateRequest(_Model):
 class EquityRequest(_Model):
     hands: List[HandOrRange] = Field(min_length=1, max_length=32, examples=[["AsKsQhJh", "2c2d7h8s"]],
                                      description="one hand or range per player")
-    board: Cards = Field("", description="0, 3, 4 or 5 known board cards")
+    board: Cards = Field("", description="0 to 5 known board cards")
     dead: Cards = Field("", description="cards out of play")
     game: Game = "hi"
     trials: Optional[StrictInt] = Field(None, description="Monte Carlo with this many trials; "
