@@ -25,6 +25,7 @@ _POST = re.compile(r"^posts (?:the )?(small & big blinds|small blind|big blind|a
                    r"dead blind|straddle|missed big blind|missed small blind) " + _AMT +
                    r"( out of position)?")
 _GG_STRADDLE = re.compile(r"^straddle " + _AMT)
+_ANY_POST = re.compile(r"^posts ([A-Za-z &'-]+?):? " + _AMT)
 _CALL = re.compile(r"^calls " + _AMT)
 _BET = re.compile(r"^bets " + _AMT)
 _RAISE = re.compile(r"^raises " + _AMT + r" to " + _AMT)
@@ -301,6 +302,17 @@ class _Body:
         if m:  # GGPoker: a straddle "to" amount; a second straddle by the same player replaces it
             self.hand.posts.append(Post(name, "straddle_to", self.amount(m.group(1), number), number))
             return
+        m = _ANY_POST.match(rest)
+        if m:  # other wordings: the kind from its words
+            words = m.group(1).lower()
+            both = "big" in words and ("small" in words or " and " in words or "&" in words)
+            kind = ("ante" if "ante" in words else "small_and_big" if both
+                    else "missed" if "dead" in words or "missed" in words else
+                    "straddle" if "straddle" in words else "big_blind" if "big" in words else
+                    "small_blind" if "small" in words else "")
+            if kind:
+                self.hand.posts.append(Post(name, kind, self.amount(m.group(2), number), number))
+                return
         self.problem(f"unreadable forced bet of {name}: {rest[:60]!r}", number)
 
     def action(self, name: str, verb: str, rest: str, number: int) -> None:

@@ -365,7 +365,7 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     for seat in hand.seats:
         raw = hand.collected.get(seat.name, 0)
         if hand.site == "winamax":  # Winamax counts the returned uncalled bet in "collected"
-            raw -= returned.get(seat.name, 0)
+            raw -= min(raw, returned.get(seat.name, 0))
         site[seat.name] = raw
     out.site_collected = site
     if hand.site != "winamax":
