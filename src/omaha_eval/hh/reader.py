@@ -38,6 +38,7 @@ _FEE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax|Fee|JP Fee|Cashdrop Fee|EV C
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.*)$")
 _SHOWED = re.compile(r"\bshowed \[([^\]]*)\]")
 _MUCKED = re.compile(r"\bmucked(?: \[([^\]]*)\])?")
+_BETTING = frozenset(("folds", "checks", "calls", "bets", "raises"))
 _RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 # informational lines after a name (no colon on PokerStars/GGPoker, or any on Winamax)
@@ -136,6 +137,13 @@ class _Body:
                 continue
             if self.dirty:
                 self.index_names()
+            if self.colon:  # most lines are "name: action": try that first
+                cut = line.find(": ")
+                if cut > 0:
+                    name = line[:cut]
+                    if name in self.name_set and name not in self.clash:
+                        self.player_line(name, line[cut + 2:], True, number)
+                        continue
             if line.startswith("Dealt to "):
                 self.dealt(line[9:], number)
                 continue
@@ -245,10 +253,17 @@ class _Body:
 
     def player_line(self, name: str, rest: str, colon: bool, number: int) -> None:
         hand = self.hand
-        if rest.startswith("posts ") or rest.startswith("straddle "):
+        cut = rest.find(" ")
+        verb = rest if cut < 0 else rest[:cut]
+        if verb in _BETTING:
+            if self.street < 0:
+                self.problem(f"{name} {verb} among the forced bets", number)
+                return
+            self.action(name, verb, rest, number)
+            return
+        if verb == "posts" or verb == "straddle":
             self.post(name, rest, number)
             return
-        verb = rest.split(" ", 1)[0]
         if verb in ("folds", "checks", "calls", "bets", "raises"):
             if self.street < 0:
                 self.problem(f"{name} {verb} among the forced bets", number)
@@ -317,8 +332,11 @@ class _Body:
 
     def action(self, name: str, verb: str, rest: str, number: int) -> None:
         street = max(self.street, 0)
-        if verb in ("folds", "checks"):
-            self.hand.actions.append(Action(street, name, verb[:-1] if verb == "folds" else "check", 0, number))
+        if verb == "folds":
+            self.hand.actions.append(Action(street, name, "fold", 0, number))
+            return
+        if verb == "checks":
+            self.hand.actions.append(Action(street, name, "check", 0, number))
             return
         pattern = {"calls": _CALL, "bets": _BET}.get(verb)
         if pattern is not None:
