@@ -53,11 +53,6 @@ def _run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-# the equity engine's game names (kept literal so that --help needs no import of the engine)
-_EQUITY_GAMES = ("hi", "hilo", "plo", "plo8", "plo5", "plo5-8", "plo6", "plo6-8", "courchevel",
-                 "courchevel-8")
-
-
 def _add_equity(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "equity",
@@ -70,9 +65,11 @@ def _add_equity(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("hands", nargs="+", metavar="HAND", help="a hand (AsKsQhJh) or a range (AA**)")
     p.add_argument("--board", default="", help="0 to 5 known board cards (one: Courchevel preflop)")
     p.add_argument("--dead", default="", help="cards out of play")
-    p.add_argument("--game", choices=_EQUITY_GAMES, default="hi", metavar="GAME",
-                   help="hi, hilo, or a variant: " + ", ".join(_EQUITY_GAMES[2:]) +
-                        " (default: hi; the hole count comes from the hands)")
+    from .variants import VARIANTS
+
+    p.add_argument("--game", choices=("hi", "hilo") + tuple(VARIANTS), default="hi",
+                   metavar="GAME", help="hi, hilo or a variant: " + ", ".join(VARIANTS)
+                   + " (default: hi; the hole count comes from the hands)")
     p.add_argument("--trials", type=int, default=None, metavar="N",
                    help="Monte Carlo with N trials instead of exact enumeration")
     p.add_argument("--seed", type=int, default=None, help="seed of the Monte Carlo trials")

@@ -186,6 +186,9 @@ class GameConfig:
     def scaled(self, num: int, den: int = 1) -> "GameConfig":
         """Limits and blinds multiplied by ``num / den`` (a kill pot: 2; a half kill: 3, 2).
         Antes are kept."""
+        for name, value in (("num", num), ("den", den)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise HandSetupError(f"scaled: {name} must be a positive int, got {value!r}")
         return replace(self, structure=self.structure.scaled(num, den),
                        small_blind=self.small_blind * num // den, big_blind=self.big_blind * num // den,
                        straddle=self.straddle * num // den)

@@ -163,7 +163,8 @@ class Hand:
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
                  posts: Optional[Sequence[Post]] = None, first_to_act: Optional[int] = None,
-                 last_to_act: Optional[int] = None, seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
+                 last_to_act: Optional[int] = None, seed: Any = None,
+                 hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
                  deck: Optional[Sequence[Any]] = None, seats: Optional[Sequence[Any]] = None,
                  showdown: str = "auto", unknown_cards: Any = (), runs: int = 1, rake: int = 0,
                  added: int = 0, extra_boards: Sequence[Sequence[int]] = (),
@@ -298,7 +299,8 @@ class Hand:
         else:
             opener, key = -1, (-1, -1)
             for post in self._posts:
-                if post.kind in OPENER_KINDS and post.amount > 0 and not (post.kind == KILL and post.player == last):
+                if post.kind in OPENER_KINDS and post.amount > 0 and not (
+                        post.kind == KILL and post.player == last):  # a killer acting last opens nothing
                     k = (post.amount, (post.player - self._button - 1) % n)
                     if k > key:
                         opener, key = post.player, k

@@ -534,6 +534,10 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
     action round-robin as the WSOP files do. ``extra``: optional PHH fields to add (author,
     event, players, ...); fields the hand defines take precedence.
     """
+    if not isinstance(hand, Hand):
+        raise PHHError(f"hand_to_phh needs a Hand, got {hand!r:.80}")
+    if extra is not None and not isinstance(extra, dict):
+        raise PHHError(f"extra must be a dict of PHH fields, got {extra!r:.80}")
     n = hand.n_players
     button = hand.button
     phh_index = [(i - button - 1) % n for i in range(n)]  # our player -> 0-based PHH index
