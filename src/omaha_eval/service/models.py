@@ -32,11 +32,13 @@ class Deal(_Model):
 
 
 class EvaluateRequest(_Model):
-    """One deal (``hole`` and ``board``) or a batch (``deals``)."""
+    """One deal (``hole`` and ``board``), many hands on one board (``holes`` and ``board``), or
+    a batch of deals (``deals``)."""
 
     hole: Optional[Cards] = Field(None, examples=["As2sQhJh"])
     board: Optional[Cards] = Field(None, examples=["3s4s8h2c9d"])
-    deals: Optional[List[Deal]] = Field(None, description="a batch instead of one deal")
+    holes: Optional[List[Cards]] = Field(None, description="several hands on the one board")
+    deals: Optional[List[Deal]] = Field(None, description="a batch of deals, each with its board")
     game: Game = "hi"
 
 
@@ -93,14 +95,15 @@ class HandConfig(_Model):
     show_all: StrictBool = False
 
 
-ActionName = Literal["fold", "check", "call", "bet", "raise_to", "check_or_call",
+# the names legal_actions lists ("raise" = "raise_to"), and the engine's combined actions
+ActionName = Literal["fold", "check", "call", "bet", "raise", "raise_to", "check_or_call",
                      "bet_or_raise_to", "all_in", "show", "muck"]
 
 
 class Action(_Model):
     action: ActionName = Field(examples=["raise_to"])
-    amount: Optional[StrictInt] = Field(None, description="for bet, raise_to, bet_or_raise_to: "
-                                        "the player's total bet on the street")
+    amount: Optional[StrictInt] = Field(None, description="for bet, raise (raise_to), "
+                                        "bet_or_raise_to: the player's total bet on the street")
     player: Optional[StrictInt] = Field(None, description="who acts (optional): checked to be "
                                         "the player whose turn it is")
     cards: Optional[Cards] = Field(None, description="for show (optional): the cards shown")
