@@ -32,6 +32,8 @@ class CardError(ValueError):
 
 def card_to_str(card: int) -> str:
     """Text of one card id: ``card_to_str(51) == "As"``."""
+    if isinstance(card, (bool, np.bool_)) or not isinstance(card, (int, np.integer)):
+        raise CardError(f"a card id is an int 0..51, got {card!r}")
     card = int(card)
     if not 0 <= card <= 51:
         raise CardError(f"card id {card} is outside 0..51")

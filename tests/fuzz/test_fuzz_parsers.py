@@ -21,10 +21,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from omaha_eval import equity, format_cards, parse_cards
+from omaha_eval.cards import card_to_str
 from omaha_eval.game.phh import hand_from_phh, parse_phh
 from omaha_eval.ranges import Range, parse_range
 
-from fuzz_helpers import call, fuzz_settings
+from fuzz_helpers import call, fuzz_settings, is_library_error
 
 PHH_DIR = Path("../shared/data/phh/wsop-2023-event43-day5")
 PHH_FILES = sorted(PHH_DIR.glob("*.phh")) if PHH_DIR.is_dir() else []
@@ -66,6 +67,31 @@ def test_parse_cards_of_card_text_round_trips(cards: List[str], sep: str) -> Non
         assert ok and format_cards(out) == "".join(cards)
     else:
         assert not ok and "duplicate" in str(out)
+
+
+@fuzz_settings(ci=100)
+@given(st.one_of(st.integers(-5, 60), ODD_VALUES, ANY_TEXT))
+def test_card_to_str_fuzz(value: Any) -> None:
+    ok, out = call(("card_to_str", value), card_to_str, value)
+    if ok:
+        assert parse_cards(out).tolist() == [int(value)]
+
+
+def test_the_checker_flags_errors_of_the_wrong_kind() -> None:
+    # the fuzz tests are only as good as this judge: a builtin's ValueError deep inside
+    # omaha_eval, an IndexError, an error without a message are all refused
+    space: dict = {}
+    exec(compile("def deep(x):\n    return int(x)\n\ndef plain():\n    raise ValueError('why')\n",
+                 "omaha_eval/_pretend.py", "exec"), space)
+    problems = []
+    for function, arg in ((space["deep"], "x"), (space["plain"], None)):
+        try:
+            function(arg) if arg is not None else function()
+        except ValueError as exc:
+            problems.append(is_library_error(exc))
+    assert problems[0] and "not a deliberate raise" in problems[0]
+    assert problems[1] is None
+    assert is_library_error(IndexError("i")) and is_library_error(ValueError())
 
 
 # ---- parse_range ----
