@@ -35,6 +35,18 @@ extern const uint8_t oe_hi_class[OE_HI_MAX + 1][6];      /* score -> category, f
 extern const uint16_t oe_choose[18][6];                  /* binomial coefficients C(n, k) */
 extern const uint8_t oe_pair_column[64 * 64];            /* card a << 6 | card b -> rank pair index */
 extern const uint64_t oe_card_bit[256];                  /* 1 << card, or 1 << 63 for ids above 51 */
+/* Board index (oe_board_hash.h): card key (0 above 51), bucket displacements, slot -> board row
+ * (oe_board_pair row index) and slot -> the board's low rank bits. */
+extern const uint64_t oe_card_key[256];
+extern const uint16_t oe_board_disp[];
+extern const uint16_t oe_board_slot_row[];
+extern const uint8_t oe_board_slot_low[];
+/* Flush rows: oe_flush_set maps the rank bits of the board cards of one suit to a row (0 when
+ * fewer than 3); a row holds, per hole rank pair (oe_board_pair column), the best flush of that
+ * pair of the suit with three of those board cards (0 for a pair of equal ranks). */
+#define OE_N_FLUSH_SETS (1 + 286 + 715 + 1287)
+extern const uint16_t oe_flush_set[8192];
+extern const uint16_t oe_flush_rows[OE_N_FLUSH_SETS * OE_N_RANK2];
 
 /* ---- small helpers shared by the kernels ---- */
 /* Bit of a card's rank in an 8-or-better low mask (bit 0 = ace .. bit 7 = eight), 0 above 8.
@@ -98,6 +110,21 @@ int oe_eval_batch(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,
                   const uint8_t *board, ptrdiff_t board_stride, size_t n,
                   uint16_t *hi_out, uint8_t *lo_out, int workers,
                   int check, size_t *bad_row, int *position, int *card);
+
+/* oe_eval_batch for card ids of any integer type (hole_type / board_type: OE_TYPE_*; the card
+ * axis contiguous, strides in bytes).  Each chunk is converted into a private uint8 buffer; values
+ * outside 0..51 are reported as id 255 (code 1) at their position. */
+enum { OE_TYPE_U8 = 0, OE_TYPE_I8, OE_TYPE_U16, OE_TYPE_I16, OE_TYPE_U32, OE_TYPE_I32, OE_TYPE_U64, OE_TYPE_I64 };
+int oe_eval_batch_typed(const void *hole, int hole_type, int hole_cards, ptrdiff_t hole_stride,
+                        const void *board, int board_type, ptrdiff_t board_stride, size_t n,
+                        uint16_t *hi_out, uint8_t *lo_out, int workers, int check, size_t *bad_row,
+                        int *position, int *card);
+
+/* One deal straight to the kernels (the small-call path): checks as oe_eval_batch's `check`
+ * (ids, or ids and repeated cards) and returns 1 for a bad deal (outputs untouched), else 0 with *hi and/or *lo
+ * (either may be NULL) set; -1 for a hole count outside 4..6. */
+int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t board[5], int check,
+                uint16_t *hi, uint8_t *lo);
 
 /* Validation alone (oe_eval_batch with no outputs): 0 when every deal is valid, else as above.
  * With check_duplicates = 0 only ids are checked (what the kernels need to stay in bounds). */

@@ -12,7 +12,7 @@ Big O, Courchevel) or 6 (6-card Omaha), and plays exactly two of them with exact
 cards, for high and for the 8-or-better low. ``game`` is ``"hi"`` or ``"hilo"`` (the hole count
 then comes from the hands), or a variant name as the sites write them (:data:`VARIANTS`:
 ``plo``, ``plo8``, ``plo5``, ``plo5-8`` = Big O, ``plo6``, ``plo6-8``, ``courchevel``,
-``courchevel-8``), which also fixes the hole count. Courchevel's preflop spot is a one-card
+``courchevel-8``, from :mod:`omaha_eval.variants`), which also fixes the hole count. Courchevel's preflop spot is a one-card
 board. The deck limits the table: 10 players with four cards, 8 with five, 7 with six.
 
 Pot shares are computed as integers in units of :data:`POT` (5040 = 2 * lcm(1..10)), so exact
@@ -54,6 +54,7 @@ import numpy.typing as npt
 from . import _core
 from .cards import CardError, card_to_str, format_cards, parse_cards
 from .ranges import Range, RangeError, parse_range
+from .variants import VARIANTS, variant
 
 __all__ = [
     "EquityResult",
@@ -87,14 +88,6 @@ _PAIR_COST = {4: 1.0, 5: 1.5, 6: 2.2}
 # a random player enumerated exactly costs one table row per holding: keep that table small
 _RANDOM_TABLE_LIMIT = 300_000
 _GAMES = {"hi": 0, "hilo": 1}
-# Variant names as the sites write them: (hole cards, game). Courchevel is 5-card Omaha with one
-# board card dealt face up before the first betting round (for equity: a one-card board).
-VARIANTS: dict[str, tuple[int, str]] = {
-    "plo": (4, "hi"), "plo8": (4, "hilo"),
-    "plo5": (5, "hi"), "plo5-8": (5, "hilo"),
-    "plo6": (6, "hi"), "plo6-8": (6, "hilo"),
-    "courchevel": (5, "hi"), "courchevel-8": (5, "hilo"),
-}
 # stats columns from the native core
 _SHARE, _SHARE_SQ, _HI_WIN, _HI_TIE, _LO_WIN, _LO_TIE, _SCOOP = range(7)
 _RATE_NAMES = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop")
@@ -254,19 +247,34 @@ class ShowdownResult:
     ``share_units`` the same in units of :data:`POT`; per-player counts over the N deals
     (``hi_win``, ``hi_tie``, ``lo_win``, ``lo_tie``, ``scoop``). Built on first use."""
 
-    _shares: np.ndarray = field(repr=False)
-    _flags: np.ndarray = field(repr=False)
+    _shares: Any = field(repr=False)  # (N, P) uint16 units of POT: an array, or nested lists
+    _flags: Any = field(repr=False)
+
+    @classmethod
+    def _of(cls, shares: Any, flags: Any) -> "ShowdownResult":
+        # set directly: a frozen dataclass's __init__ costs microseconds on a single deal
+        r = object.__new__(cls)
+        r.__dict__.update(_shares=shares, _flags=flags)
+        return r
+
+    @cached_property
+    def _share_array(self) -> np.ndarray:
+        return np.asarray(self._shares, dtype=np.uint16)
+
+    @cached_property
+    def _flag_array(self) -> np.ndarray:
+        return np.asarray(self._flags, dtype=np.uint8)
 
     @cached_property
     def share(self) -> np.ndarray:
-        return self._shares / float(POT)
+        return self._share_array / float(POT)
 
     @cached_property
     def share_units(self) -> np.ndarray:
-        return self._shares.astype(np.int64)
+        return self._share_array.astype(np.int64)
 
     def _count(self, bit: int) -> np.ndarray:
-        return ((self._flags & bit) != 0).sum(axis=0).astype(np.int64)
+        return ((self._flag_array & bit) != 0).sum(axis=0).astype(np.int64)
 
     @cached_property
     def hi_win(self) -> np.ndarray:
@@ -289,23 +297,23 @@ class ShowdownResult:
         return self._count(16)
 
     def __repr__(self) -> str:
-        return f"ShowdownResult({self._shares.shape[0]} deals, {self._shares.shape[1]} players)"
+        a = self._share_array
+        return f"ShowdownResult({a.shape[0]} deals, {a.shape[1]} players)"
 
 
 # ---------------------------------------------------------------- input checks
 
 
 def _game(game: str) -> tuple[int, Optional[int]]:
-    """(0 = hi / 1 = hi-lo, hole count fixed by the name or None)."""
-    if isinstance(game, str):
-        key = game.strip().lower()
-        if key in _GAMES:
-            return _GAMES[key], None
-        if key in VARIANTS:
-            hole, half = VARIANTS[key]
-            return _GAMES[half], hole
-    names = ", ".join(repr(n) for n in (*_GAMES, *VARIANTS))
-    raise ValueError(f"game must be one of {names}; got {game!r}")
+    """(0 = hi / 1 = hi-lo, hole count fixed by a variant name or None for hi / hilo)."""
+    if isinstance(game, str) and game in _GAMES:
+        return _GAMES[game], None
+    try:
+        v = variant(game)
+    except (TypeError, ValueError):
+        names = ", ".join(repr(n) for n in (*_GAMES, *VARIANTS))
+        raise ValueError(f"game must be one of {names}; got {game!r}") from None
+    return _GAMES[v.game], v.hole_cards
 
 
 def _workers(workers: int) -> int:
@@ -462,13 +470,29 @@ class _Spot:
     hole: int
     board_text: str = ""
     dead_text: str = ""
+    _holes: Optional[np.ndarray] = None
+    _packed: Optional[bytes] = None
+    names_tuple: tuple[str, ...] = ()
+
+    def packed(self) -> bytes:
+        """Fixed hands, board and dead cards in one bytes object (the small-call native path)."""
+        if self._packed is None:
+            self._packed = self.holes().tobytes() + self.board.tobytes() + self.dead.tobytes()
+        return self._packed
+
+    is_fixed: bool = False  # every player holds a fixed hand (set once, read on every call)
 
     @property
     def fixed(self) -> bool:
-        return all(p.fixed for p in self.players)
+        return self.is_fixed
 
     def holes(self) -> np.ndarray:
-        return np.ascontiguousarray(np.stack([p.hand for p in self.players]), dtype=np.uint8)
+        """(P, k) uint8 fixed hands, built once (spots given as text are cached and reused)."""
+        if self._holes is None:
+            h = np.ascontiguousarray(np.stack([p.hand for p in self.players]), dtype=np.uint8)
+            h.flags.writeable = False
+            self._holes = h
+        return self._holes
 
 
 def max_players(hole: int) -> int:
@@ -589,7 +613,9 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
                              "known cards are removed")
         ranges.append(left)
     spot = _Spot([pl.name for pl in players], players, ranges, board_ids, dead_ids, g, hole,
-                 format_cards(board_ids), format_cards(dead_ids))
+                 format_cards(board_ids), format_cards(dead_ids),
+                 names_tuple=tuple(pl.name for pl in players),
+                 is_fixed=all(pl.fixed for pl in players))
     _check_dealable(spot)
     return spot
 
@@ -599,16 +625,21 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
 
 def _result(spot: _Spot, stats: Any, deals: int, exact: bool, seed: Optional[int],
             integer: bool, holdings: int = 1) -> EquityResult:
-    return EquityResult(tuple(spot.names), spot.board_text, spot.dead_text,
-                        "hilo" if spot.game == 1 else "hi", exact, int(deals), seed, holdings,
-                        spot.hole, stats, integer)
+    # the fields set directly: a frozen dataclass's __init__ costs microseconds on small spots
+    r = object.__new__(EquityResult)
+    r.__dict__.update(players=spot.names_tuple, board=spot.board_text, dead=spot.dead_text,
+                      game="hilo" if spot.game == 1 else "hi", exact=exact, deals=int(deals),
+                      seed=seed, holdings=holdings, hole_cards=spot.hole, _stats=stats,
+                      _integer=integer)
+    return r
 
 
 # ---------------------------------------------------------------- engines
 
 
 def _exact_fixed(spot: _Spot, workers: int) -> tuple[list[list[int]], int]:
-    return _core.exact_share_sums(spot.holes(), spot.board, spot.dead, spot.game, workers)
+    return _core.exact_packed(spot.packed(), len(spot.players), spot.hole, spot.board.size,
+                              spot.dead.size, spot.game, workers)
 
 
 def _deck_left(spot: _Spot) -> np.ndarray:
@@ -835,9 +866,14 @@ def equity(
     >>> r.hole_cards, r.boards
     (5, 101270)
     """
-    if (type(hands) in (list, tuple) and isinstance(board, str) and isinstance(dead, str)
-            and all(type(h) is str for h in hands) and isinstance(game, str)):
+    if (type(hands) in (list, tuple) and type(board) is str and type(dead) is str
+            and type(game) is str and all(type(h) is str for h in hands)):
         spot = _text_spot(tuple(hands), board, dead, game)
+        if spot.is_fixed and trials is None and workers == 1 and type(workers) is int:
+            # the small-call path: a cached spot straight to C and back (a few microseconds)
+            stats, n_boards = _core.exact_packed(spot.packed(), len(spot.players), spot.hole,
+                                                 spot.board.size, spot.dead.size, spot.game, 1)
+            return _result(spot, stats, n_boards, True, None, True)
     else:
         spot = _spot(hands, board, dead, game)
     n_trials = _trials(trials)
@@ -858,8 +894,11 @@ def equity(
 
 def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
                   what: str = "matchup") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Checked uint8 (N, P, k) holes, (N or 1, j) boards and dead cards (private copies)."""
-    h = np.asarray(holes)
+    """Checked uint8 (N, P, k) holes, (N or 1, j) boards and dead cards (private copies).
+
+    The input is copied first and the copy is checked and used: another thread that changes the
+    caller's buffer meanwhile cannot slip unchecked bytes into the native call."""
+    h = np.array(holes, copy=True)
     if h.size == 0 and h.dtype.kind not in "iu" and h.ndim == 3:
         h = h.astype(np.int64)  # an empty batch given as [] or a float array of shape (0, P, k)
     if h.dtype.kind not in "iu":
@@ -876,7 +915,7 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
     elif isinstance(boards, str):
         b = _cards(boards, "board")[None, :].astype(np.int64)
     else:
-        b = np.asarray(boards)
+        b = np.array(boards, copy=True)
         if b.size == 0 and b.dtype.kind not in "iu":
             b = b.astype(np.int64)
         if b.dtype.kind not in "iu":
@@ -904,9 +943,8 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
         row = int(np.flatnonzero(dup.any(axis=1))[0])
         card = int(srt[row, 1:][dup[row]][0])
         raise CardError(f"card {card_to_str(card)} is used twice in {what} {row}")
-    # private copies: the native code never reads a buffer the caller can still change
-    return (np.array(h, dtype=np.uint8, order="C"), np.array(b, dtype=np.uint8, order="C"),
-            np.array(d, dtype=np.uint8, order="C"))
+    return (np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8),
+            np.ascontiguousarray(d, dtype=np.uint8))
 
 
 def _row_slice(n_board: int, trials: Optional[int], players: int, hole: int, workers: int) -> int:
@@ -1007,8 +1045,8 @@ def equity_batch(
 
 
 @lru_cache(maxsize=2048)
-def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarray]:
-    """One deal given as text, checked and cached (read-only arrays)."""
+def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarray, bytes]:
+    """One deal given as text, checked and cached (read-only arrays, and the cards packed)."""
     rows = [_cards(x, f"player {p + 1}") for p, x in enumerate(holes)]
     for p, row in enumerate(rows):
         if row.size not in HOLE_COUNTS:
@@ -1022,7 +1060,7 @@ def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarr
         raise CardError(f"boards must have 5 cards, got {b.shape[1]}")
     h.flags.writeable = False
     b.flags.writeable = False
-    return h, b
+    return h, b, h.tobytes() + b.tobytes()
 
 
 def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> ShowdownResult:
@@ -1056,7 +1094,11 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
     w = _workers(workers)
     if (type(holes) in (list, tuple) and holes and all(type(x) is str for x in holes)
             and isinstance(boards, str)):
-        hh, bb = _text_deal(tuple(holes), boards)
+        hh, bb, packed = _text_deal(tuple(holes), boards)
+        if fixed_hole is None or hh.shape[2] == fixed_hole:
+            # one deal: the packed native path, arrays built from two small lists
+            shares1, flags1 = _core.showdown_packed(packed, hh.shape[1], hh.shape[2], g)
+            return ShowdownResult._of([shares1], [flags1])
     else:
         if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
             holes = np.stack([_cards(x, f"player {p + 1}") for p, x in enumerate(holes)])
@@ -1087,4 +1129,4 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
             end = min(n, begin + step)
             bs = bb if bb.shape[0] == 1 else bb[begin:end]
             shares[begin:end], flags[begin:end] = _core.showdown(hh[begin:end], bs, g, w)
-    return ShowdownResult(shares, flags)
+    return ShowdownResult._of(shares, flags)

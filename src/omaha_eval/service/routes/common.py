@@ -15,6 +15,9 @@ from ..work import Deadline, Pools
 
 Loc = List[Union[str, int]]
 
+# batches above this many deals run in a pool thread (one deal costs ~50 us)
+INLINE_DEALS = 16
+
 
 class JSON(Response):
     """A JSON answer serialised once, compactly (FastAPI's own encoder walks the value again)."""
@@ -38,10 +41,17 @@ def card_field_loc(exc: Exception, base: Loc, fields: Sequence[tuple]) -> Loc:
         except (ValueError, TypeError):
             return base + [name]
     msg = str(exc)
+    msg = msg[4:] if msg.startswith("the ") else msg
     for name, _ in fields:
         if msg.startswith(name):
             return base + [name]
     return base
+
+
+def is_game_error(exc: Exception) -> bool:
+    """Whether the library's message is about the game name ("unknown variant 'stud'")."""
+    msg = str(exc)
+    return msg.startswith("game") or msg.startswith("unknown variant")
 
 
 def limits(request: Request) -> Limits:
@@ -58,3 +68,17 @@ def deadline(request: Request) -> Deadline:
 
 def too_many(what: str, count: int, limit: int, loc: Loc) -> ApiError:
     return ApiError(422, loc, f"{count} {what} is more than the limit of {limit} per request", "limit")
+
+
+def check_count(items: Sequence[Any], limit: int, field: str) -> None:
+    """422 when a request lists more ``field`` than ``limit``."""
+    if len(items) > limit:
+        raise too_many(field, len(items), limit, ["body", field])
+
+
+async def run_sized(request: Request, count: int, inline: int, fn: Any, *args: Any) -> Any:
+    """``fn(*args)``: inline for at most ``inline`` items (cheaper than the thread hop), else
+    in the quick pool within the request's deadline."""
+    if count <= inline:
+        return fn(*args)
+    return await pools(request).run(fn, *args, deadline=deadline(request))

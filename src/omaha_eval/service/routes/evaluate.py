@@ -2,26 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any, List, Union
 
 from fastapi import APIRouter, Request
 
 from ...evaluate import describe_hand
+from ..answers import ERRORS, Evaluation, Evaluations
 from ..errors import ApiError
 from ..models import EvaluateRequest
-from .common import JSON, Loc, card_field_loc, deadline, limits, pools, too_many
+from .common import (INLINE_DEALS, JSON, Loc, card_field_loc, check_count, is_game_error, limits,
+                     run_sized)
 
 router = APIRouter(tags=["evaluate"])
-
-# batches above this many deals run in a pool thread (one deal costs ~50 us)
-INLINE_DEALS = 16
 
 
 def _one(hole: Any, board: Any, game: str, base: Loc) -> dict:
     try:
         return describe_hand(hole, board, game=game)
     except ValueError as exc:
-        loc = base + ["game"] if str(exc).startswith("game") else card_field_loc(
+        loc = base + ["game"] if is_game_error(exc) else card_field_loc(
             exc, base, (("hole", hole), ("board", board)))
         raise ApiError.from_library(exc, loc) from None
 
@@ -31,7 +30,23 @@ def _batch(deals: List[Any], game: str) -> dict:
                                       for i, d in enumerate(deals)]}
 
 
-@router.post("/v1/evaluate", summary="Score one deal or a batch")
+def _on_board(holes: List[Any], board: Any, game: str) -> dict:
+    results = []
+    for i, hole in enumerate(holes):
+        try:
+            results.append(describe_hand(hole, board, game=game))
+        except ValueError as exc:
+            # the board when it is what the library names, else this hand (alone or with the board)
+            loc = ["body", "game"] if is_game_error(exc) else card_field_loc(
+                exc, ["body"], (("board", board),))
+            if loc == ["body"]:
+                loc = ["body", "holes", i]
+            raise ApiError.from_library(exc, loc) from None
+    return {"game": game, "board": results[0]["board"] if results else None, "results": results}
+
+
+@router.post("/v1/evaluate", summary="Score one deal or a batch", responses=ERRORS,
+             response_model=Union[Evaluation, Evaluations])
 async def evaluate(body: EvaluateRequest, request: Request) -> JSON:
     """Best high hand (and with a hi-lo game the best 8-or-better low) of one deal, ``hole`` and
     ``board``, or of each deal of ``deals``: score (higher is better), category, description and
@@ -39,15 +54,17 @@ async def evaluate(body: EvaluateRequest, request: Request) -> JSON:
 
     One deal answers ``{"hole", "board", "hi": {...}, "lo": {...}}``, a batch
     ``{"game", "results": [...]}`` in the same order."""
+    if body.holes is not None:
+        if body.hole is not None or body.deals is not None or body.board is None:
+            raise ApiError(422, ["body"], "holes needs board, and neither hole nor deals", "shape")
+        check_count(body.holes, limits(request).max_deals, "holes")
+        return JSON(await run_sized(request, len(body.holes), INLINE_DEALS, _on_board,
+                                    body.holes, body.board, body.game))
     if body.deals is not None:
         if body.hole is not None or body.board is not None:
             raise ApiError(422, ["body"], "give either hole and board, or deals, not both", "shape")
-        limit = limits(request).max_deals
-        if len(body.deals) > limit:
-            raise too_many("deals", len(body.deals), limit, ["body", "deals"])
-        if len(body.deals) <= INLINE_DEALS:
-            return JSON(_batch(body.deals, body.game))
-        return JSON(await pools(request).run(_batch, body.deals, body.game, deadline=deadline(request)))
+        check_count(body.deals, limits(request).max_deals, "deals")
+        return JSON(await run_sized(request, len(body.deals), INLINE_DEALS, _batch, body.deals, body.game))
     if body.hole is None or body.board is None:
         missing = "hole" if body.hole is None else "board"
         raise ApiError(422, ["body", missing], f"{missing} is required (or give deals)", "missing")
