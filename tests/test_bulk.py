@@ -258,7 +258,7 @@ def test_statistics_are_consistent() -> None:
 
 
 def test_five_and_six_card_tables_run() -> None:
-    for k in (5, 6):
+    for k in (5, 6):  # canonical_hands(6) is cached by the counts test above
         job = BulkJob.table(hole_cards=k, limit=3, trials=2000, seed=1, opponents=2)
         r = bulk_equity(None, hole_cards=k, limit=3, trials=2000, seed=1, opponents=2)
         assert r.columns()["hand"] == list(job.names)

@@ -486,7 +486,7 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None) -
     --------
     >>> from omaha_eval.ranges import parse_range
     >>> len(parse_range("AA**")), len(parse_range("AAxx!AAA*")), len(parse_range("AA***"))
-    (6961, 6768, 89424)
+    (6961, 6768, 108336)
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is text, got {type(text).__name__}")
