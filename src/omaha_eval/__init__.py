@@ -20,6 +20,8 @@ _LAZY = {
     "equity": "_equity", "equity_batch": "_equity", "showdown": "_equity",
     "EquityResult": "_equity", "parse_range": "ranges", "Range": "ranges", "RangeError": "ranges",
     "game": None,
+    "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
+    "canonical_hands": "bulk.canonical",
 }
 
 
@@ -44,6 +46,10 @@ __all__ = [
     "game",
     "parse_range",
     "showdown",
+    "bulk",
+    "canonical_hands",
+    "hand_percentile",
+    "preflop_table",
     "best_hi_cards",
     "best_lo_cards",
     "describe_hi",

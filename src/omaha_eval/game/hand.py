@@ -155,7 +155,8 @@ def _as_index(value: object) -> Optional[int]:
 class Hand:
     """One hand: see the module docstring.
 
-    Parameters: ``config`` (:class:`GameConfig`), ``stacks`` (positive ints, clockwise),
+    Parameters: ``config`` (:class:`GameConfig`), ``stacks`` (positive ints, clockwise, each at
+    most the chip limit ``MAX_CHIPS`` = 2**62 of :mod:`~omaha_eval.game.structures`),
     ``button`` (index; default the last player, so that player 0 is the small blind as in PHH),
     ``posts`` (default ``config.default_posts``), ``first_to_act`` (first-round opener override),
     ``last_to_act`` (a player who acts last in the first round, as a killer does: skipped in the
