@@ -41,8 +41,9 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
+from itertools import chain
 from numbers import Integral
-from typing import Any, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
@@ -102,6 +103,31 @@ class LegalActions:
         if self.can_bet or self.can_raise:
             text += f", min_to={self.min_to}, max_to={self.max_to}"
         return text + ")"
+
+
+def _posting_order(posts: Sequence[Post], n: int, button: int) -> Tuple[Post, ...]:
+    """A fixed posting order (antes, blinds by kind, dead chips; each clockwise from the button)
+    so that the same set of posts always gives the same history."""
+    return tuple(sorted(posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n)))
+
+
+# A config's default forced bets for (n, button) and their posting order, made once (posts are
+# immutable). Keyed by id with the config kept in the entry, so no id is reused while its entry
+# lives; cleared when it grows (a kill pot plays with a new, scaled config).
+_DEFAULT_POSTS: Dict[int, Tuple[GameConfig, Dict[Tuple[int, int], Tuple[Tuple[Post, ...], Tuple[Post, ...]]]]] = {}
+
+
+def _default_posts(config: GameConfig, n: int, button: int) -> Tuple[Tuple[Post, ...], Tuple[Post, ...]]:
+    entry = _DEFAULT_POSTS.get(id(config))
+    if entry is None or entry[0] is not config:
+        if len(_DEFAULT_POSTS) >= 256:
+            _DEFAULT_POSTS.clear()
+        entry = _DEFAULT_POSTS[id(config)] = (config, {})
+    found = entry[1].get((n, button))
+    if found is None:
+        posts = tuple(config.default_posts(n, button))
+        found = entry[1][(n, button)] = (posts, _posting_order(posts, n, button))
+    return found
 
 
 def _is_int(value: object) -> bool:
@@ -181,9 +207,10 @@ class Hand:
                                  f"{config.hole_cards} hole cards, got {n}")
         if runs not in (1, 2, 3) or isinstance(runs, bool):
             raise HandSetupError(f"runs must be 1, 2 or 3, got {runs!r}")
-        for name, value in (("rake", rake), ("added", added)):
-            if not _is_int(value) or value < 0:
-                raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
+        if type(rake) is not int or type(added) is not int or rake < 0 or added < 0:
+            for name, value in (("rake", rake), ("added", added)):
+                if not _is_int(value) or value < 0:
+                    raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
         for i, s in enumerate(stacks):
             if type(s) is int and 0 < s <= MAX_CHIPS:  # the common case, checked quickly
                 continue
@@ -192,7 +219,7 @@ class Hand:
             if s > MAX_CHIPS:
                 raise HandSetupError(f"stack of player {i} is {s}, above the chip limit 2**62")
         button = n - 1 if button is None else button
-        if not _is_int(button) or not 0 <= button < n:
+        if (type(button) is not int and not _is_int(button)) or not 0 <= button < n:
             raise HandSetupError(f"button must be a player index 0..{n - 1}, got {button!r}")
         if first_to_act is not None and (not _is_int(first_to_act) or not 0 <= first_to_act < n):
             raise HandSetupError(f"first_to_act must be a player index 0..{n - 1}, got {first_to_act!r}")
@@ -203,9 +230,10 @@ class Hand:
         seat_labels = tuple(range(n)) if seats is None else tuple(_sequence(seats, "seats"))
         if len(seat_labels) != n:
             raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
-        if posts is None:  # made here for these n and button: nothing to check
-            post_list = config.default_posts(n, button)
+        if posts is None:  # made for these n and button: nothing to check
+            post_list, ordered = _default_posts(config, n, button)
         else:
+            ordered = None
             post_list = _sequence(posts, "posts")
             for post in post_list:
                 if not isinstance(post, Post):
@@ -220,7 +248,7 @@ class Hand:
         self._n = n
         self._button = button
         self._seats = seat_labels
-        self._posts = tuple(post_list)
+        self._posts = post_list if ordered is not None else tuple(post_list)
         self._first_to_act = first_to_act
         self._last = -1 if last_to_act is None else last_to_act
         self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
@@ -266,7 +294,7 @@ class Hand:
         deck_cards = self._deck
         # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
         self._hole = [deck_cards[(p - button - 1) % n:hole * n:n] for p in range(n)]
-        self._post_forced_bets()
+        self._post_forced_bets(_posting_order(self._posts, n, button) if ordered is None else ordered)
         self._able = n - self._stacks.count(0)  # players who can still bet
         for k in range(n):
             p = (button + 1 + k) % n
@@ -279,20 +307,20 @@ class Hand:
 
     # ---- set-up ----
 
-    def _post_forced_bets(self) -> None:
+    def _post_forced_bets(self, ordered: Sequence[Post]) -> None:
+        """The posts in ``ordered`` (see _posting_order)."""
         history = self._history
         stacks, bets, committed, pooled = self._stacks, self._bets, self._committed, self._pooled
         trimming = self._config.ante_trimming
-        # a fixed posting order (antes, blinds by kind, dead chips; each clockwise from the
-        # button) so that the same set of posts always gives the same history
-        n, button = self._n, self._button
-        ordered = sorted(self._posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n))
         level = 0
+        straddles = 0
         for post in ordered:
             i = post.player
             amount = min(post.amount, stacks[i])
             stacks[i] -= amount
             committed[i] += amount
+            if post.kind == STRADDLE and post.amount:
+                straddles += 1
             if post.kind in LIVE_KINDS:
                 bets[i] += amount
                 level = max(level, post.amount, bets[i])
@@ -302,7 +330,7 @@ class Hand:
                             stacks[i] == 0, post.kind))
         self._level = level
         self._full_raise = max(level, self._structure.street_min_bet(0))
-        self._bets_made = (1 if level > 0 else 0) + sum(1 for p in self._posts if p.kind == STRADDLE and p.amount)
+        self._bets_made = (1 if level > 0 else 0) + straddles
 
     def _start_first_round(self) -> None:
         n, last = self._n, self._last
@@ -340,8 +368,12 @@ class Hand:
                                                  self._acted, self._level)
         others = self._able > 1
         seq = self._seq if self._street == 0 else None
-        for k in range(n):
-            i = (start + k) % n if seq is None else seq[(self._seq_pos[start] + k) % n]
+        if seq is None:  # clockwise from start, without a modulo per seat
+            order: Any = chain(range(start, n), range(start))
+        else:
+            pos = self._seq_pos[start]
+            order = seq[pos:] + seq[:pos]
+        for i in order:
             if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
                 return i
         return -1
