@@ -22,7 +22,6 @@ enumerated; when that would cost more than about :data:`EXACT_BUDGET` board-grou
 from __future__ import annotations
 
 import math
-import os
 import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -34,6 +33,7 @@ import numpy.typing as npt
 
 from . import _core
 from .cards import CardError, card_to_str, format_cards, parse_cards
+from .evaluate import _workers
 from .ranges import Range, RangeError, parse_range
 
 __all__ = [
@@ -190,14 +190,6 @@ def _game(game: str) -> int:
     return _GAMES[game]
 
 
-def _workers(workers: int) -> int:
-    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
-        raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
-    if workers == -1:
-        return os.cpu_count() or 1
-    if workers < 1:
-        raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
-    return int(workers)
 
 
 def _seed(seed: SeedLike) -> int:
@@ -207,9 +199,9 @@ def _seed(seed: SeedLike) -> int:
         return int(seed.integers(0, 2**63))
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise ValueError(f"seed must be an int, a numpy Generator or None, got {seed!r}")
-    if seed < 0:
-        raise ValueError(f"seed must be non-negative, got {seed}")
-    return int(seed) % 2**64
+    if not 0 <= seed < 2**64:  # the native generators take 64 bits: never fold seeds together
+        raise ValueError(f"seed must be an int in 0..2**64 - 1, got {seed}")
+    return int(seed)
 
 
 def _trials(trials: Optional[int]) -> Optional[int]:
@@ -502,12 +494,41 @@ def equity(
     return _from_stats(spot, stats, n, False, s, False)
 
 
+def _text_batch(values: Any, what: str) -> Any:
+    """Nested lists whose leaves are card texts ("AsKsQhJh") as nested lists of card ids; any
+    other input unchanged (arrays of ids go straight to the checks)."""
+    if isinstance(values, np.ndarray) and values.dtype.kind not in "USO":
+        return values
+    probe = values
+    while isinstance(probe, (list, tuple, np.ndarray)) and len(probe):
+        probe = probe[0]
+    if not isinstance(probe, str):
+        return values
+
+    def convert(item: Any, where: tuple[int, ...]) -> Any:
+        if isinstance(item, str):
+            try:
+                return _text_cards(item).tolist()
+            except CardError as exc:
+                raise CardError(f"{what} {where if len(where) > 1 else where[0]}: {exc}") from None
+        return [convert(x, where + (k,)) for k, x in enumerate(item)]
+
+    converted = convert(values, ())
+    try:
+        return np.asarray(converted)
+    except ValueError:  # ragged: not every row has the same number of cards
+        raise CardError(f"{what}: every row must have the same number of cards") from None
+
+
 def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
                   what: str = "matchup") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Checked uint8 (N, P, 4) holes, (N or 1, k) boards and dead cards."""
-    h = np.asarray(holes)
+    h = np.asarray(_text_batch(holes, "holes"))
     if h.dtype.kind not in "iu":
-        raise CardError(f"holes must be integer card ids, got dtype {h.dtype}")
+        if h.size == 0:  # an empty list has no dtype to speak of
+            h = h.astype(np.uint8)
+        else:
+            raise CardError(f"holes must be card ids or card text, got dtype {h.dtype}")
     if h.ndim != 3 or h.shape[2] != 4:
         raise CardError(f"holes must have shape (N, P, 4), got {h.shape}")
     if not min_players <= h.shape[1] <= MAX_PLAYERS:
@@ -518,9 +539,9 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
     elif isinstance(boards, str):
         b = parse_cards(boards)[None, :].astype(np.int64)
     else:
-        b = np.asarray(boards)
+        b = np.asarray(_text_batch(boards, "boards"))
         if b.dtype.kind not in "iu":
-            raise CardError(f"boards must be integer card ids, got dtype {b.dtype}")
+            raise CardError(f"boards must be card ids or card text, got dtype {b.dtype}")
         if b.ndim == 1:
             b = b[None, :]
         if b.ndim != 2 or b.shape[0] not in (1, n):
@@ -529,7 +550,7 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {b.shape[1]}")
     d = _cards(dead if dead is not None else "", "dead cards").astype(np.int64)
     # every card of every matchup, to check ids and duplicates in one pass
-    allc = np.concatenate([h.reshape(n, -1).astype(np.int64),
+    allc = np.concatenate([h.reshape(n, h.shape[1] * h.shape[2]).astype(np.int64),
                            np.broadcast_to(b, (n, b.shape[1])),
                            np.broadcast_to(d, (n, d.size))], axis=1)
     if allc.size and (allc.min() < 0 or allc.max() > 51):
@@ -569,6 +590,9 @@ def equity_batch(
     h, b, d = _batch_arrays(holes, boards, dead)
     n_trials = _trials(trials)
     w = _workers(workers)
+    if h.shape[0] == 0:  # nothing to compute, as for an empty evaluate_* batch
+        empty = np.zeros(h.shape[:2], dtype=np.float64)
+        return (empty, empty.copy()) if return_std_error else empty
     if n_trials is None or b.shape[1] == 5:
         stats, counts = _core.exact_batch(h, b, d, g, w)
         # the same float operations as equity(), so that a row equals the single call

@@ -51,8 +51,12 @@ def _as_card_array(cards: Any, width: int, what: str) -> np.ndarray:
         elif array.dtype.kind not in "iu":
             raise CardError(f"{what} cards must be integer card ids or text, got {array.dtype}")
     if array.ndim == 0 or array.shape[-1] != width:
-        got = array.shape[-1] if array.ndim else 0
-        raise CardError(f"{what} cards must have {width} cards in the last axis, got {got}")
+        if array.ndim <= 1:  # one hand or board: say it in cards, as a player would
+            got = array.shape[-1] if array.ndim else 0
+            need = "the board needs 5 cards" if what == "board" else f"the hand needs {width} hole cards"
+            raise CardError(f"{need}, got {got}")
+        raise CardError(f"{what} cards must have shape (..., {width}), {width} cards a row, "
+                        f"got shape {array.shape}")
     if array.dtype != np.uint8:  # uint8 ids are range-checked natively
         if array.size and (array.min() < 0 or array.max() > 51):
             flat = array.reshape(-1, width)
@@ -63,11 +67,27 @@ def _as_card_array(cards: Any, width: int, what: str) -> np.ndarray:
     return array
 
 
+def max_workers() -> int:
+    """The largest ``workers=`` accepted: 256, or the number of cores where that is more.
+
+    More threads than that are never faster, and each costs a native thread.
+
+    Examples
+    --------
+    >>> max_workers() >= 256
+    True
+    """
+    return max(256, os.cpu_count() or 1)
+
+
 def _workers(workers: int) -> int:
-    if isinstance(workers, (int, np.integer)) and not isinstance(workers, bool) and workers == -1:
-        return os.cpu_count() or 1
-    if not isinstance(workers, (int, np.integer)) or isinstance(workers, bool) or workers < 1:
+    """``workers=`` as a thread count: -1 = all cores, else 1 .. :func:`max_workers`."""
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
         raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
+    if workers == -1:
+        return os.cpu_count() or 1
+    if not 1 <= workers <= max_workers():
+        raise ValueError(f"workers must be -1 (all cores) or 1..{max_workers()}, got {workers!r}")
     return int(workers)
 
 

@@ -264,6 +264,12 @@ def _match(item: _Item) -> np.ndarray:
 # ---------------------------------------------------------------- the Range object
 
 
+def _frozen(array: np.ndarray) -> np.ndarray:
+    """A new array nobody else holds, made read-only (no copy needed)."""
+    array.flags.writeable = False
+    return array
+
+
 @dataclass(frozen=True)
 class Range:
     """A set of four-card holdings with weights.
@@ -275,6 +281,16 @@ class Range:
     text: str
     hands: np.ndarray
     weights: np.ndarray
+
+    def __post_init__(self) -> None:
+        # ranges are cached and shared (parse_range): their arrays must never change, so
+        # writable inputs are copied and every array is read-only
+        for name in ("hands", "weights"):
+            array = getattr(self, name)
+            if not isinstance(array, np.ndarray) or array.flags.writeable:
+                array = np.array(array)
+                array.flags.writeable = False
+                object.__setattr__(self, name, array)
 
     def __len__(self) -> int:
         return int(self.hands.shape[0])
@@ -298,7 +314,7 @@ class Range:
         masks = np.bitwise_or.reduce(
             np.left_shift(np.uint64(1), self.hands.astype(np.uint64)), axis=1)
         keep = (masks & blocked) == 0
-        return Range(self.text, self.hands[keep], self.weights[keep])
+        return Range(self.text, _frozen(self.hands[keep]), _frozen(self.weights[keep]))
 
     def to_strings(self) -> list[str]:
         """Text of each holding, e.g. ``['AcAdKhQs', ...]`` (cards in ascending id order)."""
@@ -333,10 +349,7 @@ def _parse_range_cached(text: str) -> Range:
                        item.text, "no hand matches")
         weights[hit] = np.maximum(weights[hit], item.weight)
     keep = np.flatnonzero(weights > 0)
-    hands = t.combos[keep]
-    w = weights[keep]
-    w.flags.writeable = False
-    return Range(text.strip(), hands, w)
+    return Range(text.strip(), _frozen(t.combos[keep]), _frozen(weights[keep]))
 
 
 def range_from_hands(hands: Sequence[Sequence[int]] | npt.ArrayLike,
