@@ -95,6 +95,7 @@ class EquityResult:
     scoop: np.ndarray
     seed: Optional[int] = None
     holdings: int = 1
+    sampled_because: Optional[str] = None
     _share_sums: Optional[tuple[int, ...]] = field(default=None, repr=False)
 
     @property
@@ -130,6 +131,8 @@ class EquityResult:
             out["trials"] = self.deals
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.sampled_because is not None:
+            out["sampled_because"] = self.sampled_because
         players = []
         for p, hand in enumerate(self.players):
             row: dict[str, Any] = {"hand": hand, "equity": float(self.equity[p])}
@@ -156,7 +159,9 @@ class EquityResult:
             vals += [self.lo_win[p], self.lo_tie[p], self.scoop[p]] if hilo else []
             lines.append(f"{hand:<{width}}  " + "  ".join(f"{100 * v:>6.2f}%" for v in vals))
         if not self.exact:
-            what = f"Monte Carlo, {self.deals:,} trials"
+            what = f"Monte Carlo, {self.deals:,} trials, seed {self.seed}"
+            if self.sampled_because:
+                what += f"\n(sampled: {self.sampled_because})"
         elif self.holdings > 1:
             what = f"exact, {self.holdings:,} holding combinations x {self.boards:,} boards"
         else:
@@ -332,7 +337,8 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
 
 
 def _from_stats(spot: _Spot, stats: np.ndarray, deals: int, exact: bool, seed: Optional[int],
-                exact_sums: bool, holdings: int = 1) -> EquityResult:
+                exact_sums: bool, holdings: int = 1,
+                sampled_because: Optional[str] = None) -> EquityResult:
     """Builds the result from integer stats (P, 7) summed over `deals` equally likely deals."""
     sums = tuple(int(v) for v in stats[:, _SHARE]) if exact and exact_sums else None
     stats = np.asarray(stats, dtype=np.float64)
@@ -349,7 +355,8 @@ def _from_stats(spot: _Spot, stats: np.ndarray, deals: int, exact: bool, seed: O
              for name, col in zip(_RATE_NAMES, (_HI_WIN, _HI_TIE, _LO_WIN, _LO_TIE, _SCOOP))}
     return EquityResult(tuple(spot.names), format_cards(spot.board), format_cards(spot.dead),
                         "hilo" if spot.game == 1 else "hi", exact, int(deals), equity_, se,
-                        seed=seed, holdings=holdings, _share_sums=sums, **rates)
+                        seed=seed, holdings=holdings, sampled_because=sampled_because,
+                        _share_sums=sums, **rates)
 
 
 # ---------------------------------------------------------------- engines
@@ -491,7 +498,11 @@ def equity(
     s = _seed(seed)
     n = n_trials if n_trials is not None else DEFAULT_TRIALS
     stats = _monte_carlo(spot, n, s, w, progress)
-    return _from_stats(spot, stats, n, False, s, False)
+    why = None
+    if n_trials is None:
+        why = (f"exact enumeration would visit up to {_combos_upper_bound(spot.ranges):,} "
+               "holding combinations, above the exact budget")
+    return _from_stats(spot, stats, n, False, s, False, sampled_because=why)
 
 
 def _text_batch(values: Any, what: str) -> Any:

@@ -12,7 +12,6 @@ import json
 import sys
 from typing import Callable, Sequence
 
-from . import __version__
 
 
 def _add_eval(subparsers: argparse._SubParsersAction) -> None:
@@ -122,8 +121,9 @@ def _add_replay(subparsers: argparse._SubParsersAction) -> None:
         help="replay PHH hand histories and print the finishing stacks and pots",
         description="Replay Omaha hand histories in the PHH format (variants FO/8, PO, FO, PO/8, "
                     "NO, NO/8, SO, SO/8) through the rules engine; print the finishing stacks "
-                    "and each pot with its winners. Exit status 1 if a file's own "
-                    "finishing_stacks disagree with the replay.",
+                    "and each pot with its winners. Each file is replayed on its own; a file that "
+                    "cannot be read, breaks the rules, ends before the hand is over or whose "
+                    "finishing_stacks disagree is named on stderr, and the exit status is 1.",
     )
     p.add_argument("files", nargs="+", metavar="FILE.phh", help="PHH file(s)")
     p.add_argument("--json", action="store_true",
@@ -131,45 +131,66 @@ def _add_replay(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_run_replay)
 
 
-def _run_replay(args: argparse.Namespace) -> int:
+def _replay_one(path: str) -> dict:
+    """One file's report; ``"error"`` says what went wrong (unreadable, not PHH, illegal)."""
+    from .game import PHHError
     from .game.phh import parse_phh, replay, summary
 
-    reports = []
-    status = 0
-    for path in args.files:
+    try:
         record = parse_phh(path)
         report = summary(replay(record), record)
-        report["file"] = path
-        expected = report.get("expected_finishing_stacks")
-        if expected is not None and report["complete"] and expected != report["finishing_stacks"]:
-            status = 1
-        reports.append(report)
+    except PHHError as exc:
+        message = str(exc)
+        prefix = f"{path}: "  # file errors already name the file
+        return {"file": path, "error": message[len(prefix):] if message.startswith(prefix) else message}
+    report["file"] = path
+    expected = report.get("expected_finishing_stacks")
+    if not report["complete"]:
+        report["error"] = f"the history ends before the hand is over: {report['state']}"
+    elif expected is not None and expected != report["finishing_stacks"]:
+        report["error"] = f"finishing stacks {report['finishing_stacks']} differ from the file's {expected}"
+    return report
+
+
+def _print_replay(report: dict) -> None:
+    print(f"{report['file']}: {report['variant']}, {report['game']}, {len(report['players'])} players")
+    if report["board"]:
+        print(f"  board {report['board']}")
+    if not report["complete"]:
+        print("  stacks " + "  ".join(f"{p} {s}" for p, s in zip(report["players"], report["stacks"])))
+        return
+    for item in report["returned"]:
+        print(f"  uncalled {item['amount']} returned to {item['player']}")
+    for pot in report["pots"]:
+        print(f"  pot {pot['index']}: {pot['amount']} ({' '.join(pot['eligible'])})")
+        for award in pot["awards"]:
+            how = award.get("description") or "uncontested"
+            cards = f" [{award['hole_cards']} + {award['board_cards']}]" if "hole_cards" in award else ""
+            print(f"    {award['player']} wins {award['amount']} {award['half']}: {how}{cards}")
+    print("  finishing stacks " + "  ".join(
+        f"{p} {s}" for p, s in zip(report["players"], report["finishing_stacks"])))
+    expected = report.get("expected_finishing_stacks")
+    if expected is not None:
+        print("  matches the file's finishing_stacks" if expected == report["finishing_stacks"]
+              else f"  DIFFERS from the file's finishing_stacks {expected}")
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    """Each file on its own: a broken one is named (with what and where) on stderr and the
+    others are still replayed; exit status 1 when any file failed."""
+    reports = [_replay_one(path) for path in args.files]
+    failed = [r for r in reports if "error" in r]
     if args.json:
         print(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2))
-        return status
-    for report in reports:
-        print(f"{report['file']}: {report['variant']}, {report['game']}, {len(report['players'])} players")
-        if report["board"]:
-            print(f"  board {report['board']}")
-        if not report["complete"]:
-            print(f"  the history ends before the hand is over: {report['state']}")
-            print("  stacks " + "  ".join(f"{p} {s}" for p, s in zip(report["players"], report["stacks"])))
-            continue
-        for item in report["returned"]:
-            print(f"  uncalled {item['amount']} returned to {item['player']}")
-        for pot in report["pots"]:
-            print(f"  pot {pot['index']}: {pot['amount']} ({' '.join(pot['eligible'])})")
-            for award in pot["awards"]:
-                how = award.get("description") or "uncontested"
-                cards = f" [{award['hole_cards']} + {award['board_cards']}]" if "hole_cards" in award else ""
-                print(f"    {award['player']} wins {award['amount']} {award['half']}: {how}{cards}")
-        print("  finishing stacks " + "  ".join(
-            f"{p} {s}" for p, s in zip(report["players"], report["finishing_stacks"])))
-        expected = report.get("expected_finishing_stacks")
-        if expected is not None:
-            print("  matches the file's finishing_stacks" if expected == report["finishing_stacks"]
-                  else f"  DIFFERS from the file's finishing_stacks {expected}")
-    return status
+    else:
+        for report in reports:
+            if "variant" in report:
+                _print_replay(report)
+    for report in failed:
+        print(f"omaha-eval replay: {report['file']}: {report['error']}", file=sys.stderr)
+    if failed and len(reports) > 1:
+        print(f"omaha-eval replay: {len(failed)} of {len(reports)} files failed", file=sys.stderr)
+    return 1 if failed else 0
 
 
 def _add_bench(subparsers: argparse._SubParsersAction) -> None:
@@ -291,6 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="omaha-eval",
         description="Omaha Hi and Hi-Lo (8 or better): evaluation, equity, rules, benchmarks.",
     )
+    from . import __version__  # read from the metadata on first use
+
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in _COMMANDS:
@@ -312,6 +335,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and closed early: not an error of ours
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, and the shell's usual status for SIGINT
+        print("omaha-eval: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -85,6 +85,9 @@ class GameConfig:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
+        if 0 < self.big_blind < self.small_blind:  # (a hand history may show no big blind)
+            raise HandSetupError(f"the small blind {self.small_blind} is above the big blind "
+                                 f"{self.big_blind}")
 
     @property
     def hilo(self) -> bool:

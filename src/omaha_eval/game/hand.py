@@ -86,6 +86,27 @@ class LegalActions:
                  self.can_show, self.can_muck)
         return tuple(name for name, flag in zip(names, flags) if flag)
 
+    def describe(self, who: Optional[str] = None) -> str:
+        """The choice in words, e.g. ``"player 2 to act: fold, call 2 or raise to 4..8"``.
+
+        ``who`` names the player (default ``"player N"``).
+        """
+        if self.player is None:
+            return "the hand is over"
+        who = f"player {self.player}" if who is None else who
+        if self.phase != "betting":
+            return f"{who} to show or muck"
+        options = [name for name, ok in (("fold", self.can_fold), ("check", self.can_check))
+                   if ok]
+        if self.can_call:
+            options.append(f"call {self.to_call}")
+        if self.can_bet or self.can_raise:
+            verb = "bet" if self.can_bet else "raise to"
+            span = f"{self.min_to}" if self.min_to == self.max_to else f"{self.min_to}..{self.max_to}"
+            options.append(f"{verb} {span}")
+        text = ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
+        return f"{who} to act: {text}"
+
     def __repr__(self) -> str:
         text = f"LegalActions(player={self.player}, phase={self.phase!r}, actions={self.actions}"
         if self.can_call:
@@ -119,7 +140,7 @@ class Hand:
         "_folded", "_acted", "_in_hand", "_street", "_phase", "_level", "_full_raise",
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
-        "_unknown", "_able",
+        "_unknown", "_able", "_named_seats",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
@@ -159,6 +180,7 @@ class Hand:
         self._n = n
         self._button = button
         self._seats = seat_labels
+        self._named_seats = seats is not None
         self._posts = tuple(post_list)
         self._first_to_act = first_to_act
         self._manual = showdown == "manual"
@@ -306,7 +328,12 @@ class Hand:
     # ---- checks shared by the actions ----
 
     def _label(self, player: int) -> str:
-        return f"seat {self._seats[player]}"
+        """How messages name a player: "player 2" (its index in the hand) by default, "seat 5"
+        when the hand was given table seats, or the label itself when it is text ("p3" in PHH)."""
+        if not self._named_seats:
+            return f"player {player}"
+        label = self._seats[player]
+        return label if isinstance(label, str) else f"seat {label}"
 
     def _turn(self, player: Optional[int], what: str) -> int:
         if self._phase == OVER:
@@ -773,5 +800,5 @@ class Hand:
         return self._result
 
     def __repr__(self) -> str:
-        state = self._phase if self._phase != BETTING else f"{STREETS[self._street]}, seat {self._seats[self._actor]} to act"
+        state = self._phase if self._phase != BETTING else f"{STREETS[self._street]}, {self._label(self._actor)} to act"
         return f"Hand({self._config.describe()}; {self._n} players; {state}; stacks={self._stacks})"

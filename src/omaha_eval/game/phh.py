@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
@@ -66,6 +67,13 @@ class PHHRecord:
     first_to_act: Optional[int]
     actions: List[str]
     fields: Dict[str, Any] = field(default_factory=dict)
+    action_lines: Optional[List[int]] = None  # 1-based line of each action in the file's text
+
+    def where(self, k: int) -> str:
+        """``"line 12, action 3"``: where action ``k`` (0-based, as in ``actions``) is."""
+        if self.action_lines is not None and 0 <= k < len(self.action_lines):
+            return f"line {self.action_lines[k]}, action {k}"
+        return f"action {k}"
 
     @property
     def n_players(self) -> int:
@@ -164,7 +172,7 @@ def _read_posts(value: Any, n: int) -> List[Post]:
 
 def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHRecord:
     """Read a PHH file (a path, TOML text or an already-parsed dict) into a :class:`PHHRecord`."""
-    fields = _load(source)
+    fields, text = _load(source)
     variant = fields.get("variant")
     if variant not in VARIANTS:
         raise PHHError(f"variant {variant!r} is not an Omaha variant this package plays; "
@@ -198,28 +206,76 @@ def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHReco
     actions = fields.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError("field 'actions' must be an array of strings")
+    lines = _action_lines(text) if text is not None else None
     return PHHRecord(variant, config, stacks, posts, None if first is None else first - 1,
-                     list(actions), fields)
+                     list(actions), fields,
+                     lines if lines is not None and len(lines) == len(actions) else None)
 
 
-def _load(source: Any) -> Dict[str, Any]:
+def _decode(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PHHError(f"{where}not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                       f"{exc.start}): a PHH file is TOML text") from None
+
+
+def _load(source: Any) -> Tuple[Dict[str, Any], Optional[str]]:
+    """The TOML fields of a PHH source, and its text when there is one (for line numbers)."""
     if isinstance(source, dict):
-        return dict(source)
-    if isinstance(source, bytes):
-        source = source.decode()
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
-                                           and "=" not in source):
+        return dict(source), None
+    where = ""
+    if isinstance(source, (bytes, bytearray)):
+        text = _decode(bytes(source), where)
+    elif isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
+                                             and "=" not in source):
+        where = f"{os.fspath(source)}: "
         try:
             with open(source, "rb") as handle:
-                return _toml.load(handle)
+                text = _decode(handle.read(), where)
         except OSError as exc:
             raise PHHError(f"cannot read {os.fspath(source)!r}: {exc.strerror}") from None
-        except _toml.TOMLDecodeError as exc:
-            raise PHHError(f"{os.fspath(source)}: not valid TOML: {exc}") from None
+    elif isinstance(source, str):
+        text = source
+    else:
+        raise PHHError(f"a PHH source is a path, TOML text, bytes or a dict, got "
+                       f"{type(source).__name__}")
+    if "\x00" in text:
+        raise PHHError(f"{where}not a text file (it contains NUL bytes)")
     try:
-        return _toml.loads(source)
+        return _toml.loads(text), text
     except _toml.TOMLDecodeError as exc:
-        raise PHHError(f"not valid TOML: {exc}") from None
+        raise PHHError(f"{where}not valid TOML: {exc}") from None
+
+
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+_ACTIONS_KEY = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[", re.MULTILINE)
+
+
+def _action_lines(text: str) -> Optional[List[int]]:
+    """1-based line of each string of the ``actions`` array in the TOML text (None if the
+    array cannot be located), so that errors can say where an action is."""
+    key = _ACTIONS_KEY.search(text)
+    if key is None:
+        return None
+    lines, pos = [], key.end()
+    while pos < len(text):
+        char = text[pos]
+        if char == "]":
+            return lines
+        if char == "#":
+            pos = text.find("\n", pos)
+            pos = len(text) if pos < 0 else pos
+            continue
+        if char in "\"'":
+            match = _STRING.match(text, pos)
+            if match is None:
+                return None
+            lines.append(text.count("\n", 0, pos) + 1)
+            pos = match.end()
+            continue
+        pos += 1
+    return None
 
 
 def _split(action: str) -> List[str]:
@@ -284,12 +340,27 @@ def _known_cards(record: PHHRecord) -> Tuple[List[Optional[List[int]]], List[int
     return holes, known_board
 
 
+_ACTION_PREFIX = re.compile(r"action (\d+) ")
+
+
 def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
     """Play a parsed PHH record through a :class:`Hand` (manual showdown, as the file says).
 
     Unknown cards (``??``) that are never shown are filled from the unused cards with ``seed``.
-    Raises :class:`PHHError` naming the action that breaks the rules.
+    Raises :class:`PHHError` naming the action that breaks the rules: its index in
+    ``actions`` (from 0) and, for a record read from text, its line (from 1).
     """
+    try:
+        return _replay(record, seed)
+    except PHHError as exc:
+        message = str(exc)
+        match = _ACTION_PREFIX.match(message)
+        if match is None:
+            raise
+        raise PHHError(f"{record.where(int(match.group(1)))} {message[match.end():]}") from None
+
+
+def _replay(record: PHHRecord, seed: Any) -> Hand:
     holes, board = _known_cards(record)
     n = record.n_players
     button = n - 1
@@ -299,7 +370,7 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
         unknown += [deck[4 * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
         hand = Hand(record.config, record.starting_stacks, posts=record.posts,
                     first_to_act=record.first_to_act, deck=deck, unknown_cards=unknown,
-                    seats=tuple(range(1, n + 1)), showdown="manual")
+                    seats=tuple(f"p{i + 1}" for i in range(n)), showdown="manual")
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     board_seen = 0
@@ -317,7 +388,7 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
                     board_seen += len(cards)
                     if len(hand.board) < board_seen:
                         raise PHHError(f"action {k} {action!r}: the board is dealt before the "
-                                       f"betting round is over ({hand.legal_actions()})")
+                                       f"betting round is over ({_state(hand)})")
                 continue
             p = _player(tokens[0], n, k, action)
             verb = tokens[1] if len(tokens) > 1 else ""
@@ -352,8 +423,14 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
     if pending and hand.phase == "showdown":
         k, action, _ = min(pending.values())
         raise PHHError(f"action {k} {action!r}: out of turn, and the showdown never reached it "
-                       f"({hand.legal_actions()})")
+                       f"({_state(hand)})")
     return hand
+
+
+def _state(hand: Hand) -> str:
+    """Whose turn it is and what they may do, in words, with PHH names."""
+    legal = hand.legal_actions()
+    return legal.describe(None if legal.player is None else f"p{legal.player + 1}")
 
 
 def _show_or_muck(hand: Hand, player: int, tokens: List[str], k: int, action: str) -> None:
@@ -574,7 +651,8 @@ def summary(hand: Hand, record: Optional[PHHRecord] = None) -> Dict[str, Any]:
     result = hand.result
     if result is None:
         out["stacks"] = ordered(list(hand.stacks))
-        out["state"] = repr(hand.legal_actions())
+        legal = hand.legal_actions()
+        out["state"] = legal.describe(None if legal.player is None else name[legal.player])
         return out
     out["payoffs"] = ordered(result.payoffs)
     out["returned"] = [{"player": name[p], "amount": a} for p, a in result.returned]

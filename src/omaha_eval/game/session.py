@@ -99,8 +99,20 @@ def save_session(table: Table, path: Union[str, os.PathLike]) -> None:
 
 
 def load_session(path: Union[str, os.PathLike]) -> Table:
-    with open(path, encoding="utf-8") as handle:
-        return table_from_dict(json.load(handle))
+    """The table saved at ``path`` by :func:`save_session`, ready for its next hand.
+
+    Raises :class:`TableError` for a file that is not a complete saved session (truncated or
+    not JSON, another format, missing fields), naming the file and, for bad JSON, the line.
+    """
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except json.JSONDecodeError as exc:
+        raise TableError(f"{os.fspath(path)}: not a saved session: bad JSON at line {exc.lineno}, "
+                         f"column {exc.colno}: {exc.msg}") from None
+    except UnicodeDecodeError:
+        raise TableError(f"{os.fspath(path)}: not a saved session: not UTF-8 text") from None
+    return table_from_dict(data)
 
 
 def write_history(table: Table, directory: Union[str, os.PathLike], **options: Any) -> List[str]:

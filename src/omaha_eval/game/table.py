@@ -17,6 +17,8 @@ numbers and the table's state). Save and resume: :mod:`~omaha_eval.game.session`
 
 from __future__ import annotations
 
+import copy
+
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -424,14 +426,34 @@ class Table:
         """Start a hand and play it to the end: ``policy(table, seat, legal)`` returns an action
         tuple (``("fold",)``, ``("check",)``, ``("call",)``, ``("bet", to)``, ``("raise", to)``,
         ``("all_in",)``); ``chop(table)`` says whether both blinds agree to chop when offered.
-        ``start``: keyword arguments of :meth:`start_hand`."""
+        ``start``: keyword arguments of :meth:`start_hand`.
+
+        If ``policy`` or ``chop`` raises (or an action it returns is illegal), the hand is
+        undone and the table is exactly as before the call; the exception propagates.
+        """
+        before = self._snapshot()
         hand = self.start_hand(**start)
-        while not hand.is_over:
-            if chop is not None and self.can_chop() and chop(self):
-                return self.chop()
-            seat = self.actor_seat
-            apply_action(hand, policy(self, seat, hand.legal_actions()))
-        return self.finish_hand()
+        try:
+            while not hand.is_over:
+                if chop is not None and self.can_chop() and chop(self):
+                    return self.chop()
+                seat = self.actor_seat
+                apply_action(hand, policy(self, seat, hand.legal_actions()))
+            return self.finish_hand()
+        except BaseException:
+            self._restore(before)
+            raise
+
+    def _snapshot(self) -> Tuple[Any, ...]:
+        """What starting a hand changes (see :meth:`start_hand`), to undo an unfinished hand."""
+        return (self._positions, self._pending_kill, self._plan, self._hand, self._record,
+                self._finished, [copy.copy(p) for p in self._seats], list(self.history))
+
+    def _restore(self, state: Tuple[Any, ...]) -> None:
+        (self._positions, self._pending_kill, self._plan, self._hand, self._record,
+         self._finished, seats, history) = state
+        self._seats[:] = seats
+        self.history[:] = history
 
     def __repr__(self) -> str:
         taken = sum(1 for p in self._seats if p is not None)
