@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Optional, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _core
-from .cards import RANKS, CardError, CardsLike, card_to_str, format_cards, parse_cards
+from .cards import (RANKS, AnyCards, CardError, CardsLike, ManyCards, OneCards, card_to_str,
+                    format_cards, parse_cards)
 
 HI_MAX = 7462
 LO_MAX = 56
@@ -153,7 +155,8 @@ def _result(shape: Tuple[int, ...], out: Optional[np.ndarray]) -> Any:
     return out if len(shape) == 1 else out.reshape(shape)
 
 
-def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int, check: bool):
+def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int,
+              check: bool) -> Tuple[Any, Any]:
     shape, holes, boards = _rows(hole, board)
     threads = 1 if workers == 1 and type(workers) is int else _workers(workers)
     bad, hi, lo = _core.checked_eval(holes, boards, want_hi, want_lo, check, threads)
@@ -162,33 +165,177 @@ def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int,
     return _result(shape, hi), _result(shape, lo)
 
 
-def evaluate_hi(hole: Any, board: Any, *, workers: int = 1, check: bool = True) -> Any:
-    """Best high hand from exactly two hole and three board cards: 1..7462, higher is better.
+@overload
+def evaluate_hi(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...) -> int: ...
+@overload
+def evaluate_hi(hole: ManyCards, board: AnyCards, *, workers: int = ...,
+                check: bool = ...) -> npt.NDArray[np.uint16]: ...
+@overload
+def evaluate_hi(hole: OneCards, board: ManyCards, *, workers: int = ...,
+                check: bool = ...) -> npt.NDArray[np.uint16]: ...
+def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1,
+                check: bool = True) -> Union[int, npt.NDArray[np.uint16]]:
+    """Best high hand from exactly two hole cards and three board cards.
 
-    ``hole`` is ``(..., 4)`` and ``board`` ``(..., 5)``; their batch shapes broadcast. A single
-    deal (text or 1-D) gives a Python int, a batch a uint16 array. ``workers`` threads (-1 = all
-    cores) split the work with identical results. ``check=False`` skips the duplicate-card check
-    (unchecked: scores of deals with repeated cards are meaningless); ids are always range-checked.
+    Parameters
+    ----------
+    hole : str, sequence or array of card ids
+        Hole cards, shape ``(..., K)``: K cards a hand (4 in Omaha). One hand may be text
+        (``"AsKsQhJh"``, ``"as ks qh jh"``), a list of card texts or ids, or a 1-D array.
+    board : str, sequence or array of card ids
+        Board cards, shape ``(..., 5)``. The batch shapes of ``hole`` and ``board`` broadcast:
+        one board against many hands, or one board per hand.
+    workers : int, default 1
+        Threads for the native loop; -1 uses every core. The result never depends on it.
+    check : bool, default True
+        Check that no card appears twice in a deal. ``check=False`` skips only that check
+        (ids are always checked): the scores of deals with repeated cards are then meaningless.
+
+    Returns
+    -------
+    int or numpy.ndarray of uint16
+        Scores 1 .. 7462, higher is better (7462 = royal flush): a Python int for one deal
+        (text or 1-D input), otherwise an array of the broadcast batch shape. Type checkers
+        see ``int`` for text and sequences and an array for arrays; ``int(...)`` the result of a
+        1-D array if you need an int there.
+
+    Raises
+    ------
+    CardError
+        Unknown card text, an id outside 0..51, a repeated card in a deal (with ``check``) or
+        the wrong number of cards; the message says which card and where.
+    ValueError
+        Batch shapes that do not broadcast, or a bad ``workers``.
+
+    See Also
+    --------
+    evaluate_lo, evaluate_hilo, describe_hi, best_hi_cards
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.evaluate_hi("AsKsQhJh", "Ts9s8h2c2d")
+    5861
+    >>> oe.evaluate_hi(["As", "Ks", "Qh", "Jh"], "Ts 9s 8h 2c 2d")
+    5861
+
+    Many hands on one board (the board broadcasts):
+
+    >>> holes = oe.parse_cards("AsKsQhJh 2c3c4c5c").reshape(2, 4)
+    >>> oe.evaluate_hi(holes, "Ts9s8h2d7d")
+    array([5861, 1330], dtype=uint16)
+
+    A card that appears twice is an error that says where:
+
+    >>> oe.evaluate_hi("AsKsQhJh", "AsTs9s8h2c")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.cards.CardError: duplicate card As (hole position 0 and board position 0)
     """
-    return _evaluate(hole, board, True, False, workers, check)[0]
+    result: Union[int, npt.NDArray[np.uint16]] = _evaluate(hole, board, True, False, workers,
+                                                           check)[0]
+    return result
 
 
-def evaluate_lo(hole: Any, board: Any, *, workers: int = 1, check: bool = True) -> Any:
-    """Best 8-or-better low from exactly two hole and three board cards: 0 (none) or 1..56.
+@overload
+def evaluate_lo(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...) -> int: ...
+@overload
+def evaluate_lo(hole: ManyCards, board: AnyCards, *, workers: int = ...,
+                check: bool = ...) -> npt.NDArray[np.uint8]: ...
+@overload
+def evaluate_lo(hole: OneCards, board: ManyCards, *, workers: int = ...,
+                check: bool = ...) -> npt.NDArray[np.uint8]: ...
+def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1,
+                check: bool = True) -> Union[int, npt.NDArray[np.uint8]]:
+    """Best 8-or-better low from exactly two hole cards and three board cards.
 
-    Same inputs and options as :func:`evaluate_hi`; a batch gives a uint8 array.
+    Parameters
+    ----------
+    hole, board, workers, check
+        As for :func:`evaluate_hi`.
+
+    Returns
+    -------
+    int or numpy.ndarray of uint8
+        0 when no low qualifies, else 1 .. 56, higher is better (56 = 5-4-3-2-A, 1 =
+        8-7-6-5-4): a Python int for one deal, an array for a batch.
+
+    Raises
+    ------
+    CardError, ValueError
+        As for :func:`evaluate_hi`.
+
+    See Also
+    --------
+    evaluate_hilo, describe_lo, best_lo_cards
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.evaluate_lo("As2sQhJh", "3s4s8h2c9d")
+    35
+    >>> oe.describe_lo(35)
+    '8-4-3-2-A'
+    >>> oe.evaluate_lo("AsKsQhJh", "3s4s8h2c9d")  # one low card in the hole: no low
+    0
     """
-    return _evaluate(hole, board, False, True, workers, check)[1]
+    result: Union[int, npt.NDArray[np.uint8]] = _evaluate(hole, board, False, True, workers,
+                                                          check)[1]
+    return result
 
 
-def evaluate_hilo(hole: Any, board: Any, *, workers: int = 1, check: bool = True) -> Tuple[Any, Any]:
-    """``(hi, lo)`` computed in one pass; see :func:`evaluate_hi` and :func:`evaluate_lo`."""
+@overload
+def evaluate_hilo(hole: OneCards, board: OneCards, *, workers: int = ...,
+                  check: bool = ...) -> Tuple[int, int]: ...
+@overload
+def evaluate_hilo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: bool = ...
+                  ) -> Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+@overload
+def evaluate_hilo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...
+                  ) -> Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True
+                  ) -> Union[Tuple[int, int], Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]]:
+    """High and low scores in one pass: ``(evaluate_hi(...), evaluate_lo(...))``.
+
+    Parameters
+    ----------
+    hole, board, workers, check
+        As for :func:`evaluate_hi`.
+
+    Returns
+    -------
+    hi : int or numpy.ndarray of uint16
+        As :func:`evaluate_hi` returns it.
+    lo : int or numpy.ndarray of uint8
+        As :func:`evaluate_lo` returns it.
+
+    Raises
+    ------
+    CardError, ValueError
+        As for :func:`evaluate_hi`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import omaha_eval as oe
+    >>> oe.evaluate_hilo("As2sQhJh", "3s4s8h2c9d")
+    (1463, 35)
+    >>> rng = np.random.default_rng(0)
+    >>> deals = np.argsort(rng.random((3, 52)), axis=1)[:, :9].astype(np.uint8)
+    >>> hi, lo = oe.evaluate_hilo(deals[:, :4], deals[:, 4:])
+    >>> hi.tolist(), lo.tolist()
+    ([4291, 4158, 4192], [48, 0, 32])
+    """
     return _evaluate(hole, board, True, True, workers, check)
 
 
 # ---- descriptions ----
 
-def _score(value: int, low: int, high: int, what: str) -> int:
+#: A score as returned by the evaluators: a Python int or a NumPy integer.
+Score = Union[int, np.integer[Any]]
+
+
+def _score(value: Score, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{what} score must be an int, got {value!r}")
     if not low <= value <= high:
@@ -196,13 +343,75 @@ def _score(value: int, low: int, high: int, what: str) -> int:
     return int(value)
 
 
-def hi_category(score: int) -> str:
-    """Category name of a hi score: ``hi_category(7462) == "Straight flush"``."""
+def hi_category(score: Score) -> str:
+    """The category of a hi score.
+
+    Parameters
+    ----------
+    score : int
+        A hi score, 1 .. 7462.
+
+    Returns
+    -------
+    str
+        One of :data:`CATEGORIES`: ``"High card"`` .. ``"Straight flush"``.
+
+    Raises
+    ------
+    TypeError
+        ``score`` is not an int.
+    ValueError
+        ``score`` is outside 1..7462.
+
+    Examples
+    --------
+    >>> from omaha_eval import hi_category
+    >>> hi_category(7462)
+    'Straight flush'
+    >>> hi_category(1)
+    'High card'
+    >>> [hi_category(s) for s in (1277, 1278, 5854)]  # the first pair, the first straight
+    ['High card', 'Pair', 'Straight']
+    """
     return CATEGORIES[_core.hi_class(_score(score, 1, HI_MAX, "hi"))[0]]
 
 
-def describe_hi(score: int) -> str:
-    """A hi score in words: "Full house, kings full of sevens", "Flush, ace-queen high"."""
+def describe_hi(score: Score) -> str:
+    """A hi score in words.
+
+    Parameters
+    ----------
+    score : int
+        A hi score, 1 .. 7462.
+
+    Returns
+    -------
+    str
+        The category and the ranks that matter, highest first.
+
+    Raises
+    ------
+    TypeError
+        ``score`` is not an int.
+    ValueError
+        ``score`` is outside 1..7462.
+
+    Examples
+    --------
+    >>> from omaha_eval import describe_hi, evaluate_hi
+    >>> describe_hi(7462)
+    'Royal flush'
+    >>> describe_hi(1)
+    'High card, seven-five-four-three-deuce'
+    >>> describe_hi(evaluate_hi("KsKd7h2c", "Kh7c7d3s4s"))
+    'Full house, kings full of sevens'
+    >>> describe_hi(evaluate_hi("AhQh2c3d", "Kh9h4h5s6c"))  # the king comes from the board
+    'Flush, ace-king high'
+    >>> describe_hi(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: hi score 0 is outside 1..7462
+    """
     category, ranks = _core.hi_class(_score(score, 1, HI_MAX, "hi"))
     words = [_RANK_WORDS[r] for r in ranks]
     if category == 0:
@@ -224,8 +433,36 @@ def describe_hi(score: int) -> str:
     return "Royal flush" if ranks[0] == 12 else f"Straight flush, {words[0]} high"
 
 
-def describe_lo(score: int) -> str:
-    """A low score as its ranks, highest first ("7-5-4-2-A"), or "no low" for 0."""
+def describe_lo(score: Score) -> str:
+    """A low score as its five ranks, highest first.
+
+    Parameters
+    ----------
+    score : int
+        A low score, 0 (no low) or 1 .. 56.
+
+    Returns
+    -------
+    str
+        ``"8-7-6-5-4"`` .. ``"5-4-3-2-A"``, or ``"no low"`` for 0.
+
+    Raises
+    ------
+    TypeError
+        ``score`` is not an int.
+    ValueError
+        ``score`` is outside 0..56.
+
+    Examples
+    --------
+    >>> from omaha_eval import describe_lo
+    >>> describe_lo(56)
+    '5-4-3-2-A'
+    >>> describe_lo(1)
+    '8-7-6-5-4'
+    >>> describe_lo(0)
+    'no low'
+    """
     score = _score(score, 0, LO_MAX, "low")
     if score == 0:
         return "no low"
@@ -234,7 +471,7 @@ def describe_lo(score: int) -> str:
     return "-".join(names[bit] for bit in range(7, -1, -1) if mask >> bit & 1)
 
 
-def _single_deal(hole: CardsLike, board: CardsLike) -> Tuple[np.ndarray, np.ndarray]:
+def _single_deal(hole: OneCards, board: OneCards) -> Tuple[np.ndarray, np.ndarray]:
     shape, holes, boards = _prepare(hole, board, True)
     if shape != ():
         raise ValueError(f"expected a single deal (4 hole cards and 5 board cards), got batch shape {shape}")
@@ -245,28 +482,111 @@ def _parts(hole: np.ndarray, board: np.ndarray, pair: int, triple: int) -> Tuple
     return (hole[list(_core.HOLE_PAIRS[pair])].copy(), board[list(_core.BOARD_TRIPLES[triple])].copy())
 
 
-def best_hi_cards(hole: CardsLike, board: CardsLike) -> Tuple[np.ndarray, np.ndarray]:
-    """The two hole cards and three board cards that make the best high hand of one deal."""
+def best_hi_cards(hole: OneCards, board: OneCards
+                  ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """The two hole cards and three board cards that make the best high hand of one deal.
+
+    Parameters
+    ----------
+    hole : str or sequence of cards
+        One hand.
+    board : str or sequence of cards
+        One board of 5 cards.
+
+    Returns
+    -------
+    hole_cards : numpy.ndarray of uint8
+        The two hole cards used, in the order given.
+    board_cards : numpy.ndarray of uint8
+        The three board cards used, in the order given.
+
+    Raises
+    ------
+    CardError
+        Bad or repeated cards.
+    ValueError
+        A batch instead of one deal.
+
+    Examples
+    --------
+    >>> from omaha_eval import best_hi_cards, format_cards
+    >>> hole, board = best_hi_cards("AsKsQhJh", "Ts9s8h2c2d")
+    >>> format_cards(hole), format_cards(board)
+    ('QhJh', 'Ts9s8h')
+    """
     h, b = _single_deal(hole, board)
     _, pair, triple = _core.best_hi(h, b)
     return _parts(h, b, pair, triple)
 
 
-def best_lo_cards(hole: CardsLike, board: CardsLike) -> Optional[Tuple[np.ndarray, np.ndarray]]:
-    """The two hole and three board cards of the best low of one deal, or None without a low."""
+def best_lo_cards(hole: OneCards, board: OneCards
+                  ) -> Optional[Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]]:
+    """The two hole cards and three board cards of the best 8-or-better low of one deal.
+
+    Parameters
+    ----------
+    hole, board
+        As for :func:`best_hi_cards`.
+
+    Returns
+    -------
+    tuple of two numpy.ndarray of uint8, or None
+        ``(hole_cards, board_cards)`` as for :func:`best_hi_cards`; None when no low qualifies.
+
+    Raises
+    ------
+    CardError, ValueError
+        As for :func:`best_hi_cards`.
+
+    Examples
+    --------
+    >>> from omaha_eval import best_lo_cards, format_cards
+    >>> hole, board = best_lo_cards("As2sQhJh", "3s4s8h2c9d")
+    >>> format_cards(hole, " "), format_cards(board, " ")
+    ('As 2s', '3s 4s 8h')
+    >>> best_lo_cards("AsKsQhJh", "3s4s8h2c9d") is None
+    True
+    """
     h, b = _single_deal(hole, board)
     score, pair, triple = _core.best_lo(h, b)
     return _parts(h, b, pair, triple) if score else None
 
 
-def describe_hand(hole: CardsLike, board: CardsLike, *, game: str = "hi") -> dict:
-    """Scores, words and the cards used, for one deal, as a JSON-ready dict."""
+def describe_hand(hole: OneCards, board: OneCards, *, game: str = "hi") -> Dict[str, Any]:
+    """Scores, words and the cards used, for one deal, as a JSON-ready dict.
+
+    Parameters
+    ----------
+    hole, board
+        As for :func:`best_hi_cards`.
+    game : {"hi", "hilo"}
+        ``"hilo"`` adds the low half.
+
+    Returns
+    -------
+    dict
+        ``hole``, ``board`` and ``hi`` (``score``, ``category``, ``description``,
+        ``hole_cards``, ``board_cards``), and ``lo`` for ``"hilo"``; what ``omaha-eval eval
+        --json`` prints.
+
+    Raises
+    ------
+    CardError, ValueError
+        As for :func:`best_hi_cards`; ValueError for an unknown ``game``.
+
+    Examples
+    --------
+    >>> from omaha_eval.evaluate import describe_hand
+    >>> d = describe_hand("As2sQhJh", "3s4s8h2c9d", game="hilo")
+    >>> d["hi"]["description"], d["lo"]["description"], d["lo"]["hole_cards"]
+    ('Pair of deuces, ace-nine-eight kickers', '8-4-3-2-A', 'As2s')
+    """
     if game not in ("hi", "hilo"):
         raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
     h, b = _single_deal(hole, board)
     score, pair, triple = _core.best_hi(h, b)
     hole2, board3 = _parts(h, b, pair, triple)
-    result: dict = {
+    result: Dict[str, Any] = {
         "hole": format_cards(h),
         "board": format_cards(b),
         "hi": {
@@ -279,7 +599,7 @@ def describe_hand(hole: CardsLike, board: CardsLike, *, game: str = "hi") -> dic
     }
     if game == "hilo":
         lo, pair, triple = _core.best_lo(h, b)
-        entry: dict = {"score": int(lo), "description": describe_lo(lo)}
+        entry: Dict[str, Any] = {"score": int(lo), "description": describe_lo(lo)}
         if lo:
             hole2, board3 = _parts(h, b, pair, triple)
             entry.update(hole_cards=format_cards(hole2), board_cards=format_cards(board3))
