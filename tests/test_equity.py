@@ -277,7 +277,7 @@ def test_result_table_and_dict():
     (["AsKsQhJh", "2c2d7h8s"], "", "Ks", "Ks is used twice"),
     (["AsKsQhJh", "2c2d7h"], "", "", "3 cards"),
     (["AsKsQhJh", "2c2d7h8s9s"], "", "", "5 cards"),
-    (["AsKsQhJh", "2c2d7h1x"], "", "", "player 2"),
+    (["AsKsQhJh", "2c2d7h1x"], "", "", "player 1"),
     (["AsKsQhJh"], "", "", "2 to 10 players"),
     (["AsKsQhJh", "2c2d7h8s"], "Ah2h", "", "0, 3, 4 or 5 cards"),
 ])

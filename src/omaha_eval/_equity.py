@@ -26,7 +26,7 @@ import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Literal, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -72,12 +72,49 @@ ProgressFn = Callable[[int, int], None]
 class EquityResult:
     """What :func:`equity` found, per player (arrays of length P, in the order given).
 
-    ``equity`` is the share of the pot won on average; ``hi_win`` / ``hi_tie`` the rates of
-    winning the high half alone / sharing it; ``lo_win`` / ``lo_tie`` the same for the low half
-    (zero in ``"hi"``); ``scoop`` the rate of winning the whole pot alone. ``std_error`` is the
-    standard error of ``equity`` (zero when exact). ``deals`` counts the boards enumerated (times
-    ``holdings``, the collision-free holding combinations, for ranges) when ``exact``, else the
-    trials. ``seed`` is the seed a sampled result used.
+    ``str(result)`` is a table; :meth:`to_dict` a JSON-ready dict; :meth:`fractions` the exact
+    equities of an exact result.
+
+    Attributes
+    ----------
+    players : tuple of str
+        Each player's hand or range text.
+    board, dead : str
+        The known board and the dead cards.
+    game : {"hi", "hilo"}
+        The game.
+    exact : bool
+        True when every board (and holding combination) was enumerated.
+    deals : int
+        Boards enumerated (times ``holdings`` for ranges) when exact, else trials sampled.
+    equity : numpy.ndarray of float64
+        The share of the pot each player wins on average.
+    std_error : numpy.ndarray of float64
+        The standard error of ``equity`` (zeros when exact).
+    hi_win, hi_tie, lo_win, lo_tie, scoop : numpy.ndarray of float64
+        Rates of winning the high half alone, sharing it, the same for the low half (zeros in
+        ``"hi"``), and winning the whole pot alone.
+    seed : int or None
+        The seed a sampled result used (None when exact): pass it again to repeat the run.
+    holdings : int
+        Collision-free holding combinations enumerated (1 for fixed hands).
+    sampled_because : str or None
+        Why ``equity`` sampled without being asked to (ranges above the exact budget).
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> r = oe.equity(["AsKsQhJh", "2c2d7h8s"], game="hilo")
+    >>> print(r)
+    hand       equity   hi win   hi tie   lo win   lo tie    scoop
+    --------------------------------------------------------------
+    AsKsQhJh   49.20%   64.20%    0.00%    0.00%    0.00%   34.20%
+    2c2d7h8s   50.80%   35.80%    0.00%   51.76%    0.00%   35.80%
+    hi-lo, preflop: exact, 1,086,008 boards
+    >>> r.exact, r.boards, r.trials
+    (True, 1086008, None)
+    >>> r.scoop.round(4)
+    array([0.342, 0.358])
     """
 
     players: tuple[str, ...]
@@ -100,22 +137,68 @@ class EquityResult:
 
     @property
     def boards(self) -> Optional[int]:
-        """Boards enumerated per holding combination when exact, else None."""
+        """Boards enumerated per holding combination when exact, else None.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.equity(["AsKsQhJh", "KK**"], board="Ts9d3c").boards
+        820
+        """
         return self.deals // self.holdings if self.exact else None
 
     @property
     def trials(self) -> Optional[int]:
-        """Trials sampled when not exact, else None."""
+        """Trials sampled when not exact, else None.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.equity(["AsKsQhJh", "2c2d7h8s"], trials=5000, seed=1).trials
+        5000
+        """
         return None if self.exact else self.deals
 
     def fractions(self) -> tuple[Fraction, ...]:
-        """Exact equities as fractions (exact results with unweighted holdings only)."""
+        """Exact equities as fractions.
+
+        Returns
+        -------
+        tuple of fractions.Fraction
+            One per player; they add up to 1.
+
+        Raises
+        ------
+        ValueError
+            The result was sampled, or its ranges carry weights.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.equity(["AsKsQhJh", "2c2d7h8s"], game="hilo").fractions()
+        (Fraction(97149, 197456), Fraction(100307, 197456))
+        """
         if self._share_sums is None:
             raise ValueError("fractions are only available for exact, unweighted results")
         return tuple(Fraction(s, POT * self.deals) for s in self._share_sums)
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain, JSON-ready dict."""
+        """A plain, JSON-ready dict: what ``omaha-eval equity --json`` prints.
+
+        Returns
+        -------
+        dict
+            ``game``, ``board``, ``dead``, ``exact``, ``boards`` or ``trials`` (and ``seed``,
+            ``sampled_because`` when sampled), and ``players``: one dict per player with
+            ``hand``, ``equity``, the rates and, when sampled, ``std_error``.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> d = oe.equity(["AsKsQhJh", "2c2d7h8s"], board="Ts9d3c").to_dict()
+        >>> d["exact"], d["boards"], d["players"][0]["hand"], round(d["players"][0]["equity"], 4)
+        (True, 820, 'AsKsQhJh', 0.6049)
+        """
         out: dict[str, Any] = {
             "game": self.game,
             "board": self.board,
@@ -174,8 +257,27 @@ class EquityResult:
 
 @dataclass(frozen=True, eq=False)  # arrays inside: compare fields, not results
 class ShowdownResult:
-    """Complete deals settled: ``share`` (N, P) fraction of the pot each player wins;
-    ``share_units`` the same in units of :data:`POT`; per-player counts over the N deals."""
+    """Complete deals settled by :func:`showdown`.
+
+    Attributes
+    ----------
+    share : numpy.ndarray of float64
+        ``(N, P)``: the fraction of the pot each player wins in each deal.
+    share_units : numpy.ndarray of int64
+        The same in integer units of :data:`POT` (5040), exact.
+    hi_win, hi_tie, lo_win, lo_tie, scoop : numpy.ndarray of int64
+        ``(P,)``: in how many of the N deals each player won the high half alone, shared it,
+        the same for the low half, and won the whole pot alone.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> r = oe.showdown(["As2sQhJh", "2c3d7h8s"], "4s5h9d8dKc", game="hilo")
+    >>> r.share
+    array([[0.5, 0.5]])
+    >>> r.hi_win.tolist(), r.lo_win.tolist(), r.lo_tie.tolist()
+    ([0, 1], [1, 0], [0, 0])
+    """
 
     share: np.ndarray
     share_units: np.ndarray
@@ -258,7 +360,7 @@ def _player_text(hand: str) -> tuple[str, Range]:
 
 def _player(hand: HandLike, p: int) -> tuple[str, Range]:
     """(display text, holdings) of one player given as a hand, a range text or a Range."""
-    who = f"player {p + 1}"
+    who = f"player {p}"
     if isinstance(hand, Range):
         return hand.text, hand
     if isinstance(hand, str):
@@ -314,7 +416,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
     for p, (_, rng) in enumerate(players):
         if rng.is_single:
             for c in rng.hands[0].tolist():
-                _place(c, places, f"player {p + 1}'s hand")
+                _place(c, places, f"player {p}'s hand")
     needed = 4 * len(players) + board_ids.size + dead_ids.size + (5 - board_ids.size)
     if needed > 52:
         raise ValueError(f"{len(players)} players, {board_ids.size} board and {dead_ids.size} dead "
@@ -327,7 +429,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
             continue
         left = rng.remove(known)
         if len(left) == 0:
-            raise RangeError(f"player {p + 1}: range {name!r} has no holding left once the known "
+            raise RangeError(f"player {p}: range {name!r} has no holding left once the known "
                              "cards are removed")
         ranges.append(left)
     return _Spot([n for n, _ in players], ranges, board_ids, dead_ids, g)
@@ -471,20 +573,84 @@ def equity(
     workers: int = 1,
     progress: Optional[ProgressFn] = None,
 ) -> EquityResult:
-    """Each player's share of the pot.
+    """Each player's share of the pot, exactly or by sampling.
 
-    ``hands``: 2 to 10 players, each a hand (``"AsKsQhJh"``, 4 card ids) or a range
-    (``"AA**ds, KK**:0.5"``, a :class:`~omaha_eval.ranges.Range`). ``board``: 0, 3, 4 or 5 known
-    cards; ``dead``: cards out of play. ``game``: ``"hi"`` or ``"hilo"`` (8 or better).
+    Parameters
+    ----------
+    hands : sequence of str, card ids or Range
+        2 to 10 players, each a hand (``"AsKsQhJh"``, a list or array of card ids) or a range
+        (``"AA**ds, KK**:0.5"``, see :mod:`omaha_eval.ranges`, or a :class:`Range`).
+    board : str or card ids, optional
+        0, 3, 4 or 5 known board cards.
+    dead : str or card ids, optional
+        Cards out of play (seen folded, burnt face up).
+    game : {"hi", "hilo"}, default "hi"
+        Omaha Hi, or Omaha Hi-Lo 8 or better (the low half to the best qualifying low).
+    trials : int, optional
+        Sample this many deals (Monte Carlo). By default every remaining board is enumerated
+        (and, for ranges, every collision-free combination of holdings, weighted), unless that
+        would cost more than about :data:`EXACT_BUDGET` units of work; then
+        :data:`DEFAULT_TRIALS` deals are sampled and the result says why. Fixed hands on a
+        complete board are settled exactly whatever ``trials`` says.
+    seed : int or numpy.random.Generator, optional
+        The seed of the sample, 0 .. 2**64 - 1; None draws a fresh one, reported in the
+        result's ``seed``. The same seed gives the same numbers on any machine and for any
+        ``workers``.
+    workers : int, default 1
+        Threads (-1 = all cores); results never depend on it.
+    progress : callable, optional
+        ``progress(done, total)`` is called as the work advances (the CLI's progress bar).
 
-    ``trials=None`` enumerates every remaining board exactly (and, for ranges, every
-    collision-free combination of holdings, weighted), unless that exceeds the exact budget, in
-    which case :data:`DEFAULT_TRIALS` trials are sampled. ``trials=n`` samples n deals (holdings
-    and boards) with ``seed`` (int or numpy Generator; None draws a fresh one, reported in the
-    result). With a complete board and fixed hands there is nothing to sample: the showdown is
-    settled exactly. Results never depend on ``workers`` (-1 = all cores).
+    Returns
+    -------
+    EquityResult
+        Per player: equity, its standard error, win, tie and scoop rates.
 
-    ``progress(done, total)``, if given, is called as the work advances (used by the CLI).
+    Raises
+    ------
+    CardError
+        Bad card text or ids, a card used twice (the message names both places), a hand that
+        is not 4 cards, a board of 1, 2 or more than 5 cards.
+    RangeError
+        Bad range text, or a range left empty by the known cards.
+    ValueError
+        Fewer than 2 or more than 10 players, a bad ``game``, ``trials``, ``seed`` or
+        ``workers``.
+
+    Examples
+    --------
+    Exact (every board; pot shares are integers, so the result is an exact fraction):
+
+    >>> import omaha_eval as oe
+    >>> r = oe.equity(["AsKsQhJh", "2c2d7h8s"])
+    >>> r.equity.round(4), r.boards
+    (array([0.642, 0.358]), 1086008)
+    >>> oe.equity(["AsKsQhJh", "2c2d7h8s"], board="Ts9d3c").equity.round(4)
+    array([0.6049, 0.3951])
+
+    Monte Carlo, seeded, three-way:
+
+    >>> r = oe.equity(["AsKsQhJh", "2c2d7h8s", "Td9d8c7c"], trials=100_000, seed=1)
+    >>> print(r)
+    hand       equity      +/-   hi win   hi tie
+    --------------------------------------------
+    AsKsQhJh   47.20%    0.16%   47.20%    0.00%
+    2c2d7h8s   16.97%    0.11%   14.79%    4.37%
+    Td9d8c7c   35.83%    0.15%   33.64%    4.37%
+    hi, preflop: Monte Carlo, 100,000 trials, seed 1
+
+    A range against a hand (exact: every holding of the range on every board):
+
+    >>> r = oe.equity(["AsKsQhJh", "KK**"], board="Ts9d3c")
+    >>> r.holdings, r.boards, r.equity.round(4)
+    (2625, 820, array([0.5056, 0.4944]))
+
+    A card cannot be in two places:
+
+    >>> oe.equity(["AsKsQhJh", "AsKd7h2c"])
+    Traceback (most recent call last):
+    ...
+    omaha_eval.cards.CardError: card As is used twice: in player 0's hand and in player 1's hand
     """
     spot = _spot(hands, board, dead, game)
     n_trials = _trials(trials)
@@ -577,8 +743,17 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
             np.ascontiguousarray(d, dtype=np.uint8))
 
 
+@overload
+def equity_batch(holes: Any, boards: Any = ..., dead: Any = ..., *, game: str = ...,
+                 trials: Optional[int] = ..., seed: SeedLike = ..., workers: int = ...,
+                 return_std_error: Literal[False] = ...) -> npt.NDArray[np.float64]: ...
+@overload
+def equity_batch(holes: Any, boards: Any = ..., dead: Any = ..., *, game: str = ...,
+                 trials: Optional[int] = ..., seed: SeedLike = ..., workers: int = ...,
+                 return_std_error: Literal[True]
+                 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
 def equity_batch(
-    holes: npt.ArrayLike,
+    holes: Any,
     boards: Any = None,
     dead: Any = None,
     *,
@@ -587,15 +762,58 @@ def equity_batch(
     seed: SeedLike = None,
     workers: int = 1,
     return_std_error: bool = False,
-) -> Union[np.ndarray, tuple[np.ndarray, np.ndarray]]:
-    """Equities of N matchups of fixed hands at once: float64 (N, P).
+) -> Union[npt.NDArray[np.float64], tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]:
+    """Equities of N matchups of fixed hands at once, without a Python loop.
 
-    ``holes``: int card ids (N, P, 4). ``boards``: None (preflop), (N, k) or (k,) shared, with
-    k in 0, 3, 4, 5. ``dead``: cards out of play in every matchup. Exact by default; with
-    ``trials``, each matchup is sampled with its own stream derived from ``seed`` (row i uses
-    ``seed`` mixed with i, so rows are independent and the result does not depend on
-    ``workers``). ``return_std_error=True`` also returns the (N, P) standard errors (zeros when
-    exact).
+    Parameters
+    ----------
+    holes : array_like
+        ``(N, P, K)`` card ids (K = 4 in Omaha), or nested lists of hand texts
+        (``[["AsKsQhJh", "2c2d7h8s"], ...]``): N matchups of P players.
+    boards : str, array_like, optional
+        None (preflop), one board shared by every matchup (text or ``(k,)`` ids), or one per
+        matchup (``(N, k)`` ids or a list of N texts); k is 0, 3, 4 or 5.
+    dead : str or card ids, optional
+        Cards out of play in every matchup.
+    game : {"hi", "hilo"}, default "hi"
+        As for :func:`equity`.
+    trials : int, optional
+        Monte Carlo with this many trials per matchup (exact by default). Row i samples its own
+        stream from ``seed`` and i, so rows are independent and nothing depends on ``workers``.
+    seed : int or numpy.random.Generator, optional
+        As for :func:`equity`.
+    workers : int, default 1
+        Threads (-1 = all cores); matchups are split between them.
+    return_std_error : bool, default False
+        Also return the standard errors (zeros when exact).
+
+    Returns
+    -------
+    equity : numpy.ndarray of float64
+        ``(N, P)``: row i equals ``equity(holes[i], ...).equity``.
+    std_error : numpy.ndarray of float64
+        ``(N, P)``, only with ``return_std_error=True``.
+
+    Raises
+    ------
+    CardError
+        Bad cards, wrong shapes, a card used twice in a matchup (which one is named).
+    ValueError
+        A bad number of players, ``game``, ``trials``, ``seed`` or ``workers``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import omaha_eval as oe
+    >>> oe.equity_batch([["AsKsQhJh", "2c2d7h8s"], ["AhAd2c3c", "KsKh7d8d"]], "Ts9d4c").round(4)
+    array([[0.6049, 0.3951],
+           [0.5622, 0.4378]])
+    >>> eq, se = oe.equity_batch([["AsKsQhJh", "2c2d7h8s"]], trials=10_000, seed=2,
+    ...                          return_std_error=True)
+    >>> eq.round(3), se.round(3)
+    (array([[0.642, 0.358]]), array([[0.005, 0.005]]))
+    >>> oe.equity_batch(np.zeros((0, 3, 4), dtype=np.uint8)).shape  # an empty batch
+    (0, 3)
     """
     g = _game(game)
     h, b, d = _batch_arrays(holes, boards, dead)
@@ -621,17 +839,47 @@ def equity_batch(
 def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> ShowdownResult:
     """Settles complete deals: each player's share of the pot, and per-player counts.
 
-    ``holes``: (N, P, 4) card ids, or (P, 4), or a list of P hand texts (one deal); ``boards``:
-    (N, 5), or (5,) / text shared by every deal. The high half goes to the best high hand, the low
-    half (``game="hilo"``) to the best qualifying low, ties split their half, and the high hand
-    scoops when no low qualifies.
+    The high half goes to the best high hand, the low half (``game="hilo"``) to the best
+    qualifying low; ties split their half, and the high hand scoops when no low qualifies.
+
+    Parameters
+    ----------
+    holes : array_like or list of str
+        ``(N, P, K)`` card ids, ``(P, K)`` or a list of P hand texts (one deal).
+    boards : str or array_like
+        ``(N, 5)`` card ids, or one board (text or ``(5,)``) shared by every deal.
+    game : {"hi", "hilo"}, default "hi"
+        The game.
+    workers : int, default 1
+        Threads (-1 = all cores).
+
+    Returns
+    -------
+    ShowdownResult
+        Shares ``(N, P)`` and per-player win, tie and scoop counts.
+
+    Raises
+    ------
+    CardError
+        Bad cards or shapes, a card used twice in a deal.
+    ValueError
+        A bad ``game`` or ``workers``.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> r = oe.showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9s8h3d4c")
+    >>> r.share, r.share_units
+    (array([[1., 0.]]), array([[5040,    0]]))
+    >>> r.scoop.tolist()
+    [1, 0]
     """
     g = _game(game)
     if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
-        rows = [_cards(x, f"player {p + 1}") for p, x in enumerate(holes)]
+        rows = [_cards(x, f"player {p}") for p, x in enumerate(holes)]
         for p, row in enumerate(rows):
             if row.size != 4:
-                raise CardError(f"player {p + 1}: an Omaha hand has 4 cards, got {row.size}")
+                raise CardError(f"player {p}: an Omaha hand has 4 cards, got {row.size}")
         holes = np.stack(rows)
     h = np.asarray(holes)
     if h.ndim == 2:

@@ -56,7 +56,18 @@ _WEIGHT = re.compile(r"\s*(\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*(%?)\s*")
 
 
 class RangeError(ValueError):
-    """A range text that does not follow the documented syntax, or leaves no holding."""
+    """A range text that does not follow the documented syntax, or leaves no holding.
+
+    A subclass of :class:`ValueError`; the message names the token and its position.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.parse_range("AAx*")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.ranges.RangeError: bad range 'AAx*': unknown card or rank 'x*' at position 2
+    """
 
 
 @dataclass(frozen=True)
@@ -272,10 +283,30 @@ def _frozen(array: np.ndarray) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Range:
-    """A set of four-card holdings with weights.
+    """A set of holdings with weights; immutable (parsed ranges are cached and shared).
 
-    ``hands`` is uint8 (n, 4), each row ascending, rows in lexicographic order; ``weights`` is
-    float64 (n,), all positive. ``text`` is the source text (or a description).
+    Parameters
+    ----------
+    text : str
+        The source text, or a description.
+    hands : numpy.ndarray of uint8
+        ``(n, K)`` card ids, each row ascending, rows in lexicographic order.
+    weights : numpy.ndarray of float64
+        ``(n,)`` relative frequencies, all positive.
+
+    Writable arrays given to the constructor are copied; the arrays a Range holds are
+    read-only, and its fields cannot be reassigned.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> r = oe.parse_range("AA**ds")
+    >>> r, len(r), r.is_single, r.uniform
+    (Range('AA**ds', 864 hands), 864, False, True)
+    >>> r.to_strings()[:2]
+    ['2c2dAcAd', '2c2hAcAh']
+    >>> r.hands.flags.writeable
+    False
     """
 
     text: str
@@ -306,7 +337,24 @@ class Range:
         return len(self) == 0 or bool(np.all(self.weights == self.weights[0]))
 
     def remove(self, cards: Iterable[int] | npt.ArrayLike) -> "Range":
-        """The holdings that use none of ``cards`` (card removal against known cards)."""
+        """The holdings that use none of ``cards`` (card removal against known cards).
+
+        Parameters
+        ----------
+        cards : iterable of int or array
+            Card ids known to be elsewhere (the board, dead cards, other hands).
+
+        Returns
+        -------
+        Range
+            A new range (the same one when ``cards`` is empty).
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.parse_range("AA**ds").remove(oe.parse_cards("AsAh"))
+        Range('AA**ds', 144 hands)
+        """
         ids = np.asarray(list(cards) if not isinstance(cards, np.ndarray) else cards, dtype=np.int64)
         if ids.size == 0:
             return self
@@ -317,7 +365,14 @@ class Range:
         return Range(self.text, _frozen(self.hands[keep]), _frozen(self.weights[keep]))
 
     def to_strings(self) -> list[str]:
-        """Text of each holding, e.g. ``['AcAdKhQs', ...]`` (cards in ascending id order)."""
+        """The text of each holding, cards in ascending id order.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.parse_range("AKQJ r").to_strings()[:2]
+        ['JcQdKhAs', 'JcQdKsAh']
+        """
         names = [r + s for r in _RANKS for s in _SUITS]
         return ["".join(names[c] for c in row) for row in self.hands.tolist()]
 
@@ -326,9 +381,38 @@ class Range:
 
 
 def parse_range(text: str) -> Range:
-    """Parses range text (see the module docstring) into every matching holding.
+    """Every holding that matches a range text.
 
-    No card removal is applied; use :meth:`Range.remove` for that.
+    Parameters
+    ----------
+    text : str
+        A range in the syntax of :mod:`omaha_eval.ranges`: ``"AA**ds"``, ``"KK**:0.5, QQ**"``,
+        ``"random"``.
+
+    Returns
+    -------
+    Range
+        The matching holdings with their weights; cached, so the same text gives the same
+        (immutable) object. No card removal is applied: see :meth:`Range.remove`.
+
+    Raises
+    ------
+    RangeError
+        Text outside the syntax (the message names the token and its position), or an item
+        that matches no hand.
+    TypeError
+        ``text`` is not a string.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.parse_range("AA**ds")
+    Range('AA**ds', 864 hands)
+    >>> r = oe.parse_range("KK**:0.5, QQ**")
+    >>> len(r), sorted(set(r.weights.tolist()))
+    (13886, [0.5, 1.0])
+    >>> len(oe.parse_range("random"))
+    270725
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is text, got {type(text).__name__}")
@@ -355,7 +439,34 @@ def _parse_range_cached(text: str) -> Range:
 def range_from_hands(hands: Sequence[Sequence[int]] | npt.ArrayLike,
                      weights: Sequence[float] | npt.ArrayLike | None = None,
                      text: str = "custom") -> Range:
-    """A range from explicit (n, 4) card ids and optional weights (duplicates rows are merged)."""
+    """A range from explicit card ids and optional weights.
+
+    Parameters
+    ----------
+    hands : array_like
+        ``(n, 4)`` card ids; rows that repeat (in any card order) are merged, keeping the
+        largest weight.
+    weights : array_like, optional
+        ``(n,)`` positive weights (default all 1).
+    text : str, default "custom"
+        The range's description.
+
+    Returns
+    -------
+    Range
+
+    Raises
+    ------
+    RangeError
+        Wrong shape, ids outside 0..51, a hand with a repeated card, or bad weights.
+
+    Examples
+    --------
+    >>> from omaha_eval.ranges import range_from_hands
+    >>> r = range_from_hands([[51, 50, 49, 48], [0, 1, 2, 3]], [1, 2])
+    >>> r.to_strings(), r.weights.tolist()
+    (['2c2d2h2s', 'AcAdAhAs'], [2.0, 1.0])
+    """
     arr = np.asarray(hands, dtype=np.int64)
     if arr.ndim != 2 or arr.shape[1] != 4:
         raise RangeError(f"expected hands of shape (n, 4), got {arr.shape}")
