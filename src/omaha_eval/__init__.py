@@ -60,16 +60,16 @@ def _version() -> str:
 
 def __getattr__(name: str) -> Any:
     if name == "__version__":
-        globals()[name] = value = _version()
-        return value
+        globals()[name] = text = _version()
+        return text
     if name not in _LAZY:
         raise AttributeError(f"module 'omaha_eval' has no attribute {name!r}")
     import importlib
 
     module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
-    value = module if _LAZY[name] is None else getattr(module, name)
-    globals()[name] = value
-    return value
+    found: Any = module if _LAZY[name] is None else getattr(module, name)
+    globals()[name] = found
+    return found
 
 
 def __dir__() -> List[str]:

@@ -479,7 +479,9 @@ def _exact_cost(spot: _Spot) -> int:
 
 
 def _card_masks(hands: np.ndarray) -> np.ndarray:
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+    masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)),
+                                             axis=1)
+    return masks
 
 
 def _holding_tuples(ranges: Sequence[Range]) -> tuple[np.ndarray, np.ndarray]:
@@ -896,8 +898,8 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
     hh, bb, _ = _batch_arrays(h, b, None, min_players=1, what="deal")
     shares, flags = _core.showdown(hh, bb, g, _workers(workers))
 
-    def count(bit: int) -> np.ndarray:
-        return ((flags & bit) != 0).sum(axis=0).astype(np.int64)
+    def count(bit: int) -> npt.NDArray[np.int64]:
+        return ((flags & bit) != 0).sum(axis=0).astype(np.int64)  # type: ignore[no-any-return]
 
     return ShowdownResult(shares / float(POT), shares.astype(np.int64),
                           count(1), count(2), count(4), count(8), count(16))

@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, Sequence
+from typing import Any, Callable, Dict, Sequence, TextIO
 
 
 
-def _add_eval(subparsers: argparse._SubParsersAction) -> None:
+def _add_eval(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "eval",
         help="score one Omaha hand on a board",
@@ -47,7 +47,7 @@ def _run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_equity(subparsers: argparse._SubParsersAction) -> None:
+def _add_equity(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "equity",
         help="each player's share of the pot, exact or sampled",
@@ -72,7 +72,7 @@ class _ProgressBar:
     """A one-line progress bar on stderr, shown only on a terminal and only once a run has taken
     more than half a second (short runs print nothing)."""
 
-    def __init__(self, stream, delay: float = 0.5, width: int = 30) -> None:
+    def __init__(self, stream: TextIO, delay: float = 0.5, width: int = 30) -> None:
         import time
 
         self._time = time.monotonic
@@ -115,7 +115,7 @@ def _run_equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_replay(subparsers: argparse._SubParsersAction) -> None:
+def _add_replay(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "replay",
         help="replay PHH hand histories and print the finishing stacks and pots",
@@ -131,7 +131,7 @@ def _add_replay(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_run_replay)
 
 
-def _replay_one(path: str) -> dict:
+def _replay_one(path: str) -> Dict[str, Any]:
     """One file's report; ``"error"`` says what went wrong (unreadable, not PHH, illegal)."""
     from .game import PHHError
     from .game.phh import parse_phh, replay, summary
@@ -152,7 +152,7 @@ def _replay_one(path: str) -> dict:
     return report
 
 
-def _print_replay(report: dict) -> None:
+def _print_replay(report: Dict[str, Any]) -> None:
     print(f"{report['file']}: {report['variant']}, {report['game']}, {len(report['players'])} players")
     if report["board"]:
         print(f"  board {report['board']}")
@@ -193,7 +193,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _add_bench(subparsers: argparse._SubParsersAction) -> None:
+def _add_bench(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "bench",
         help="benchmark omaha_eval against the other Omaha libraries installed",
@@ -269,7 +269,7 @@ def _run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_play(subparsers: argparse._SubParsersAction) -> None:
+def _add_play(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "play",
         help="play at a terminal table against built-in opponents",
@@ -298,7 +298,7 @@ def _run_play(args: argparse.Namespace) -> int:
                     hands=args.hands)
 
 
-_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
+_COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]] = [
     _add_eval,
     _add_equity,
     _add_replay,

@@ -471,7 +471,7 @@ def describe_lo(score: Score) -> str:
     return "-".join(names[bit] for bit in range(7, -1, -1) if mask >> bit & 1)
 
 
-def _single_deal(hole: OneCards, board: OneCards) -> Tuple[np.ndarray, np.ndarray]:
+def _single_deal(hole: AnyCards, board: AnyCards) -> Tuple[np.ndarray, np.ndarray]:
     shape, holes, boards = _prepare(hole, board, True)
     if shape != ():
         raise ValueError(f"expected a single deal (4 hole cards and 5 board cards), got batch shape {shape}")
@@ -482,7 +482,7 @@ def _parts(hole: np.ndarray, board: np.ndarray, pair: int, triple: int) -> Tuple
     return (hole[list(_core.HOLE_PAIRS[pair])].copy(), board[list(_core.BOARD_TRIPLES[triple])].copy())
 
 
-def best_hi_cards(hole: OneCards, board: OneCards
+def best_hi_cards(hole: AnyCards, board: AnyCards
                   ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """The two hole cards and three board cards that make the best high hand of one deal.
 
@@ -519,7 +519,7 @@ def best_hi_cards(hole: OneCards, board: OneCards
     return _parts(h, b, pair, triple)
 
 
-def best_lo_cards(hole: OneCards, board: OneCards
+def best_lo_cards(hole: AnyCards, board: AnyCards
                   ) -> Optional[Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]]:
     """The two hole cards and three board cards of the best 8-or-better low of one deal.
 
@@ -552,7 +552,7 @@ def best_lo_cards(hole: OneCards, board: OneCards
     return _parts(h, b, pair, triple) if score else None
 
 
-def describe_hand(hole: OneCards, board: OneCards, *, game: str = "hi") -> Dict[str, Any]:
+def describe_hand(hole: AnyCards, board: AnyCards, *, game: str = "hi") -> Dict[str, Any]:
     """Scores, words and the cards used, for one deal, as a JSON-ready dict.
 
     Parameters

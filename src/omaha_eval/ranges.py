@@ -264,7 +264,7 @@ def _match(item: _Item) -> np.ndarray:
         need[c >> 2] += 1
     for r in item.ranks:
         need[r] += 1
-    for r in np.flatnonzero(need):
+    for r in np.flatnonzero(need).tolist():
         if need[r] > int(sum(1 for c in item.cards if c >> 2 == r)):
             ok &= t.rank_counts[:, r] >= need[r]
     if item.qualifier:
@@ -355,7 +355,8 @@ class Range:
         >>> oe.parse_range("AA**ds").remove(oe.parse_cards("AsAh"))
         Range('AA**ds', 144 hands)
         """
-        ids = np.asarray(list(cards) if not isinstance(cards, np.ndarray) else cards, dtype=np.int64)
+        ids = np.asarray(cards if isinstance(cards, np.ndarray) else list(cards),  # type: ignore[arg-type]
+                         dtype=np.int64)
         if ids.size == 0:
             return self
         blocked = np.uint64(np.bitwise_or.reduce(np.left_shift(np.uint64(1), ids.astype(np.uint64))))

@@ -85,7 +85,7 @@ def _build_data(w: Workload) -> Any:
         if w.params["shared_board"]:
             rng = np.random.Generator(np.random.PCG64(w.seed))
             board = rng.permutation(52)[:5].astype(np.uint8)
-            holes = random_deals(w.size, 4, w.seed + 1, exclude=board)
+            holes = random_deals(w.size, 4, w.seed + 1, exclude=board.tolist())
             return holes, board
         deals = random_deals(w.size, 9, w.seed)
         return np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])

@@ -8,7 +8,7 @@ as stacks, a button and optionally an explicit list of :class:`Post`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import List, Optional
+from typing import Any, List, Optional
 
 from .errors import HandSetupError
 from .structures import STRUCTURE_TYPES, FixedLimit, NoLimit, PotLimit, SpreadLimit, Structure
@@ -99,7 +99,7 @@ class GameConfig:
     def fixed_limit(cls, small_bet: int, big_bet: Optional[int] = None, *, game: str = "hi",
                     small_blind: Optional[int] = None, big_blind: Optional[int] = None,
                     max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
-                    half_bet_reopens: bool = True, **options) -> "GameConfig":
+                    half_bet_reopens: bool = True, **options: Any) -> "GameConfig":
         """Fixed limit ``small_bet``/``big_bet`` (default twice the small bet); blinds default to
         half the small bet and the small bet."""
         big_bet = 2 * small_bet if big_bet is None else big_bet
@@ -112,7 +112,7 @@ class GameConfig:
                      small_blind: Optional[int] = None, big_blind: Optional[int] = None,
                      late_min_bet: Optional[int] = None, late_max_bet: Optional[int] = None,
                      max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
-                     **options) -> "GameConfig":
+                     **options: Any) -> "GameConfig":
         """Spread limit ``min_bet``-``max_bet``; blinds default to half the minimum and the minimum."""
         structure = SpreadLimit(min_bet, max_bet, late_min_bet, late_max_bet, max_raises, heads_up_max_raises)
         return cls(structure, max(min_bet // 2, 1) if small_blind is None else small_blind,
@@ -121,7 +121,7 @@ class GameConfig:
     @classmethod
     def pot_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
                   min_bet: Optional[int] = None, late_min_bet: Optional[int] = None,
-                  max_raises: Optional[int] = None, **options) -> "GameConfig":
+                  max_raises: Optional[int] = None, **options: Any) -> "GameConfig":
         """Pot limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
         structure = PotLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
         return cls(structure, small_blind, big_blind, game, **options)
@@ -129,7 +129,7 @@ class GameConfig:
     @classmethod
     def no_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
                  min_bet: Optional[int] = None, late_min_bet: Optional[int] = None,
-                 max_raises: Optional[int] = None, **options) -> "GameConfig":
+                 max_raises: Optional[int] = None, **options: Any) -> "GameConfig":
         """No limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
         structure = NoLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
         return cls(structure, small_blind, big_blind, game, **options)

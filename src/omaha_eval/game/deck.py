@@ -65,7 +65,8 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
             raise HandSetupError("deck has a repeated card")
         return order[:size]
     if hole_cards is None and board is None:  # the common case: a plain shuffle
-        return _rng(seed).permutation(52)[:size].tolist()
+        shuffled: List[int] = _rng(seed).permutation(52)[:size].tolist()
+        return shuffled
     fixed: List[Optional[int]] = [None] * size
     if hole_cards is not None:
         if len(hole_cards) != n:

@@ -35,7 +35,7 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ..cards import format_cards
 from . import events as ev
@@ -638,12 +638,13 @@ class Hand:
 
     # ---- the end ----
 
-    def _finish(self, scores: Optional[Tuple[dict, dict]]) -> None:
+    def _finish(self, scores: Optional[Tuple[Dict[int, int], Dict[int, int]]]) -> None:
         n = self._n
         if scores is None:  # everyone else folded
             layered = [c - p for c, p in zip(self._committed, self._pooled)]
             self._pots = build_pots(layered, sum(self._pooled), self._folded)
-            hi, lo = {}, {}
+            hi: Dict[int, int] = {}
+            lo: Dict[int, int] = {}
         else:
             hi, lo = scores
         pots: List[PotResult] = sd.award(self._pots, self._shown, hi, lo, self._hilo, self._button, n,
@@ -787,7 +788,7 @@ class Hand:
         return tuple(self._deck)
 
     @property
-    def unknown_cards(self) -> frozenset:
+    def unknown_cards(self) -> FrozenSet[int]:
         """Cards that stand in for unknown ones (see the constructor)."""
         return self._unknown
 

@@ -116,13 +116,13 @@ def _int_list(fields: Dict[str, Any], name: str, n: Optional[int], default: Any 
 
 
 def _cap(fields: Dict[str, Any], name: str, default: Optional[int]) -> Optional[int]:
-    value = _int(fields, name, -2)
+    value: int = _int(fields, name, -2)
     if value == -2:
         return default
     return None if value < 0 else value
 
 
-def _structure(kind: str, fields: Dict[str, Any]):
+def _structure(kind: str, fields: Dict[str, Any]) -> Any:
     default_cap, default_hu = _LIMIT_DEFAULTS[kind]
     cap = _cap(fields, "_max_raises", default_cap)
     hu = _cap(fields, "_heads_up_max_raises", default_hu)
@@ -170,7 +170,7 @@ def _read_posts(value: Any, n: int) -> List[Post]:
     return posts
 
 
-def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHRecord:
+def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> PHHRecord:
     """Read a PHH file (a path, TOML text or an already-parsed dict) into a :class:`PHHRecord`."""
     fields, text = _load(source)
     variant = fields.get("variant")
@@ -258,7 +258,8 @@ def _action_lines(text: str) -> Optional[List[int]]:
     key = _ACTIONS_KEY.search(text)
     if key is None:
         return None
-    lines, pos = [], key.end()
+    lines: List[int] = []
+    pos = key.end()
     while pos < len(text):
         char = text[pos]
         if char == "]":
@@ -415,8 +416,11 @@ def _replay(record: PHHRecord, seed: Any) -> Hand:
                 _show_or_muck(hand, p, tokens, k, action)
             else:
                 raise PHHError(f"action {k} {action!r}: unknown or unsupported action")
-            while pending and hand.phase == "showdown" and hand.legal_actions().player in pending:
-                k, action, tokens = pending.pop(hand.legal_actions().player)
+            while pending and hand.phase == "showdown":
+                turn = hand.legal_actions().player
+                if turn is None or turn not in pending:
+                    break
+                k, action, tokens = pending.pop(turn)
                 _show_or_muck(hand, _player(tokens[0], n, k, action), tokens, k, action)
         except IllegalActionError as exc:
             raise PHHError(f"action {k} {action!r}: {exc}") from None
@@ -448,7 +452,7 @@ def _already_shown(hand: Hand, player: int, tokens: List[str]) -> bool:
     return False
 
 
-def hand_from_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]], *, seed: Any = 0) -> Hand:
+def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]], *, seed: Any = 0) -> Hand:
     """Read and replay a PHH file (path, TOML text or parsed dict)."""
     return replay(parse_phh(source), seed=seed)
 
@@ -486,7 +490,7 @@ def to_toml(fields: Dict[str, Any]) -> str:
 
 
 def _variant_fields(config: GameConfig) -> Dict[str, Any]:
-    s = config.structure
+    s: Any = config.structure  # the fields read depend on s.kind
     out: Dict[str, Any] = {}
     if s.kind == "fixed":
         out["small_bet"], out["big_bet"] = s.small_bet, s.big_bet
@@ -496,7 +500,7 @@ def _variant_fields(config: GameConfig) -> Dict[str, Any]:
 
 
 def _user_fields(config: GameConfig) -> Dict[str, Any]:
-    s = config.structure
+    s: Any = config.structure  # the fields read depend on s.kind
     out: Dict[str, Any] = {}
     default_cap, default_hu = _LIMIT_DEFAULTS[s.kind]
     if s.max_raises != default_cap:
@@ -619,7 +623,7 @@ def _hole_actions(holes: Sequence[ev.Event], name: List[str], cards_per_action: 
     return [f"d dh {name[e.player]} {text(e.cards[j:j + 1])}" for j in range(4) for e in holes]
 
 
-def dump_phh(hand: Hand, path: Union[str, os.PathLike], **options: Any) -> None:
+def dump_phh(hand: Hand, path: Union[str, "os.PathLike[str]"], **options: Any) -> None:
     """Write :func:`hand_to_phh` text to ``path``."""
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(hand_to_phh(hand, **options))

@@ -92,13 +92,13 @@ def table_from_dict(data: Dict[str, Any]) -> Table:
     return table
 
 
-def save_session(table: Table, path: Union[str, os.PathLike]) -> None:
+def save_session(table: Table, path: Union[str, "os.PathLike[str]"]) -> None:
     with open(path, "w", encoding="utf-8") as handle:
         json.dump(table_to_dict(table), handle, indent=2)
         handle.write("\n")
 
 
-def load_session(path: Union[str, os.PathLike]) -> Table:
+def load_session(path: Union[str, "os.PathLike[str]"]) -> Table:
     """The table saved at ``path`` by :func:`save_session`, ready for its next hand.
 
     Raises :class:`TableError` for a file that is not a complete saved session (truncated or
@@ -115,7 +115,7 @@ def load_session(path: Union[str, os.PathLike]) -> Table:
     return table_from_dict(data)
 
 
-def write_history(table: Table, directory: Union[str, os.PathLike], **options: Any) -> List[str]:
+def write_history(table: Table, directory: Union[str, "os.PathLike[str]"], **options: Any) -> List[str]:
     """Write each recorded hand as ``<directory>/hand_NNNNN.phh``; returns the paths."""
     os.makedirs(directory, exist_ok=True)
     paths = []

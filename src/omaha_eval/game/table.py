@@ -116,7 +116,7 @@ class Table:
         if not isinstance(rules, TableRules):
             raise TableError(f"rules must be TableRules, got {rules!r}")
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy % (1 << 63))
+            seed = int(np.random.SeedSequence().entropy % (1 << 63))  # type: ignore[operator]
         if not _is_int(seed) or seed < 0:
             raise TableError(f"seed must be a non-negative int, got {seed!r}")
         if button is not None and (not _is_int(button) or not 0 <= button < rules.seats):
@@ -147,9 +147,9 @@ class Table:
         return len(self._seats)
 
     def _check_seat(self, seat: object) -> int:
-        if not _is_int(seat) or not 0 <= seat < self.n_seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n_seats:
             raise TableError(f"seat must be 0..{self.n_seats - 1}, got {seat!r}")
-        return seat  # type: ignore[return-value]
+        return seat
 
     def _player(self, seat: object) -> SeatedPlayer:
         s = self._check_seat(seat)
