@@ -30,46 +30,73 @@ static inline unsigned rank_pair_index(int a, int b)
     return (unsigned)(lo + hi * (hi + 1) / 2);
 }
 
-/* What the kernels need to know about one holding. */
+/* Ids are clamped when read, so that no byte can index past a table (see oe_equity.h). */
+static inline uint8_t card_at(const uint8_t *p, int i)
+{
+    uint8_t c = p[i];
+    return c < 52 ? c : 51;
+}
+
+static inline int clamp_hole(int hole)
+{
+    return hole < 2 ? 2 : hole > OE_MAX_HOLE ? OE_MAX_HOLE : hole;
+}
+
+#define MAX_PAIRS (OE_MAX_HOLE * (OE_MAX_HOLE - 1) / 2)
+
+/* What the kernels need to know about one holding of any hole count. */
 typedef struct {
-    uint8_t pair[6];        /* oe_board_pair column of each two-card choice */
-    uint8_t low;            /* 8-or-better low rank bits of the four cards */
+    uint8_t pair[MAX_PAIRS]; /* distinct oe_board_pair columns of the two-card choices */
+    uint8_t n_pairs;
+    uint8_t low;            /* 8-or-better low rank bits of the hole cards */
     uint8_t suit_n[4];      /* cards of each suit */
     uint16_t suit_ranks[4]; /* rank bits of the cards of each suit */
     uint64_t mask;          /* card bits */
 } hand_info;
 
-static void hand_prepare(const uint8_t h[4], hand_info *hi)
+/* Ranks repeat in a hand (AAKK has 6 choices but 4 distinct rank pairs), and the best non-flush
+ * score depends only on the rank pair: each distinct column is kept once. */
+static void hand_prepare(const uint8_t *h, int hole, hand_info *hi)
 {
+    uint8_t r[OE_MAX_HOLE];
+    uint64_t seen[2] = {0, 0};
+    hole = clamp_hole(hole);
     memset(hi, 0, sizeof *hi);
-    for (int k = 0; k < 6; ++k)
-        hi->pair[k] = (uint8_t)rank_pair_index(h[oe_hole_pairs[k][0]] >> 2, h[oe_hole_pairs[k][1]] >> 2);
-    for (int i = 0; i < 4; ++i) {
-        int r = h[i] >> 2, s = h[i] & 3;
-        hi->low |= (uint8_t)low_bit_of_rank(r);
+    for (int i = 0; i < hole; ++i) {
+        uint8_t c = card_at(h, i);
+        int s = c & 3;
+        r[i] = (uint8_t)(c >> 2);
+        hi->low |= (uint8_t)low_bit_of_rank(r[i]);
         hi->suit_n[s]++;
-        hi->suit_ranks[s] |= (uint16_t)(1u << r);
-        hi->mask |= (uint64_t)1 << h[i];
+        hi->suit_ranks[s] |= (uint16_t)(1u << r[i]);
+        hi->mask |= (uint64_t)1 << c;
     }
+    for (int i = 0; i < hole; ++i)
+        for (int j = i + 1; j < hole; ++j) {
+            unsigned col = rank_pair_index(r[i], r[j]);
+            uint64_t bit = (uint64_t)1 << (col & 63);
+            if (seen[col >> 6] & bit) continue;
+            seen[col >> 6] |= bit;
+            hi->pair[hi->n_pairs++] = (uint8_t)col;
+        }
 }
 
 static inline uint16_t nonflush_hi(const uint16_t *row, const hand_info *h)
 {
-    uint16_t s0 = row[h->pair[0]], s1 = row[h->pair[1]], s2 = row[h->pair[2]];
-    uint16_t s3 = row[h->pair[3]], s4 = row[h->pair[4]], s5 = row[h->pair[5]];
-    s0 = s0 > s1 ? s0 : s1;
-    s2 = s2 > s3 ? s2 : s3;
-    s4 = s4 > s5 ? s4 : s5;
-    s0 = s0 > s2 ? s0 : s2;
-    return s0 > s4 ? s0 : s4;
+    uint16_t best = row[h->pair[0]];
+    for (int i = 1; i < h->n_pairs; ++i) {
+        uint16_t s = row[h->pair[i]];
+        best = s > best ? s : best;
+    }
+    return best;
 }
 
 /* Best flush from exactly two of the hole's suited ranks and three of the board's suited ranks. */
 static uint16_t best_flush(unsigned hole_ranks, unsigned board_ranks)
 {
-    int h[4], nh = 0, b[5], nb = 0;
-    for (unsigned m = hole_ranks; m && nh < 4; m &= m - 1) h[nh++] = __builtin_ctz(m);
-    for (unsigned m = board_ranks; m && nb < 5; m &= m - 1) b[nb++] = __builtin_ctz(m);
+    int h[OE_MAX_HOLE], nh = 0, b[5], nb = 0;
+    for (unsigned m = hole_ranks & 0x1fff; m && nh < OE_MAX_HOLE; m &= m - 1) h[nh++] = __builtin_ctz(m);
+    for (unsigned m = board_ranks & 0x1fff; m && nb < 5; m &= m - 1) b[nb++] = __builtin_ctz(m);
     uint16_t best = 0;
     for (int x = 0; x < nb; ++x)
         for (int y = x + 1; y < nb; ++y)
@@ -92,14 +119,16 @@ typedef struct {
     unsigned low;        /* low rank bits */
 } board_info;
 
-static inline void board_prepare(const uint8_t b[5], board_info *bi)
+static inline void board_prepare(const uint8_t *board, board_info *bi)
 {
+    uint8_t b[5];
     unsigned counts = 0, low = 0;
-    bi->row = oe_board_pair + (size_t)oe_rank5_index(b) * OE_N_RANK2;
     for (int i = 0; i < 5; ++i) {
+        b[i] = card_at(board, i);
         counts += 1u << ((b[i] & 3) * 4);
         low |= oe_low_bit(b[i]);
     }
+    bi->row = oe_board_pair + (size_t)oe_rank5_index(b) * OE_N_RANK2;
     bi->low = low;
     bi->flush_suit = -1;
     bi->flush_ranks = 0;
@@ -110,6 +139,16 @@ static inline void board_prepare(const uint8_t b[5], board_info *bi)
         for (int i = 0; i < 5; ++i)
             if ((b[i] & 3) == s) bi->flush_ranks |= 1u << (b[i] >> 2);
     }
+}
+
+/* The three cache lines of a board row (182 bytes), fetched ahead of the lookups. */
+static inline void board_prefetch(const board_info *bi)
+{
+    const char *p = (const char *)bi->row;
+    __builtin_prefetch(p);
+    __builtin_prefetch(p + 64);
+    __builtin_prefetch(p + 128);
+    __builtin_prefetch(p + 181);
 }
 
 static inline uint16_t hand_hi(const board_info *bi, const hand_info *h)
@@ -124,7 +163,7 @@ static inline uint16_t hand_hi(const board_info *bi, const hand_info *h)
 
 static inline uint8_t hand_lo(unsigned board_low, const hand_info *h)
 {
-    return oe_low_table[(unsigned)h->low << 8 | board_low];
+    return oe_low_table[(unsigned)h->low << 8 | (board_low & 0xff)];
 }
 
 /* ------------------------------------------------------------------ settling a pot */
@@ -179,7 +218,7 @@ static inline void accumulate(int64_t *st, int P, int64_t w, const int *share, c
 typedef struct {
     const uint8_t *holes, *board;
     ptrdiff_t hole_stride, board_stride;
-    int P, game;
+    int P, hole, game;
     uint16_t *share_out;
     uint8_t *flags_out;
 } showdown_job;
@@ -187,7 +226,7 @@ typedef struct {
 static void showdown_range(void *ctx, size_t begin, size_t end)
 {
     const showdown_job *job = (const showdown_job *)ctx;
-    int P = job->P;
+    int P = job->P, hilo = job->game == OE_GAME_HILO;
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->holes + (ptrdiff_t)i * job->hole_stride;
         board_info bi;
@@ -198,11 +237,11 @@ static void showdown_range(void *ctx, size_t begin, size_t end)
         unsigned flags[OE_MAX_PLAYERS];
         for (int p = 0; p < P; ++p) {
             hand_info hp;
-            hand_prepare(h + 4 * p, &hp);
+            hand_prepare(h + job->hole * p, job->hole, &hp);
             hi[p] = hand_hi(&bi, &hp);
-            lo[p] = job->game == OE_GAME_HILO ? hand_lo(bi.low, &hp) : 0;
+            lo[p] = hilo ? hand_lo(bi.low, &hp) : 0;
         }
-        settle(P, hi, job->game == OE_GAME_HILO ? lo : NULL, share, flags);
+        settle(P, hi, hilo ? lo : NULL, share, flags);
         for (int p = 0; p < P; ++p) {
             if (job->share_out) job->share_out[i * (size_t)P + p] = (uint16_t)share[p];
             if (job->flags_out) job->flags_out[i * (size_t)P + p] = (uint8_t)flags[p];
@@ -210,12 +249,22 @@ static void showdown_range(void *ctx, size_t begin, size_t end)
     }
 }
 
-void oe_showdown(const uint8_t *holes, ptrdiff_t hole_stride, int players, const uint8_t *board,
-                 ptrdiff_t board_stride, size_t n, int game, uint16_t *share_out,
-                 uint8_t *flags_out, int workers)
+static int bad_players(int players, int hole)
 {
-    showdown_job job = {holes, board, hole_stride, board_stride, players, game, share_out, flags_out};
-    oe_parallel_for(n, 1 << 13, workers, showdown_range, &job);
+    return players < 1 || players > OE_MAX_PLAYERS || hole < OE_MIN_HOLE || hole > OE_MAX_HOLE;
+}
+
+void oe_showdown(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
+                 const uint8_t *board, ptrdiff_t board_stride, size_t n, int game,
+                 uint16_t *share_out, uint8_t *flags_out, int workers)
+{
+    if (bad_players(players, hole)) return;
+    showdown_job job = {holes, board, hole_stride, board_stride, players, hole, game, share_out,
+                        flags_out};
+    /* a deal costs ~100 ns: below a few thousand per thread, waking one costs more than it saves */
+    size_t most = n / 4096 + 1;
+    if ((size_t)workers > most) workers = (int)most;
+    oe_parallel_for(n, 1 << 12, workers, showdown_range, &job);
 }
 
 /* ------------------------------------------------------------------ exact enumeration */
@@ -268,7 +317,7 @@ typedef struct {
 } flush_item;
 
 typedef struct {
-    int P, game, m;
+    int P, hole, game, m;
     hand_info h[OE_MAX_PLAYERS];
     uint8_t known_sorted[5]; /* known board ranks, ascending */
     int n_known;
@@ -298,21 +347,51 @@ static void exact_free(exact_ctx *cx)
     free(cx->items); free(cx);
 }
 
-static exact_ctx *exact_alloc(int P)
+static exact_ctx *exact_alloc(void)
 {
+    const size_t P = OE_MAX_PLAYERS; /* sized for any spot: the work space is kept per thread */
     exact_ctx *cx = (exact_ctx *)calloc(1, sizeof *cx);
     if (!cx) return NULL;
     cx->sets = (rank_set *)malloc(sizeof(rank_set) * MAX_SETS);
     cx->sorted = (rank_set *)malloc(sizeof(rank_set) * MAX_SETS);
     cx->order = (int16_t *)malloc(sizeof(int16_t) * OE_N_RANK5);
-    cx->cache_hi = (uint16_t *)malloc(sizeof(uint16_t) * OE_N_RANK5 * (size_t)P);
-    cx->cache_lo = (uint8_t *)malloc(sizeof(uint8_t) * OE_N_RANK5 * (size_t)P);
+    cx->cache_hi = (uint16_t *)malloc(sizeof(uint16_t) * OE_N_RANK5 * P);
+    cx->cache_lo = (uint8_t *)malloc(sizeof(uint8_t) * OE_N_RANK5 * P);
     cx->items = (flush_item *)malloc(sizeof(flush_item) * MAX_ITEMS);
     if (!cx->sets || !cx->sorted || !cx->order || !cx->cache_hi || !cx->cache_lo || !cx->items) {
         exact_free(cx);
         return NULL;
     }
     return cx;
+}
+
+/* The exact work space (~400 KB) of the calling thread: allocated on its first exact spot and
+ * kept until the thread ends, so that small spots pay no allocation or page faults. */
+static pthread_key_t ws_key;
+static pthread_once_t ws_once = PTHREAD_ONCE_INIT;
+static int ws_key_ok;
+
+static void ws_destroy(void *p) { exact_free((exact_ctx *)p); }
+static void ws_make_key(void) { ws_key_ok = pthread_key_create(&ws_key, ws_destroy) == 0; }
+
+static exact_ctx *thread_ctx(int *owned)
+{
+    pthread_once(&ws_once, ws_make_key);
+    *owned = 0;
+    if (ws_key_ok) {
+        exact_ctx *cx = (exact_ctx *)pthread_getspecific(ws_key);
+        if (cx) return cx;
+        cx = exact_alloc();
+        if (cx && pthread_setspecific(ws_key, cx) == 0) return cx;
+        exact_free(cx);
+    }
+    *owned = 1; /* no thread-specific slot: a private one, freed by the caller */
+    return exact_alloc();
+}
+
+static void thread_ctx_release(exact_ctx *cx, int owned)
+{
+    if (owned) exact_free(cx);
 }
 
 /* Colex index of the union of two sorted rank lists holding five ranks in all. */
@@ -367,35 +446,37 @@ static void add_subsets(exact_ctx *cx, int s, const int *ranks, int n, int j, in
     for (int i = from; i <= n - j; ++i) add_subsets(cx, s, ranks, n, j - 1, i + 1, chosen | 1u << ranks[i]);
 }
 
-static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, const uint8_t *board, int nb,
-                        const uint8_t *dead, int nd, int game)
+static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, const uint8_t *board,
+                        int nb, const uint8_t *dead, int nd, int game)
 {
     uint64_t used = 0;
     pthread_once(&merge_once, merge_init);
     cx->P = P;
+    cx->hole = hole;
     cx->game = game;
-    cx->m = 5 - nb;
     memset(cx->cnt, 0, sizeof cx->cnt);
     memset(cx->known_suit_ranks, 0, sizeof cx->known_suit_ranks);
     memset(cx->known_suit_n, 0, sizeof cx->known_suit_n);
     memset(cx->avail, 0, sizeof cx->avail);
     cx->known_low = 0;
     for (int p = 0; p < P; ++p) {
-        hand_prepare(holes + 4 * p, &cx->h[p]);
+        hand_prepare(holes + (size_t)hole * p, hole, &cx->h[p]);
         used |= cx->h[p].mask;
     }
     for (int i = 0; i < nb; ++i) {
-        int c = board[i];
+        int c = card_at(board, i);
+        if (cx->known_suit_ranks[c & 3] >> (c >> 2) & 1) continue; /* a repeated card (bad input) */
         used |= (uint64_t)1 << c;
         cx->known_low |= low_bit_of_rank(c >> 2);
         cx->known_suit_ranks[c & 3] |= 1u << (c >> 2);
         cx->known_suit_n[c & 3]++;
     }
-    for (int i = 0; i < nd; ++i) used |= (uint64_t)1 << dead[i];
+    for (int i = 0; i < nd; ++i) used |= (uint64_t)1 << card_at(dead, i);
     cx->n_known = 0;
     for (int r = 0; r < 13; ++r) /* the known ranks in order, from the rank bits of each suit */
         for (int s = 0; s < 4; ++s)
             if (cx->known_suit_ranks[s] >> r & 1) cx->known_sorted[cx->n_known++] = (uint8_t)r;
+    cx->m = 5 - cx->n_known; /* distinct known cards: the enumeration always fills five */
     for (int c = 0; c < 52; ++c)
         if (!(used >> c & 1)) {
             cx->cnt[c >> 2]++;
@@ -541,10 +622,17 @@ static void exact_range(void *ctx, size_t begin, size_t end)
     else exact_phase_b(job->cx, (int)begin, (int)end, st);
 }
 
+/* Work below which another thread costs more than it saves (units: phase A rank multisets; a
+ * phase B item counts as a few): a flop or turn spot runs on one thread, preflop on several. */
+#define EXACT_MIN_WORK 1500
+
 static int exact_run(exact_ctx *cx, int64_t *stats, int workers)
 {
     size_t width = (size_t)cx->P * OE_NSTAT;
     memset(stats, 0, sizeof(int64_t) * width);
+    size_t work = (size_t)cx->n_sets + 4 * (size_t)cx->n_items;
+    size_t most = work / EXACT_MIN_WORK + 1;
+    if ((size_t)workers > most) workers = (int)most;
     if (workers <= 1) {
         exact_phase_a(cx, 0, cx->n_sets, stats);
         exact_phase_b(cx, 0, cx->n_items, stats);
@@ -566,23 +654,27 @@ static int exact_run(exact_ctx *cx, int64_t *stats, int workers)
     return 0;
 }
 
-int oe_equity_exact(const uint8_t *holes, int players, const uint8_t *board, int n_board,
+static int clamp_board(int n_board) { return n_board < 0 ? 0 : n_board > 5 ? 5 : n_board; }
+
+int oe_equity_exact(const uint8_t *holes, int players, int hole, const uint8_t *board, int n_board,
                     const uint8_t *dead, int n_dead, int game, int64_t *stats,
                     uint64_t *n_boards, int workers)
 {
-    exact_ctx *cx = exact_alloc(players);
+    if (bad_players(players, hole) || n_dead < 0) return -1;
+    int owned;
+    exact_ctx *cx = thread_ctx(&owned);
     if (!cx) return -1;
-    exact_setup(cx, holes, players, board, n_board, dead, n_dead, game);
+    exact_setup(cx, holes, players, hole, board, clamp_board(n_board), dead, n_dead, game);
     int rc = exact_run(cx, stats, workers);
     if (n_boards) *n_boards = cx->n_boards;
-    exact_free(cx);
+    thread_ctx_release(cx, owned);
     return rc;
 }
 
 typedef struct {
     const uint8_t *holes, *board, *dead;
     ptrdiff_t hole_stride, board_stride;
-    int P, n_board, n_dead, game;
+    int P, hole, n_board, n_dead, game;
     int64_t *stats;
     uint64_t *n_boards;
     int failed;
@@ -591,32 +683,34 @@ typedef struct {
 static void exact_batch_range(void *ctx, size_t begin, size_t end)
 {
     exact_batch_job *job = (exact_batch_job *)ctx;
-    exact_ctx *cx = exact_alloc(job->P); /* reused by every row of this chunk */
+    int owned;
+    exact_ctx *cx = thread_ctx(&owned); /* this thread's, reused by every row */
     if (!cx) {
         __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
         return;
     }
     size_t width = (size_t)job->P * OE_NSTAT;
     for (size_t i = begin; i < end; ++i) {
-        exact_setup(cx, job->holes + (ptrdiff_t)i * job->hole_stride, job->P,
+        exact_setup(cx, job->holes + (ptrdiff_t)i * job->hole_stride, job->P, job->hole,
                     job->board + (ptrdiff_t)i * job->board_stride, job->n_board, job->dead,
                     job->n_dead, job->game);
         exact_run(cx, job->stats + i * width, 1);
         job->n_boards[i] = cx->n_boards;
     }
-    exact_free(cx);
+    thread_ctx_release(cx, owned);
 }
 
-int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players,
+int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
                           const uint8_t *board, ptrdiff_t board_stride, int n_board,
                           const uint8_t *dead, int n_dead, size_t n, int game, int64_t *stats,
                           uint64_t *n_boards, int workers)
 {
-    exact_batch_job job = {holes, board, dead, hole_stride, board_stride, players, n_board,
-                           n_dead, game, stats, n_boards, 0};
-    /* preflop rows are heavy (a few per chunk, each chunk allocating its work space once);
-     * later streets are light (many per chunk) */
-    size_t chunk = n_board == 0 ? 4 : 64;
+    if (bad_players(players, hole) || n_dead < 0) return -1;
+    exact_batch_job job = {holes, board, dead, hole_stride, board_stride, players, hole,
+                           clamp_board(n_board), n_dead, game, stats, n_boards, 0};
+    /* preflop rows are heavy (a few per chunk), later streets light (many per chunk; a flop row
+     * is a few microseconds, so a thread needs dozens of them to be worth waking) */
+    size_t chunk = n_board <= 2 ? 2 : n_board == 3 ? 32 : 128;
     oe_parallel_for(n, chunk, workers, exact_batch_range, &job);
     return job.failed ? -1 : 0;
 }
@@ -686,19 +780,21 @@ uint64_t oe_row_seed(uint64_t seed, uint64_t row)
     return splitmix64(&x);
 }
 
-#define MAX_ATTEMPTS 1000000
+enum { KIND_FIXED = 0, KIND_RANGE = 1, KIND_RANDOM = 2 };
 
 typedef struct {
     const uint8_t *hands;
     const size_t *offsets;
     const double *cum;
-    int P, nk, m, game;
+    int P, hole, nk, m, game;
     uint8_t board[5];
     uint8_t deck[52];
     int n_deck;
     uint64_t base_used;
     hand_info fixed[OE_MAX_PLAYERS];
-    int is_fixed[OE_MAX_PLAYERS];
+    uint8_t kind[OE_MAX_PLAYERS];
+    uint8_t range_p[OE_MAX_PLAYERS], random_p[OE_MAX_PLAYERS]; /* players of each kind */
+    int n_range, n_random;
     uint64_t seed, trial_begin, trial_end;
     int64_t *total;          /* players * OE_NSTAT sums, added to atomically */
     uint64_t total_attempts;
@@ -706,27 +802,37 @@ typedef struct {
 } mc_ctx;
 
 static void mc_setup(mc_ctx *mc, const uint8_t *hands, const size_t *offsets, const double *cum,
-                     int P, const uint8_t *board, int nb, const uint8_t *dead, int nd, int game)
+                     int P, int hole, const uint8_t *board, int nb, const uint8_t *dead, int nd,
+                     int game)
 {
     memset(mc, 0, sizeof *mc);
     mc->hands = hands;
     mc->offsets = offsets;
     mc->cum = cum;
     mc->P = P;
-    mc->nk = nb;
-    mc->m = 5 - nb;
+    mc->hole = hole;
     mc->game = game;
     uint64_t used = 0;
-    for (int i = 0; i < nb; ++i) {
-        mc->board[i] = board[i];
-        used |= (uint64_t)1 << board[i];
+    for (int i = 0; i < clamp_board(nb); ++i) {
+        uint8_t c = card_at(board, i);
+        if (used >> c & 1) continue; /* a repeated card (bad input): keep five distinct */
+        mc->board[mc->nk++] = c;
+        used |= (uint64_t)1 << c;
     }
-    for (int i = 0; i < nd; ++i) used |= (uint64_t)1 << dead[i];
+    mc->m = 5 - mc->nk;
+    for (int i = 0; i < nd; ++i) used |= (uint64_t)1 << card_at(dead, i);
     for (int p = 0; p < P; ++p) {
-        mc->is_fixed[p] = offsets[p + 1] - offsets[p] == 1;
-        if (mc->is_fixed[p]) {
-            hand_prepare(hands + 4 * offsets[p], &mc->fixed[p]);
+        size_t rows = offsets[p + 1] - offsets[p];
+        if (rows == 1) {
+            mc->kind[p] = KIND_FIXED;
+            hand_prepare(hands + (size_t)hole * offsets[p], hole, &mc->fixed[p]);
             used |= mc->fixed[p].mask;
+        } else if (rows == 0) {
+            mc->kind[p] = KIND_RANDOM;
+            mc->random_p[mc->n_random++] = (uint8_t)p;
+        } else {
+            mc->kind[p] = KIND_RANGE;
+            mc->range_p[mc->n_range++] = (uint8_t)p;
         }
     }
     mc->base_used = used;
@@ -749,80 +855,110 @@ static inline size_t pick_row(const mc_ctx *mc, int p, rng_t *r)
     return a;
 }
 
+/* One card uniformly from the deck's first *top entries that `used` does not hold: a step of a
+ * partial Fisher-Yates shuffle over a deck that stays permuted between trials (any order of the
+ * same cards gives the same distribution). -1 when the deck runs out. */
+static inline int deal_card(rng_t *r, uint8_t *deck, int *top, uint64_t *used)
+{
+    while (*top > 0) {
+        uint32_t j = rng_below(r, (uint32_t)*top);
+        uint8_t c = deck[j];
+        deck[j] = deck[*top - 1];
+        deck[*top - 1] = c;
+        --*top;
+        if (!(*used >> c & 1)) {
+            *used |= (uint64_t)1 << c;
+            return c;
+        }
+    }
+    return -1;
+}
+
+static inline uint64_t row_mask(const uint8_t *row, int hole)
+{
+    uint64_t m = 0;
+    for (int i = 0; i < hole; ++i) m |= (uint64_t)1 << card_at(row, i);
+    return m;
+}
+
+/* Trials are dealt MC_BLOCK at a time, then settled: the board rows of a block are prefetched
+ * while the rest of the block is dealt. */
+#define MC_BLOCK 16
+
 /* Runs trials [t0, t1) of one stream into st; returns 1 when holdings could not be drawn. */
 static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1, int64_t *st,
                      uint64_t *attempts)
 {
     rng_t rng;
     rng_seed(&rng, mc->seed, stream);
-    int P = mc->P, m = mc->m, nk = mc->nk, hilo = mc->game == OE_GAME_HILO;
+    int P = mc->P, hole = mc->hole, m = mc->m, nk = mc->nk, hilo = mc->game == OE_GAME_HILO;
     uint8_t deck[52], board[5];
-    hand_info hs[OE_MAX_PLAYERS];
-    const hand_info *hp[OE_MAX_PLAYERS];
+    hand_info hs[MC_BLOCK][OE_MAX_PLAYERS];
+    board_info bi[MC_BLOCK];
     memcpy(deck, mc->deck, 52);
     memcpy(board, mc->board, 5);
-    int any_range = 0;
-    for (int p = 0; p < P; ++p) {
-        hp[p] = mc->is_fixed[p] ? &mc->fixed[p] : &hs[p];
-        any_range |= !mc->is_fixed[p];
-    }
     uint16_t hi[OE_MAX_PLAYERS];
     uint8_t lo[OE_MAX_PLAYERS];
     int share[OE_MAX_PLAYERS];
     unsigned flags[OE_MAX_PLAYERS];
     uint64_t tries = 0;
-    for (uint64_t t = t0; t < t1; ++t) {
-        uint64_t used = mc->base_used;
-        if (any_range) {
-            int ok = 0;
-            for (int attempt = 0; attempt < MAX_ATTEMPTS && !ok; ++attempt) {
-                used = mc->base_used;
-                ok = 1;
-                ++tries;
-                for (int p = 0; p < P; ++p) {
-                    if (mc->is_fixed[p]) continue;
-                    const uint8_t *row = mc->hands + 4 * pick_row(mc, p, &rng);
-                    uint64_t hm = (uint64_t)1 << row[0] | (uint64_t)1 << row[1] |
-                                  (uint64_t)1 << row[2] | (uint64_t)1 << row[3];
-                    if (hm & used) { ok = 0; break; }
-                    used |= hm;
-                    hand_prepare(row, &hs[p]);
-                }
-            }
-            if (!ok) {
-                *attempts += tries;
-                return 1;
-            }
-        } else {
+    int rc = 0;
+    for (uint64_t t = t0; t < t1 && !rc;) {
+        int n_blk = t1 - t < MC_BLOCK ? (int)(t1 - t) : MC_BLOCK, dealt = 0;
+        for (; dealt < n_blk; ++dealt) {
+            hand_info *h = hs[dealt];
+            uint64_t used = mc->base_used;
             ++tries;
+            for (int q = 0, attempt = 1; q < mc->n_range;) { /* range players: whole draws */
+                int p = mc->range_p[q];
+                const uint8_t *row = mc->hands + (size_t)hole * pick_row(mc, p, &rng);
+                uint64_t hm = row_mask(row, hole);
+                if (hm & used) {
+                    if (attempt == OE_MC_MAX_ATTEMPTS) { rc = 1; break; }
+                    ++attempt;
+                    ++tries;
+                    used = mc->base_used;
+                    q = 0;
+                    continue;
+                }
+                used |= hm;
+                hand_prepare(row, hole, &h[p]);
+                ++q;
+            }
+            if (rc) break;
+            /* random players and the board: straight from the rest of the deck */
+            int top = mc->n_deck;
+            for (int q = 0; q < mc->n_random && !rc; ++q) {
+                uint8_t cards[OE_MAX_HOLE];
+                for (int k = 0; k < hole && !rc; ++k) {
+                    int c = deal_card(&rng, deck, &top, &used);
+                    if (c < 0) rc = 1;
+                    else cards[k] = (uint8_t)c;
+                }
+                if (!rc) hand_prepare(cards, hole, &h[mc->random_p[q]]);
+            }
+            for (int k = 0; k < m && !rc; ++k) {
+                int c = deal_card(&rng, deck, &top, &used);
+                if (c < 0) rc = 1;
+                else board[nk + k] = (uint8_t)c;
+            }
+            if (rc) break;
+            board_prepare(board, &bi[dealt]);
+            board_prefetch(&bi[dealt]);
         }
-        /* deal the missing board cards: partial Fisher-Yates over a permanently shuffled deck,
-         * skipping cards a drawn holding uses */
-        int top = mc->n_deck;
-        for (int k = 0; k < m; ++k) {
-            uint8_t c;
-            do {
-                if (top == 0) { *attempts += tries; return 1; }
-                uint32_t j = rng_below(&rng, (uint32_t)top);
-                c = deck[j];
-                deck[j] = deck[top - 1];
-                deck[top - 1] = c;
-                --top;
-            } while (used >> c & 1);
-            used |= (uint64_t)1 << c;
-            board[nk + k] = c;
+        for (int b = 0; b < dealt; ++b) {
+            for (int p = 0; p < P; ++p) {
+                const hand_info *h = mc->kind[p] == KIND_FIXED ? &mc->fixed[p] : &hs[b][p];
+                hi[p] = hand_hi(&bi[b], h);
+                lo[p] = hilo ? hand_lo(bi[b].low, h) : 0;
+            }
+            settle(P, hi, hilo ? lo : NULL, share, flags);
+            accumulate(st, P, 1, share, flags);
         }
-        board_info bi;
-        board_prepare(board, &bi);
-        for (int p = 0; p < P; ++p) {
-            hi[p] = hand_hi(&bi, hp[p]);
-            lo[p] = hilo ? hand_lo(bi.low, hp[p]) : 0;
-        }
-        settle(P, hi, hilo ? lo : NULL, share, flags);
-        accumulate(st, P, 1, share, flags);
+        t += (uint64_t)dealt;
     }
     *attempts += tries;
-    return 0;
+    return rc;
 }
 
 /* Streams [begin, end) of the run: summed locally, then added into the totals. Integer sums
@@ -847,18 +983,22 @@ static void mc_range(void *ctx, size_t begin, size_t end)
 }
 
 int oe_equity_monte_carlo(const uint8_t *hands, const size_t *offsets, const double *cum_weights,
-                          int players, const uint8_t *board, int n_board, const uint8_t *dead,
-                          int n_dead, int game, uint64_t seed, uint64_t trial_begin,
-                          uint64_t trial_end, int64_t *stats, uint64_t *attempts, int workers)
+                          int players, int hole, const uint8_t *board, int n_board,
+                          const uint8_t *dead, int n_dead, int game, uint64_t seed,
+                          uint64_t trial_begin, uint64_t trial_end, int64_t *stats,
+                          uint64_t *attempts, int workers)
 {
+    if (attempts) *attempts = 0;
+    if (bad_players(players, hole) || n_dead < 0) return -1;
     size_t width = (size_t)players * OE_NSTAT;
     memset(stats, 0, sizeof(int64_t) * width);
-    if (attempts) *attempts = 0;
     if (trial_begin % OE_MC_CHUNK || trial_end < trial_begin) return -1;
+    for (int p = 0; p < players; ++p)
+        if (offsets[p + 1] < offsets[p] || offsets[p + 1] - offsets[p] > UINT32_MAX) return -1;
     if (trial_end == trial_begin) return 0;
     mc_ctx *mc = (mc_ctx *)malloc(sizeof *mc);
     if (!mc) return -1;
-    mc_setup(mc, hands, offsets, cum_weights, players, board, n_board, dead, n_dead, game);
+    mc_setup(mc, hands, offsets, cum_weights, players, hole, board, n_board, dead, n_dead, game);
     mc->seed = seed;
     mc->trial_begin = trial_begin;
     mc->trial_end = trial_end;
@@ -875,8 +1015,8 @@ int oe_equity_monte_carlo(const uint8_t *hands, const size_t *offsets, const dou
 typedef struct {
     const uint8_t *holes, *board, *dead;
     ptrdiff_t hole_stride, board_stride;
-    int P, n_board, n_dead, game;
-    uint64_t trials, seed;
+    int P, hole, n_board, n_dead, game;
+    uint64_t trials, seed, first_row;
     int64_t *stats;
     int failed;
 } mc_batch_job;
@@ -894,28 +1034,31 @@ static void mc_batch_range(void *ctx, size_t begin, size_t end)
     size_t width = (size_t)job->P * OE_NSTAT;
     for (size_t i = begin; i < end; ++i) {
         mc_setup(mc, job->holes + (ptrdiff_t)i * job->hole_stride, offsets, NULL, job->P,
-                 job->board + (ptrdiff_t)i * job->board_stride, job->n_board, job->dead,
-                 job->n_dead, job->game);
-        mc->seed = oe_row_seed(job->seed, i);
+                 job->hole, job->board + (ptrdiff_t)i * job->board_stride, job->n_board,
+                 job->dead, job->n_dead, job->game);
+        mc->seed = oe_row_seed(job->seed, job->first_row + i);
         int64_t *st = job->stats + i * width;
         memset(st, 0, sizeof(int64_t) * width);
         uint64_t attempts = 0;
         for (uint64_t s = 0; s * OE_MC_CHUNK < job->trials; ++s) {
             uint64_t t0 = s * OE_MC_CHUNK;
             uint64_t t1 = t0 + OE_MC_CHUNK < job->trials ? t0 + OE_MC_CHUNK : job->trials;
-            mc_stream(mc, s, t0, t1, st, &attempts);
+            if (mc_stream(mc, s, t0, t1, st, &attempts))
+                __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
         }
     }
     free(mc);
 }
 
-int oe_equity_monte_carlo_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players,
+int oe_equity_monte_carlo_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
                                 const uint8_t *board, ptrdiff_t board_stride, int n_board,
                                 const uint8_t *dead, int n_dead, size_t n, int game,
-                                uint64_t trials, uint64_t seed, int64_t *stats, int workers)
+                                uint64_t trials, uint64_t seed, uint64_t first_row,
+                                int64_t *stats, int workers)
 {
-    mc_batch_job job = {holes, board, dead, hole_stride, board_stride, players, n_board, n_dead,
-                        game, trials, seed, stats, 0};
+    if (bad_players(players, hole) || n_dead < 0) return -1;
+    mc_batch_job job = {holes, board, dead, hole_stride, board_stride, players, hole, n_board,
+                        n_dead, game, trials, seed, first_row, stats, 0};
     size_t chunk = trials >= 100000 ? 1 : (size_t)(100000 / (trials + 1)) + 1;
     oe_parallel_for(n, chunk, workers, mc_batch_range, &job);
     return job.failed ? -1 : 0;

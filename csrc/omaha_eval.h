@@ -58,38 +58,50 @@ static inline unsigned oe_rank5_index(const uint8_t c[5])
 }
 
 /* ---- scalar evaluation ---- */
-uint16_t oe_eval5(const uint8_t cards[5]);
-uint8_t oe_omaha_lo(const uint8_t hole[4], const uint8_t board[5]);
+/* Hole cards: 4, 5 or 6 (Omaha, 5-card and 6-card Omaha); always exactly two of them play. */
+#define OE_MIN_HOLE 4
+#define OE_MAX_HOLE 6
+#define OE_HOLE_PAIRS(k) ((k) * ((k) - 1) / 2) /* 6, 10, 15 */
 
-/* The 6 two-card choices from four hole cards and the 10 three-card choices from five board cards. */
-extern const uint8_t oe_hole_pairs[6][2];
+uint16_t oe_eval5(const uint8_t cards[5]);
+uint8_t oe_omaha_lo(const uint8_t *hole, int hole_cards, const uint8_t board[5]);
+
+/* The two-card choices from up to six hole cards, ordered so that the choices of the first k
+ * cards are the first OE_HOLE_PAIRS(k) (the first 6 are the four-card Omaha ones), and the 10
+ * three-card choices from five board cards. */
+extern const uint8_t oe_hole_pairs[15][2];
 extern const uint8_t oe_board_triples[10][3];
 
-/* Best hand's parts: *pair in 0..5 (oe_hole_pairs), *triple in 0..9 (oe_board_triples).
- * oe_best_lo returns 0 and leaves the outputs alone when there is no qualifying low. */
-uint16_t oe_best_hi(const uint8_t hole[4], const uint8_t board[5], int *pair, int *triple);
-uint8_t oe_best_lo(const uint8_t hole[4], const uint8_t board[5], int *pair, int *triple);
+/* Best hand's parts: *pair in 0..OE_HOLE_PAIRS(k)-1 (oe_hole_pairs), *triple in 0..9
+ * (oe_board_triples).  oe_best_lo returns 0 and leaves the outputs alone when there is no
+ * qualifying low. */
+uint16_t oe_best_hi(const uint8_t *hole, int hole_cards, const uint8_t board[5], int *pair, int *triple);
+uint8_t oe_best_lo(const uint8_t *hole, int hole_cards, const uint8_t board[5], int *pair, int *triple);
 
 /* ---- batches ----
- * Deal i uses hole bytes at hole + i * hole_stride and board bytes at board + i * board_stride
+ * Deal i uses hole_cards (4..6) hole bytes at hole + i * hole_stride and 5 board bytes at
+ * board + i * board_stride
  * (a stride of 0 shares one row across the batch).  Either output may be NULL to skip it.
  * workers <= 1 runs on the calling thread; results never depend on workers.
  *
- * check: OE_CHECK_NONE trusts the input (ids above 51 read past the tables!), OE_CHECK_IDS
+ * check: OE_CHECK_NONE trusts the input (any bytes stay in bounds, but the scores of invalid
+ * deals are meaningless), OE_CHECK_IDS
  * verifies ids only, OE_CHECK_ALL also repeated cards within a deal.  Checking runs block by
  * block inside the same loop.  Returns 0, or a problem code for the first bad deal (then the
- * outputs are incomplete): 1 = card id above 51 (at *position, 0..3 hole, 4..8 board),
- * 2 = repeated card (*card), with *bad_row the deal. */
+ * outputs are incomplete): 1 = card id above 51 (at *position),
+ * 2 = repeated card (*card), with *bad_row the deal.  Positions count the hole cards first
+ * (0..hole_cards-1), then the board.  Whatever bytes the buffers hold, even bytes another thread
+ * changes during the call, no table is read out of bounds (ids are masked in the kernels). */
 enum { OE_CHECK_NONE = 0, OE_CHECK_IDS = 1, OE_CHECK_ALL = 2 };
 
-int oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride,
+int oe_eval_batch(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,
                   const uint8_t *board, ptrdiff_t board_stride, size_t n,
                   uint16_t *hi_out, uint8_t *lo_out, int workers,
                   int check, size_t *bad_row, int *position, int *card);
 
 /* Validation alone (oe_eval_batch with no outputs): 0 when every deal is valid, else as above.
  * With check_duplicates = 0 only ids are checked (what the kernels need to stay in bounds). */
-int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride,
+int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,
                       const uint8_t *board, ptrdiff_t board_stride, size_t n, int check_duplicates,
                       size_t *bad_row, int *position, int *card);
 

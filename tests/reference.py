@@ -8,8 +8,9 @@ the rules of poker:
   1..7462 (``hi_score``);
 * an 8-or-better low is five distinct ranks of eight or lower, ace low; sorting the 56 of them
   gives the dense score 1..56, 0 meaning no low (``lo_score``);
-* an Omaha hand is the best of the 60 ways to take exactly two of the four hole cards and
-  exactly three of the five board cards (``omaha_hi``, ``omaha_lo``).
+* an Omaha hand is the best of the C(k, 2) * 10 ways to take exactly two of the k hole cards
+  (k = 4, 5 or 6: 60, 100 or 150 ways) and exactly three of the five board cards (``omaha_hi``,
+  ``omaha_lo``).
 
 Card ids follow the project convention ``4 * rank + suit`` (rank 0 = deuce .. 12 = ace, suit
 0..3 = c d h s), but this module parses text on its own (``card``, ``cards``).
@@ -213,14 +214,19 @@ def lo_text(score: int) -> str:
 
 # ---------------------------------------------------------------- Omaha
 
-HOLE_PAIRS = tuple(itertools.combinations(range(4), 2))  # 6
+HOLE_CARDS = (4, 5, 6)
+HOLE_PAIRS = tuple(itertools.combinations(range(4), 2))  # 6 (four cards)
 BOARD_TRIPLES = tuple(itertools.combinations(range(5), 3))  # 10
 
 
+def _check_deal(hole: Sequence[int], board: Sequence[int]) -> None:
+    assert len(hole) in HOLE_CARDS and len(board) == 5, (len(hole), len(board))
+    assert len(set(hole) | set(board)) == len(hole) + 5, "duplicate card"
+
+
 def omaha_combos(hole: Sequence[int], board: Sequence[int]):
-    """The 60 legal five-card hands: (hole pair, board triple, five cards)."""
-    assert len(hole) == 4 and len(board) == 5
-    assert len(set(hole) | set(board)) == 9, "duplicate card"
+    """The C(k, 2) * 10 legal five-card hands: (hole pair, board triple, five cards)."""
+    _check_deal(hole, board)
     for hp in itertools.combinations(hole, 2):
         for bt in itertools.combinations(board, 3):
             yield hp, bt, hp + bt
@@ -272,7 +278,7 @@ def _common_suit(cs: Sequence[int]) -> int | None:
 
 def omaha_hi(hole: Sequence[int], board: Sequence[int]) -> int:
     """Best high score using exactly two hole cards and exactly three board cards."""
-    assert len(hole) == 4 and len(board) == 5 and len(set(hole) | set(board)) == 9
+    _check_deal(hole, board)
     plain, flush = _hi_by_rank_key()
     pairs = [(_rank_key(p), _common_suit(p)) for p in itertools.combinations(hole, 2)]
     triples = [(_rank_key(t), _common_suit(t)) for t in itertools.combinations(board, 3)]
@@ -305,7 +311,7 @@ def _lo_by_mask() -> dict[int, int]:
 
 def omaha_lo(hole: Sequence[int], board: Sequence[int]) -> int:
     """Best 8-or-better low score (0 = no low) under the same two-plus-three rule."""
-    assert len(hole) == 4 and len(board) == 5 and len(set(hole) | set(board)) == 9
+    _check_deal(hole, board)
     by_mask = _lo_by_mask()
     pairs = [m for m in map(_low_mask, itertools.combinations(hole, 2)) if m is not None]
     triples = [m for m in map(_low_mask, itertools.combinations(board, 3)) if m is not None]
@@ -343,7 +349,7 @@ def omaha_lo_parts(hole: Sequence[int], board: Sequence[int]) -> set[tuple[froze
 
 
 def omaha_hi_many(holes, boards) -> list[int]:
-    """omaha_hi over rows (sequences of 4-card and 5-card rows of equal length)."""
+    """omaha_hi over rows (sequences of k-card hole rows and 5-card board rows of equal length)."""
     return [omaha_hi(h, b) for h, b in zip(_rows(holes), _rows(boards))]
 
 
@@ -360,18 +366,19 @@ def _rows(a) -> list[tuple[int, ...]]:
 # ---------------------------------------------------------------- dealing (for the tests)
 
 
-def random_deals(rng, n: int, pool=None):
-    """n deals of 9 distinct cards (4 hole + 5 board) drawn from `pool` (default: the deck).
+def random_deals(rng, n: int, pool=None, hole_cards: int = 4):
+    """n deals of hole_cards + 5 distinct cards drawn from `pool` (default: the deck).
 
-    Returns (holes uint8 (n, 4), boards uint8 (n, 5)).
+    Returns (holes uint8 (n, hole_cards), boards uint8 (n, 5)).
     """
     import numpy as np
 
+    k = hole_cards
     pool = np.arange(52, dtype=np.uint8) if pool is None else np.asarray(pool, dtype=np.uint8)
-    assert pool.size >= 9 and np.unique(pool).size == pool.size
-    deals = rng.permuted(np.broadcast_to(pool, (n, pool.size)), axis=1)[:, :9]
+    assert pool.size >= k + 5 and np.unique(pool).size == pool.size
+    deals = rng.permuted(np.broadcast_to(pool, (n, pool.size)), axis=1)[:, : k + 5]
     deals = np.ascontiguousarray(deals, dtype=np.uint8)
-    return deals[:, :4].copy(), deals[:, 4:].copy()
+    return deals[:, :k].copy(), deals[:, k:].copy()
 
 
 def board_shape_mask(boards, shape: str):
@@ -405,14 +412,14 @@ def board_shape_mask(boards, shape: str):
     raise ValueError(shape)
 
 
-def holes_for_boards(rng, boards):
-    """Random 4-card holes, one per board row, drawn from the cards not on that board."""
+def holes_for_boards(rng, boards, hole_cards: int = 4):
+    """Random holes of hole_cards cards, one per board row, drawn from the cards not on that board."""
     import numpy as np
 
     boards = np.asarray(boards, dtype=np.uint8)
     keys = rng.random((boards.shape[0], 52))
     np.put_along_axis(keys, boards.astype(np.intp), 2.0, axis=1)  # board cards sort last
-    return np.argsort(keys, axis=1)[:, :4].astype(np.uint8)
+    return np.argsort(keys, axis=1)[:, :hole_cards].astype(np.uint8)
 
 
 def boards_with_shape(rng, n: int, shape: str):

@@ -149,5 +149,5 @@ def test_absurd_worker_counts_are_refused(call, workers):
 def test_card_errors_speak_of_cards():
     with pytest.raises(CardError, match="the board needs 5 cards, got 3"):
         oe.evaluate_hi("AsKsQhJh", "2c3c4c")
-    with pytest.raises(CardError, match="the hand needs 4 hole cards, got 3"):
+    with pytest.raises(CardError, match="the hole needs 4, 5 or 6 cards, got 3"):
         oe.evaluate_hi("AsKsQh", "2c3c4c5c6c")

@@ -5,7 +5,9 @@ import numpy.typing as npt
 
 HI_MAX: int
 LO_MAX: int
+HOLE_CARDS: tuple[int, ...]
 HOLE_PAIRS: tuple[tuple[int, int], ...]
+SLICE: int
 BOARD_TRIPLES: tuple[tuple[int, int, int], ...]
 
 def validate(
@@ -18,9 +20,18 @@ def checked_eval(
     want_lo: bool,
     duplicates: bool = ...,
     workers: int = ...,
+    hi_out: npt.NDArray[np.uint16] | None = ...,
+    lo_out: npt.NDArray[np.uint8] | None = ...,
 ) -> tuple[
     tuple[int, int, int, int] | None, npt.NDArray[np.uint16] | None, npt.NDArray[np.uint8] | None
 ]: ...
+def unchecked_eval(
+    hole: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    want_hi: bool,
+    want_lo: bool,
+    workers: int = ...,
+) -> tuple[npt.NDArray[np.uint16] | None, npt.NDArray[np.uint8] | None]: ...
 def eval5_batch(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
 def best_hi(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> tuple[int, int, int]: ...
 def best_lo(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> tuple[int, int, int]: ...
@@ -32,6 +43,8 @@ POT: int
 NSTAT: int
 MAX_PLAYERS: int
 MC_CHUNK: int
+MIN_HOLE: int
+MAX_HOLE: int
 
 def showdown(
     holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], game: int, workers: int = ...
@@ -43,6 +56,13 @@ def exact(
     game: int,
     workers: int = ...,
 ) -> tuple[npt.NDArray[np.int64], int]: ...
+def exact_share_sums(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    dead: npt.NDArray[np.uint8],
+    game: int,
+    workers: int = ...,
+) -> tuple[list[list[int]], int]: ...
 def exact_batch(
     holes: npt.NDArray[np.uint8],
     boards: npt.NDArray[np.uint8],
@@ -70,5 +90,6 @@ def monte_carlo_batch(
     trials: int,
     seed: int,
     workers: int = ...,
+    row_begin: int = ...,
 ) -> npt.NDArray[np.int64]: ...
 def row_seed(seed: int, row: int) -> int: ...

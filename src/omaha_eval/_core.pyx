@@ -7,35 +7,41 @@ validate first. Shapes are checked here so that no C function can read out of bo
 
 from libc.stdint cimport uint8_t, uint16_t
 from libc.stddef cimport ptrdiff_t
+from cpython.exc cimport PyErr_CheckSignals
 
 import numpy as np
 
 cdef extern from "omaha_eval.h" nogil:
     uint16_t oe_eval5(const uint8_t *cards)
-    uint16_t oe_best_hi(const uint8_t *hole, const uint8_t *board, int *pair, int *triple)
-    uint8_t oe_best_lo(const uint8_t *hole, const uint8_t *board, int *pair, int *triple)
-    int oe_eval_batch(const uint8_t *hole, ptrdiff_t hole_stride,
+    uint16_t oe_best_hi(const uint8_t *hole, int hole_cards, const uint8_t *board, int *pair,
+                        int *triple)
+    uint8_t oe_best_lo(const uint8_t *hole, int hole_cards, const uint8_t *board, int *pair,
+                       int *triple)
+    int oe_eval_batch(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,
                       const uint8_t *board, ptrdiff_t board_stride, size_t n,
                       uint16_t *hi_out, uint8_t *lo_out, int workers,
                       int check, size_t *bad_row, int *position, int *card)
-    int oe_validate_deals(const uint8_t *hole, ptrdiff_t hole_stride,
-                          const uint8_t *board, ptrdiff_t board_stride, size_t n,
-                          int check_duplicates, size_t *bad_row, int *position, int *card)
     const uint8_t oe_hi_class[7463][6]
     const uint8_t oe_low_masks[57]
-    const uint8_t oe_hole_pairs[6][2]
+    const uint8_t oe_hole_pairs[15][2]
     const uint8_t oe_board_triples[10][3]
 
 HI_MAX = 7462
 LO_MAX = 56
-HOLE_PAIRS = tuple((int(oe_hole_pairs[i][0]), int(oe_hole_pairs[i][1])) for i in range(6))
+HOLE_CARDS = (4, 5, 6)
+# pairs of the first k hole cards come first: HOLE_PAIRS[:k * (k - 1) // 2]
+HOLE_PAIRS = tuple((int(oe_hole_pairs[i][0]), int(oe_hole_pairs[i][1])) for i in range(15))
 BOARD_TRIPLES = tuple(tuple(int(oe_board_triples[i][k]) for k in range(3)) for i in range(10))
+
+# Batches run in slices of this many deals per worker, with a check for Ctrl-C between slices
+# (about 10 ms of work each on one core).
+SLICE = 1 << 19
 
 
 cdef size_t _deal_count(const uint8_t[:, :] hole, const uint8_t[:, :] board) except? 0:
     """Number of deals; a single hole or board row is shared by every deal (row stride 0)."""
-    if hole.shape[1] != 4 or board.shape[1] != 5:
-        raise ValueError(f"expected (n, 4) holes and (n, 5) boards, got {hole.shape[1]} and {board.shape[1]}")
+    if not 4 <= hole.shape[1] <= 6 or board.shape[1] != 5:
+        raise ValueError(f"expected (n, 4..6) holes and (n, 5) boards, got {hole.shape[1]} and {board.shape[1]}")
     if hole.strides[1] != 1 or board.strides[1] != 1:
         raise ValueError("the card axis must be contiguous")
     if hole.shape[0] == board.shape[0] or board.shape[0] == 1:
@@ -49,33 +55,91 @@ cdef inline ptrdiff_t _row_stride(const uint8_t[:, :] rows, size_t n):
     return 0 if rows.shape[0] == 1 else rows.strides[0]
 
 
+cdef int _run_batch(const uint8_t[:, :] hole, const uint8_t[:, :] board, size_t n,
+                    uint16_t *hi_ptr, uint8_t *lo_ptr, int workers, int check,
+                    size_t *row, int *position, int *card) except -2:
+    """oe_eval_batch over [0, n) in slices, checking for Ctrl-C (KeyboardInterrupt) between them.
+
+    Returns 0 or the problem code of the first bad deal (its index in *row)."""
+    cdef int k = hole.shape[1], code = 0
+    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
+    cdef const uint8_t *hp = &hole[0, 0]
+    cdef const uint8_t *bp = &board[0, 0]
+    cdef size_t step = SLICE * (workers if workers > 1 else 1), begin = 0, m
+    while begin < n:
+        m = n - begin if n - begin < step else step
+        with nogil:
+            code = oe_eval_batch(hp + <ptrdiff_t>begin * hs, k, hs, bp + <ptrdiff_t>begin * bs, bs,
+                                 m, hi_ptr + begin if hi_ptr else NULL,
+                                 lo_ptr + begin if lo_ptr else NULL, workers, check,
+                                 row, position, card)
+        if code:
+            row[0] += begin
+            return code
+        begin += m
+        if begin < n:
+            PyErr_CheckSignals()  # raises KeyboardInterrupt after Ctrl-C
+    return 0
+
+
 def validate(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint duplicates=True):
-    """None when every deal is valid, else (code, row, position, card); code 1 = id > 51, 2 = duplicate.
+    """None when every deal is valid, else (code, row, position, card); code 1 = id > 51,
+    2 = duplicate, 3 = the deal changed while it was read (another thread writes the buffer).
 
     With duplicates=False only the ids are checked."""
     cdef size_t n = _deal_count(hole, board), row = 0
     cdef int position = 0, card = 0, code = 0
     if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
         return None
-    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
-    with nogil:
-        code = oe_validate_deals(&hole[0, 0], hs, &board[0, 0], bs, n, duplicates,
-                                 &row, &position, &card)
+    code = _run_batch(hole, board, n, NULL, NULL, 1, 2 if duplicates else 1, &row, &position, &card)
     return None if code == 0 else (code, row, position, card)
 
 
 def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_hi, bint want_lo,
-                 bint duplicates=True, int workers=1):
+                 bint duplicates=True, int workers=1, hi_out=None, lo_out=None):
     """Validation and scoring in one native loop (the public API's path), block by block.
 
     Returns (problem, hi, lo): problem is None or validate()'s tuple (and then no scores);
-    hi (uint16) and lo (uint8) are new arrays, or None where not wanted."""
+    hi (uint16) and lo (uint8) are new arrays (or hi_out / lo_out, 1-D contiguous arrays of
+    the right dtype and length), or None where not wanted."""
     cdef size_t n = _deal_count(hole, board), row = 0
     cdef int position = 0, card = 0, code = 0
+    hi = (np.empty(n, dtype=np.uint16) if hi_out is None else hi_out) if want_hi else None
+    lo = (np.empty(n, dtype=np.uint8) if lo_out is None else lo_out) if want_lo else None
+    if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
+        return None, hi, lo
+    cdef uint16_t[::1] hi_view
+    cdef uint8_t[::1] lo_view
+    cdef uint16_t *hi_ptr = NULL
+    cdef uint8_t *lo_ptr = NULL
+    if want_hi:
+        hi_view = hi
+        if <size_t>hi_view.shape[0] != n:
+            raise ValueError(f"hi output has {hi_view.shape[0]} slots for {n} deals")
+        hi_ptr = &hi_view[0]
+    if want_lo:
+        lo_view = lo
+        if <size_t>lo_view.shape[0] != n:
+            raise ValueError(f"lo output has {lo_view.shape[0]} slots for {n} deals")
+        lo_ptr = &lo_view[0]
+    cdef int check = 2 if duplicates else 1  # OE_CHECK_ALL / OE_CHECK_IDS: ids always
+    code = _run_batch(hole, board, n, hi_ptr, lo_ptr, workers, check, &row, &position, &card)
+    if code:
+        return (code, row, position, card), None, None
+    return None, hi, lo
+
+
+def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_hi, bint want_lo,
+                   int workers=1):
+    """(hi, lo) with no validation at all: any bytes are read in bounds (the kernels mask
+    them), but the scores of deals that are not valid are meaningless. For tests and callers
+    that validated already."""
+    cdef size_t n = _deal_count(hole, board), row = 0
+    cdef int position = 0, card = 0
     hi = np.empty(n, dtype=np.uint16) if want_hi else None
     lo = np.empty(n, dtype=np.uint8) if want_lo else None
     if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
-        return None, hi, lo
+        return hi, lo
     cdef uint16_t[::1] hi_view
     cdef uint8_t[::1] lo_view
     cdef uint16_t *hi_ptr = NULL
@@ -86,14 +150,8 @@ def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_
     if want_lo:
         lo_view = lo
         lo_ptr = &lo_view[0]
-    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
-    cdef int check = 2 if duplicates else 1  # OE_CHECK_ALL / OE_CHECK_IDS: ids always
-    with nogil:
-        code = oe_eval_batch(&hole[0, 0], hs, &board[0, 0], bs, n, hi_ptr, lo_ptr, workers,
-                             check, &row, &position, &card)
-    if code:
-        return (code, row, position, card), None, None
-    return None, hi, lo
+    _run_batch(hole, board, n, hi_ptr, lo_ptr, workers, 0, &row, &position, &card)
+    return hi, lo
 
 
 def eval5_batch(const uint8_t[:, ::1] cards):
@@ -111,19 +169,19 @@ def eval5_batch(const uint8_t[:, ::1] cards):
 
 def best_hi(const uint8_t[::1] hole, const uint8_t[::1] board):
     """(score, pair, triple) of one valid deal: indices into HOLE_PAIRS and BOARD_TRIPLES."""
-    if hole.shape[0] != 4 or board.shape[0] != 5:
-        raise ValueError("expected 4 hole and 5 board cards")
+    if not 4 <= hole.shape[0] <= 6 or board.shape[0] != 5:
+        raise ValueError("expected 4..6 hole and 5 board cards")
     cdef int pair = 0, triple = 0
-    cdef uint16_t score = oe_best_hi(&hole[0], &board[0], &pair, &triple)
+    cdef uint16_t score = oe_best_hi(&hole[0], hole.shape[0], &board[0], &pair, &triple)
     return score, pair, triple
 
 
 def best_lo(const uint8_t[::1] hole, const uint8_t[::1] board):
     """(score, pair, triple) of one valid deal, or (0, -1, -1) without a qualifying low."""
-    if hole.shape[0] != 4 or board.shape[0] != 5:
-        raise ValueError("expected 4 hole and 5 board cards")
+    if not 4 <= hole.shape[0] <= 6 or board.shape[0] != 5:
+        raise ValueError("expected 4..6 hole and 5 board cards")
     cdef int pair = -1, triple = -1
-    cdef uint8_t score = oe_best_lo(&hole[0], &board[0], &pair, &triple)
+    cdef uint8_t score = oe_best_lo(&hole[0], hole.shape[0], &board[0], &pair, &triple)
     return score, pair, triple
 
 
@@ -143,7 +201,8 @@ def low_mask(int score):
 
 
 # --- equity ---
-# Binding of csrc/oe_equity.h: shapes are checked here, card values by equity.py.
+# Binding of csrc/oe_equity.h: shapes are checked here, card values by _equity.py. The hole count
+# (4, 5 or 6) is the length of the last axis of the holes.
 
 from libc.stdint cimport int64_t, uint64_t
 
@@ -152,31 +211,36 @@ cdef extern from "oe_equity.h" nogil:
     int OE_NSTAT
     int OE_MAX_PLAYERS
     int OE_MC_CHUNK
-    void oe_showdown(const uint8_t *holes, ptrdiff_t hole_stride, int players,
+    int OE_MIN_HOLE
+    int OE_MAX_HOLE
+    void oe_showdown(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
                      const uint8_t *board, ptrdiff_t board_stride, size_t n, int game,
                      uint16_t *share_out, uint8_t *flags_out, int workers)
-    int oe_equity_exact(const uint8_t *holes, int players, const uint8_t *board, int n_board,
-                        const uint8_t *dead, int n_dead, int game, int64_t *stats,
+    int oe_equity_exact(const uint8_t *holes, int players, int hole, const uint8_t *board,
+                        int n_board, const uint8_t *dead, int n_dead, int game, int64_t *stats,
                         uint64_t *n_boards, int workers)
-    int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players,
+    int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
                               const uint8_t *board, ptrdiff_t board_stride, int n_board,
                               const uint8_t *dead, int n_dead, size_t n, int game,
                               int64_t *stats, uint64_t *n_boards, int workers)
     int oe_equity_monte_carlo(const uint8_t *hands, const size_t *offsets,
-                              const double *cum_weights, int players, const uint8_t *board,
-                              int n_board, const uint8_t *dead, int n_dead, int game,
-                              uint64_t seed, uint64_t trial_begin, uint64_t trial_end,
+                              const double *cum_weights, int players, int hole,
+                              const uint8_t *board, int n_board, const uint8_t *dead, int n_dead,
+                              int game, uint64_t seed, uint64_t trial_begin, uint64_t trial_end,
                               int64_t *stats, uint64_t *attempts, int workers)
     int oe_equity_monte_carlo_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players,
-                                    const uint8_t *board, ptrdiff_t board_stride, int n_board,
-                                    const uint8_t *dead, int n_dead, size_t n, int game,
-                                    uint64_t trials, uint64_t seed, int64_t *stats, int workers)
+                                    int hole, const uint8_t *board, ptrdiff_t board_stride,
+                                    int n_board, const uint8_t *dead, int n_dead, size_t n,
+                                    int game, uint64_t trials, uint64_t seed,
+                                    uint64_t first_row, int64_t *stats, int workers)
     uint64_t oe_row_seed(uint64_t seed, uint64_t row)
 
 POT = OE_POT
 NSTAT = OE_NSTAT
 MAX_PLAYERS = OE_MAX_PLAYERS
 MC_CHUNK = OE_MC_CHUNK
+MIN_HOLE = OE_MIN_HOLE
+MAX_HOLE = OE_MAX_HOLE
 
 cdef const uint8_t _NO_CARDS[8]
 
@@ -185,43 +249,45 @@ cdef inline const uint8_t *_cards_ptr(const uint8_t[::1] cards):
     return &cards[0] if cards.shape[0] else _NO_CARDS
 
 
-cdef inline void _check_players(int players) except *:
+cdef inline void _check_players(int players, Py_ssize_t hole) except *:
     if not 1 <= players <= OE_MAX_PLAYERS:
         raise ValueError(f"{players} players; expected 1..{OE_MAX_PLAYERS}")
+    if not OE_MIN_HOLE <= hole <= OE_MAX_HOLE:
+        raise ValueError(f"{hole} hole cards; expected {OE_MIN_HOLE}..{OE_MAX_HOLE}")
 
 
 def showdown(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards, int game, int workers=1):
     """(shares uint16 (n, P) in units of POT, flags uint8 (n, P)) of n complete deals.
 
-    boards is (n, 5), or (1, 5) to share one board.
+    holes is (n, P, k) with k hole cards each; boards is (n, 5), or (1, 5) to share one board.
     """
     cdef Py_ssize_t n = holes.shape[0]
-    cdef int players = holes.shape[1]
-    if holes.shape[2] != 4 or boards.shape[1] != 5:
-        raise ValueError("expected (n, P, 4) holes and (n, 5) or (1, 5) boards")
+    cdef int players = holes.shape[1], hole = holes.shape[2]
+    if boards.shape[1] != 5:
+        raise ValueError("expected (n, P, k) holes and (n, 5) or (1, 5) boards")
     if boards.shape[0] != n and boards.shape[0] != 1:
         raise ValueError(f"{n} deals but {boards.shape[0]} boards")
-    _check_players(players)
+    _check_players(players, hole)
     shares = np.zeros((n, players), dtype=np.uint16)
     flags = np.zeros((n, players), dtype=np.uint8)
-    if n == 0:
+    if n == 0 or boards.shape[0] == 0:
         return shares, flags
     cdef uint16_t[:, ::1] s = shares
     cdef uint8_t[:, ::1] f = flags
     cdef ptrdiff_t bstride = 0 if boards.shape[0] == 1 else boards.strides[0]
     with nogil:
-        oe_showdown(&holes[0, 0, 0], holes.strides[0], players, &boards[0, 0], bstride, n, game,
-                    &s[0, 0], &f[0, 0], workers)
+        oe_showdown(&holes[0, 0, 0], holes.strides[0], players, hole, &boards[0, 0], bstride, n,
+                    game, &s[0, 0], &f[0, 0], workers)
     return shares, flags
 
 
 def exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board, const uint8_t[::1] dead,
           int game, int workers=1):
-    """(stats int64 (P, NSTAT), boards) of one spot enumerated exactly."""
-    cdef int players = holes.shape[0]
-    if holes.shape[1] != 4 or board.shape[0] > 5:
-        raise ValueError("expected (P, 4) holes and at most 5 board cards")
-    _check_players(players)
+    """(stats int64 (P, NSTAT), boards) of one spot of (P, k) holes enumerated exactly."""
+    cdef int players = holes.shape[0], hole = holes.shape[1]
+    if board.shape[0] > 5:
+        raise ValueError("expected at most 5 board cards")
+    _check_players(players, hole)
     stats = np.zeros((players, OE_NSTAT), dtype=np.int64)
     cdef int64_t[:, ::1] st = stats
     cdef uint64_t n_boards = 0
@@ -230,26 +296,47 @@ def exact(const uint8_t[:, ::1] holes, const uint8_t[::1] board, const uint8_t[:
     cdef const uint8_t *bp = _cards_ptr(board)
     cdef const uint8_t *dp = _cards_ptr(dead)
     with nogil:
-        rc = oe_equity_exact(&holes[0, 0], players, bp, nb, dp, nd, game, &st[0, 0], &n_boards,
-                             workers)
+        rc = oe_equity_exact(&holes[0, 0], players, hole, bp, nb, dp, nd, game, &st[0, 0],
+                             &n_boards, workers)
     if rc:
         raise MemoryError("out of memory in exact enumeration")
     return stats, int(n_boards)
 
 
+def exact_share_sums(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                     const uint8_t[::1] dead, int game, int workers=1):
+    """(stats as a list of P lists of NSTAT ints, boards): exact() without building arrays."""
+    cdef int players = holes.shape[0], hole = holes.shape[1]
+    if board.shape[0] > 5:
+        raise ValueError("expected at most 5 board cards")
+    _check_players(players, hole)
+    cdef int64_t st[10 * 7]
+    cdef uint64_t n_boards = 0
+    cdef int rc, p, k
+    cdef int nb = board.shape[0], nd = dead.shape[0]
+    cdef const uint8_t *bp = _cards_ptr(board)
+    cdef const uint8_t *dp = _cards_ptr(dead)
+    with nogil:
+        rc = oe_equity_exact(&holes[0, 0], players, hole, bp, nb, dp, nd, game, st, &n_boards,
+                             workers)
+    if rc:
+        raise MemoryError("out of memory in exact enumeration")
+    return [[st[p * OE_NSTAT + k] for k in range(OE_NSTAT)] for p in range(players)], int(n_boards)
+
+
 cdef _check_matchups(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards):
-    if holes.shape[2] != 4 or boards.shape[1] > 5:
-        raise ValueError("expected (n, P, 4) holes and (n, k <= 5) boards")
+    if boards.shape[1] > 5:
+        raise ValueError("expected (n, P, k) holes and (n, j <= 5) boards")
     if boards.shape[0] != holes.shape[0] and boards.shape[0] != 1:
         raise ValueError(f"{holes.shape[0]} matchups but {boards.shape[0]} boards")
-    _check_players(holes.shape[1])
+    _check_players(holes.shape[1], holes.shape[2])
 
 
 def exact_batch(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                 const uint8_t[::1] dead, int game, int workers=1):
-    """(stats int64 (n, P, NSTAT), boards uint64 (n,)); boards is (n, k) or (1, k), k <= 5."""
+    """(stats int64 (n, P, NSTAT), boards uint64 (n,)); boards is (n, j) or (1, j), j <= 5."""
     cdef Py_ssize_t n = holes.shape[0]
-    cdef int players = holes.shape[1]
+    cdef int players = holes.shape[1], hole = holes.shape[2]
     _check_matchups(holes, boards)
     stats = np.zeros((n, players, OE_NSTAT), dtype=np.int64)
     counts = np.zeros(n, dtype=np.uint64)
@@ -262,8 +349,8 @@ def exact_batch(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
     cdef ptrdiff_t bstride = 0 if boards.shape[0] == 1 or nb == 0 else boards.strides[0]
     cdef const uint8_t *dp = _cards_ptr(dead)
     with nogil:
-        rc = oe_equity_exact_batch(&holes[0, 0, 0], holes.strides[0], players, bp, bstride, nb,
-                                   dp, nd, n, game, &st[0, 0, 0], &c[0], workers)
+        rc = oe_equity_exact_batch(&holes[0, 0, 0], holes.strides[0], players, hole, bp, bstride,
+                                   nb, dp, nd, n, game, &st[0, 0, 0], &c[0], workers)
     if rc:
         raise MemoryError("out of memory in exact enumeration")
     return stats, counts
@@ -274,36 +361,43 @@ def monte_carlo(const uint8_t[:, ::1] hands, const size_t[::1] offsets, cum_weig
                 uint64_t trial_begin, uint64_t trial_end, int workers=1):
     """(status, stats int64 (P, NSTAT), attempts) of trials [trial_begin, trial_end).
 
-    Player p's holdings are hands[offsets[p]:offsets[p+1]]; cum_weights is None (uniform) or a
-    float64 array of cumulative weights per player. status 1: no collision-free holdings found.
+    Player p's holdings are hands[offsets[p]:offsets[p+1]] ((n, k) rows; none = a random hand,
+    dealt from the deck); cum_weights is None (uniform) or a float64 array of cumulative weights
+    per player. status 1: no collision-free holdings found.
     """
     cdef int players = offsets.shape[0] - 1
-    _check_players(players)
-    if hands.shape[1] != 4 or board.shape[0] > 5:
-        raise ValueError("expected (n, 4) hands and at most 5 board cards")
+    _check_players(players, hands.shape[1])
+    if board.shape[0] > 5:
+        raise ValueError("expected at most 5 board cards")
     cdef Py_ssize_t p
     for p in range(players):
-        if offsets[p + 1] <= offsets[p]:
-            raise ValueError(f"player {p} has no holdings")
+        if offsets[p + 1] < offsets[p]:
+            raise ValueError(f"player {p}: offsets go backwards")
+        if offsets[p + 1] - offsets[p] > 0xFFFFFFFF:
+            raise ValueError(f"player {p}: more than 2**32 holdings")
     if offsets[0] != 0 or offsets[players] != <size_t>hands.shape[0]:
         raise ValueError("offsets do not cover the hands")
     if trial_begin % OE_MC_CHUNK:
         raise ValueError(f"trial_begin must be a multiple of {OE_MC_CHUNK}")
+    if trial_end < trial_begin:
+        raise ValueError("trial_end is before trial_begin")
     cdef const double[::1] cw
     cdef const double *cwp = NULL
     if cum_weights is not None:
         cw = cum_weights
         if cw.shape[0] != hands.shape[0]:
             raise ValueError("cum_weights needs one value per hand")
-        cwp = &cw[0]
+        if cw.shape[0]:
+            cwp = &cw[0]
     stats = np.zeros((players, OE_NSTAT), dtype=np.int64)
     cdef int64_t[:, ::1] st = stats
     cdef uint64_t attempts = 0
-    cdef int rc, nb = board.shape[0], nd = dead.shape[0]
+    cdef int rc, nb = board.shape[0], nd = dead.shape[0], hole = hands.shape[1]
     cdef const uint8_t *bp = _cards_ptr(board)
     cdef const uint8_t *dp = _cards_ptr(dead)
+    cdef const uint8_t *hp = &hands[0, 0] if hands.shape[0] else _NO_CARDS
     with nogil:
-        rc = oe_equity_monte_carlo(&hands[0, 0], &offsets[0], cwp, players, bp, nb, dp, nd, game,
+        rc = oe_equity_monte_carlo(hp, &offsets[0], cwp, players, hole, bp, nb, dp, nd, game,
                                    seed, trial_begin, trial_end, &st[0, 0], &attempts, workers)
     if rc < 0:
         raise MemoryError("out of memory in Monte Carlo")
@@ -312,22 +406,24 @@ def monte_carlo(const uint8_t[:, ::1] hands, const size_t[::1] offsets, cum_weig
 
 def monte_carlo_batch(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards,
                       const uint8_t[::1] dead, int game, uint64_t trials, uint64_t seed,
-                      int workers=1):
-    """stats int64 (n, P, NSTAT) of `trials` trials per matchup (row i seeded by row_seed)."""
+                      int workers=1, uint64_t row_begin=0):
+    """stats int64 (n, P, NSTAT) of `trials` trials per matchup; row i is seeded with
+    row_seed(seed, row_begin + i), so a batch can be run in slices with the same numbers."""
     cdef Py_ssize_t n = holes.shape[0]
-    cdef int players = holes.shape[1]
+    cdef int players = holes.shape[1], hole = holes.shape[2]
     _check_matchups(holes, boards)
     stats = np.zeros((n, players, OE_NSTAT), dtype=np.int64)
     if n == 0:
         return stats
     cdef int64_t[:, :, ::1] st = stats
-    cdef int nb = boards.shape[1], nd = dead.shape[0], rc
+    cdef int nb = boards.shape[1], nd = dead.shape[0], rc = 0
     cdef const uint8_t *bp = &boards[0, 0] if nb else _NO_CARDS
     cdef ptrdiff_t bstride = 0 if boards.shape[0] == 1 or nb == 0 else boards.strides[0]
     cdef const uint8_t *dp = _cards_ptr(dead)
     with nogil:
-        rc = oe_equity_monte_carlo_batch(&holes[0, 0, 0], holes.strides[0], players, bp, bstride,
-                                         nb, dp, nd, n, game, trials, seed, &st[0, 0, 0], workers)
+        rc = oe_equity_monte_carlo_batch(&holes[0, 0, 0], holes.strides[0], players, hole, bp,
+                                         bstride, nb, dp, nd, n, game, trials, seed, row_begin,
+                                         &st[0, 0, 0], workers)
     if rc:
         raise MemoryError("out of memory in Monte Carlo")
     return stats

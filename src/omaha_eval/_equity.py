@@ -1,31 +1,51 @@
 """Equity: each player's share of the pot, exactly or by sampling, hi or hi-lo, hands or ranges.
 
 * :func:`equity` -- one spot: 2 to 10 players (hands or ranges, see :mod:`omaha_eval.ranges`),
-  a board of 0, 3, 4 or 5 known cards, dead cards. Exact enumeration of every remaining board
-  by default; Monte Carlo when ``trials`` is given (or when exact is unaffordable, see below).
-* :func:`equity_batch` -- many matchups of fixed hands at once: ``(N, P, 4)`` holes, optional
+  a known board of 0 to 5 cards, dead cards. Exact enumeration of every remaining board by
+  default; Monte Carlo when ``trials`` is given (or when exact is unaffordable, see below).
+* :func:`equity_batch` -- many matchups of fixed hands at once: ``(N, P, k)`` holes, optional
   boards, returns the ``(N, P)`` equities without a Python loop.
 * :func:`showdown` -- complete deals: each player's share of the pot and the win/tie/scoop counts.
+
+The Omaha family: every player holds the same number of hole cards, 4 (Omaha), 5 (5-card Omaha,
+Big O, Courchevel) or 6 (6-card Omaha), and plays exactly two of them with exactly three board
+cards, for high and for the 8-or-better low. ``game`` is ``"hi"`` or ``"hilo"`` (the hole count
+then comes from the hands), or a variant name as the sites write them (:data:`VARIANTS`:
+``plo``, ``plo8``, ``plo5``, ``plo5-8`` = Big O, ``plo6``, ``plo6-8``, ``courchevel``,
+``courchevel-8``), which also fixes the hole count. Courchevel's preflop spot is a one-card
+board. The deck limits the table: 10 players with four cards, 8 with five, 7 with six.
 
 Pot shares are computed as integers in units of :data:`POT` (5040 = 2 * lcm(1..10)), so exact
 results are exact fractions (:meth:`EquityResult.fractions`) and never depend on ``workers``.
 Monte Carlo results depend only on ``seed`` (not on ``workers``): trials come in fixed streams of
 ``MC_CHUNK``, each with its own generator derived from the seed.
 
-When is exact affordable? With fixed hands, always: boards are grouped by rank multiset (about
-6,000 groups preflop) with only flush-capable boards handled one suit pattern at a time, so even
-a preflop spot takes milliseconds. With ranges, every collision-free combination of holdings is
-enumerated; when that would cost more than about :data:`EXACT_BUDGET` board-groups of work,
-``equity`` samples :data:`DEFAULT_TRIALS` trials instead and says so (``exact=False``).
+Budgets. Exact enumeration of fixed hands is always affordable: boards are grouped by rank
+multiset (about 6,000 groups preflop) with only flush-capable boards handled one suit pattern at
+a time, so even a 6-card, 7-player preflop spot takes milliseconds. With ranges, every
+collision-free combination of holdings is enumerated when that costs at most
+:data:`EXACT_BUDGET` units (a unit is one rank-multiset group of one combination, about 0.3 us
+here, so about a second); above it ``equity`` samples :data:`DEFAULT_TRIALS` trials instead and
+says so (``exact=False``). Monte Carlo takes at most :data:`MAX_TRIALS` trials per call (a clear
+error above; about a day of work). ``random`` players are dealt straight from the remaining deck
+(no rejected draws); other range players are drawn together, a draw that collides being drawn
+again (at most ``100,000`` times in a row per trial, after the card-count check below has ruled
+out impossible spots: only spots where almost every draw collides fail that way).
+A spot that cannot be dealt at all (two players who both need the ace of spades, three players
+who need six aces between them) is refused at once, with the reason, before any work.
+
+Long calls run in slices (about a tenth of a second each) and check for Ctrl-C between them.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import secrets
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
+from itertools import combinations
 from typing import Any, Callable, Literal, Optional, Sequence, Union, overload
 
 import numpy as np
@@ -33,7 +53,7 @@ import numpy.typing as npt
 
 from . import _core
 from .cards import CardError, card_to_str, format_cards, parse_cards
-from .evaluate import _workers
+from .evaluate import MAX_WORKERS, _workers
 from .ranges import Range, RangeError, parse_range
 
 __all__ = [
@@ -44,21 +64,43 @@ __all__ = [
     "showdown",
     "POT",
     "DEFAULT_TRIALS",
+    "EXACT_BUDGET",
+    "MAX_TRIALS",
+    "MAX_WORKERS",
+    "VARIANTS",
 ]
 
 POT: int = int(_core.POT)
 MC_CHUNK: int = int(_core.MC_CHUNK)
 MAX_PLAYERS: int = int(_core.MAX_PLAYERS)
+HOLE_COUNTS = (4, 5, 6)
 DEFAULT_TRIALS = 1_000_000
+MAX_TRIALS = 10**11
+# threads beyond the work are idle anyway; more than this are capped (results never change)
 # Work units for exact enumeration with ranges: holding combinations times the rank-multiset
-# groups one combination costs (preflop ~6,000; flop ~100; turn ~13; river 1); a unit is about
-# 0.3 us here, so the budget is about a second.
+# groups one combination costs (by missing board cards: preflop ~6,000, Courchevel's one-card
+# board ~1,800, two cards ~450, flop ~100, turn ~13, river 1), scaled by the two-card choices of
+# a hand (6, 10, 15); a unit is about 0.3 us here, so the budget is about a second.
 EXACT_BUDGET = 4_000_000
-_GROUPS_PER_COMBO = {5: 6_000, 2: 120, 1: 15, 0: 2}
+_GROUPS_BY_MISSING = {5: 6_000, 4: 1_800, 3: 450, 2: 120, 1: 15, 0: 2}
+_PAIR_COST = {4: 1.0, 5: 1.5, 6: 2.2}
+# a random player enumerated exactly costs one table row per holding: keep that table small
+_RANDOM_TABLE_LIMIT = 300_000
 _GAMES = {"hi": 0, "hilo": 1}
+# Variant names as the sites write them: (hole cards, game). Courchevel is 5-card Omaha with one
+# board card dealt face up before the first betting round (for equity: a one-card board).
+VARIANTS: dict[str, tuple[int, str]] = {
+    "plo": (4, "hi"), "plo8": (4, "hilo"),
+    "plo5": (5, "hi"), "plo5-8": (5, "hilo"),
+    "plo6": (6, "hi"), "plo6-8": (6, "hilo"),
+    "courchevel": (5, "hi"), "courchevel-8": (5, "hilo"),
+}
 # stats columns from the native core
 _SHARE, _SHARE_SQ, _HI_WIN, _HI_TIE, _LO_WIN, _LO_TIE, _SCOOP = range(7)
 _RATE_NAMES = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop")
+_RANK_NAMES = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+               "tens", "jacks", "queens", "kings", "aces")
+_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 HandLike = Union[str, Range, Sequence[int], npt.ArrayLike]
 SeedLike = Union[None, int, np.random.Generator]
@@ -73,7 +115,8 @@ class EquityResult:
     """What :func:`equity` found, per player (arrays of length P, in the order given).
 
     ``str(result)`` is a table; :meth:`to_dict` a JSON-ready dict; :meth:`fractions` the exact
-    equities of an exact result.
+    equities of an exact result. The arrays are built on first use from the integer sums the
+    engine returns.
 
     Attributes
     ----------
@@ -87,6 +130,14 @@ class EquityResult:
         True when every board (and holding combination) was enumerated.
     deals : int
         Boards enumerated (times ``holdings`` for ranges) when exact, else trials sampled.
+    seed : int or None
+        The seed a sampled result used (None when exact): pass it again to repeat the run.
+    holdings : int
+        Collision-free holding combinations enumerated (1 for fixed hands).
+    hole_cards : int
+        The cards each player holds (4, 5 or 6).
+    sampled_because : str or None
+        Why :func:`equity` sampled without being asked to (ranges above the exact budget).
     equity : numpy.ndarray of float64
         The share of the pot each player wins on average.
     std_error : numpy.ndarray of float64
@@ -94,12 +145,6 @@ class EquityResult:
     hi_win, hi_tie, lo_win, lo_tie, scoop : numpy.ndarray of float64
         Rates of winning the high half alone, sharing it, the same for the low half (zeros in
         ``"hi"``), and winning the whole pot alone.
-    seed : int or None
-        The seed a sampled result used (None when exact): pass it again to repeat the run.
-    holdings : int
-        Collision-free holding combinations enumerated (1 for fixed hands).
-    sampled_because : str or None
-        Why ``equity`` sampled without being asked to (ranges above the exact budget).
 
     Examples
     --------
@@ -123,17 +168,53 @@ class EquityResult:
     game: str
     exact: bool
     deals: int
-    equity: np.ndarray
-    std_error: np.ndarray
-    hi_win: np.ndarray
-    hi_tie: np.ndarray
-    lo_win: np.ndarray
-    lo_tie: np.ndarray
-    scoop: np.ndarray
     seed: Optional[int] = None
     holdings: int = 1
+    hole_cards: int = 4
+    _stats: Any = field(default=None, repr=False)  # (P, 7) sums: ints or float64
+    _integer: bool = field(default=False, repr=False)  # sums are exact integers
     sampled_because: Optional[str] = None
-    _share_sums: Optional[tuple[int, ...]] = field(default=None, repr=False)
+
+    @cached_property
+    def _table(self) -> np.ndarray:
+        return np.asarray(self._stats, dtype=np.float64)
+
+    def _column(self, col: int) -> np.ndarray:
+        return self._table[:, col] / float(self.deals)
+
+    @cached_property
+    def equity(self) -> np.ndarray:
+        return (self._table[:, _SHARE] / POT) / float(self.deals)
+
+    @cached_property
+    def std_error(self) -> np.ndarray:
+        if self.exact:
+            return np.zeros(len(self.players))
+        n = float(self.deals)
+        eq = self.equity
+        mean_sq = self._table[:, _SHARE_SQ] / (POT * POT) / n
+        var = np.maximum(mean_sq - eq ** 2, 0.0) * (n / max(n - 1.0, 1.0))
+        return np.sqrt(var / n)
+
+    @cached_property
+    def hi_win(self) -> np.ndarray:
+        return self._column(_HI_WIN)
+
+    @cached_property
+    def hi_tie(self) -> np.ndarray:
+        return self._column(_HI_TIE)
+
+    @cached_property
+    def lo_win(self) -> np.ndarray:
+        return self._column(_LO_WIN)
+
+    @cached_property
+    def lo_tie(self) -> np.ndarray:
+        return self._column(_LO_TIE)
+
+    @cached_property
+    def scoop(self) -> np.ndarray:
+        return self._column(_SCOOP)
 
     @property
     def boards(self) -> Optional[int]:
@@ -178,9 +259,9 @@ class EquityResult:
         >>> oe.equity(["AsKsQhJh", "2c2d7h8s"], game="hilo").fractions()
         (Fraction(97149, 197456), Fraction(100307, 197456))
         """
-        if self._share_sums is None:
+        if not (self.exact and self._integer):
             raise ValueError("fractions are only available for exact, unweighted results")
-        return tuple(Fraction(s, POT * self.deals) for s in self._share_sums)
+        return tuple(Fraction(int(row[_SHARE]), POT * self.deals) for row in self._stats)
 
     def to_dict(self) -> dict[str, Any]:
         """A plain, JSON-ready dict: what ``omaha-eval equity --json`` prints.
@@ -201,6 +282,7 @@ class EquityResult:
         """
         out: dict[str, Any] = {
             "game": self.game,
+            "hole_cards": self.hole_cards,
             "board": self.board,
             "dead": self.dead,
             "exact": self.exact,
@@ -251,13 +333,14 @@ class EquityResult:
             what = f"exact, {self.deals:,} boards"
         board = f"board {self.board}" if self.board else "preflop"
         dead = f", dead {self.dead}" if self.dead else ""
-        lines.append(f"{'hi-lo' if hilo else 'hi'}, {board}{dead}: {what}")
+        cards = "" if self.hole_cards == 4 else f"{self.hole_cards}-card "
+        lines.append(f"{cards}{'hi-lo' if hilo else 'hi'}, {board}{dead}: {what}")
         return "\n".join(lines)
 
 
 @dataclass(frozen=True, eq=False)  # arrays inside: compare fields, not results
 class ShowdownResult:
-    """Complete deals settled by :func:`showdown`.
+    """Complete deals settled by :func:`showdown` (the arrays are built on first use).
 
     Attributes
     ----------
@@ -279,24 +362,58 @@ class ShowdownResult:
     ([0, 1], [1, 0], [0, 0])
     """
 
-    share: np.ndarray
-    share_units: np.ndarray
-    hi_win: np.ndarray
-    hi_tie: np.ndarray
-    lo_win: np.ndarray
-    lo_tie: np.ndarray
-    scoop: np.ndarray
+    _shares: np.ndarray = field(repr=False)
+    _flags: np.ndarray = field(repr=False)
+
+    @cached_property
+    def share(self) -> np.ndarray:
+        return self._shares / float(POT)
+
+    @cached_property
+    def share_units(self) -> np.ndarray:
+        return self._shares.astype(np.int64)
+
+    def _count(self, bit: int) -> np.ndarray:
+        return ((self._flags & bit) != 0).sum(axis=0).astype(np.int64)
+
+    @cached_property
+    def hi_win(self) -> np.ndarray:
+        return self._count(1)
+
+    @cached_property
+    def hi_tie(self) -> np.ndarray:
+        return self._count(2)
+
+    @cached_property
+    def lo_win(self) -> np.ndarray:
+        return self._count(4)
+
+    @cached_property
+    def lo_tie(self) -> np.ndarray:
+        return self._count(8)
+
+    @cached_property
+    def scoop(self) -> np.ndarray:
+        return self._count(16)
+
+    def __repr__(self) -> str:
+        return f"ShowdownResult({self._shares.shape[0]} deals, {self._shares.shape[1]} players)"
 
 
 # ---------------------------------------------------------------- input checks
 
 
-def _game(game: str) -> int:
-    if game not in _GAMES:
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
-    return _GAMES[game]
-
-
+def _game(game: str) -> tuple[int, Optional[int]]:
+    """(0 = hi / 1 = hi-lo, hole count fixed by the name or None)."""
+    if isinstance(game, str):
+        key = game.strip().lower()
+        if key in _GAMES:
+            return _GAMES[key], None
+        if key in VARIANTS:
+            hole, half = VARIANTS[key]
+            return _GAMES[half], hole
+    names = ", ".join(repr(n) for n in (*_GAMES, *VARIANTS))
+    raise ValueError(f"game must be one of {names}; got {game!r}")
 
 
 def _seed(seed: SeedLike) -> int:
@@ -316,6 +433,9 @@ def _trials(trials: Optional[int]) -> Optional[int]:
         return None
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
         raise ValueError(f"trials must be a positive int or None, got {trials!r}")
+    if trials > MAX_TRIALS:
+        raise ValueError(f"trials={trials} is above the Monte Carlo budget of {MAX_TRIALS:,} "
+                         "trials per call (MAX_TRIALS); split the work over several seeds")
     return int(trials)
 
 
@@ -339,30 +459,70 @@ def _cards(cards: Any, what: str) -> np.ndarray:
     return np.ascontiguousarray(ids, dtype=np.uint8)
 
 
-def _fixed_hand(ids: np.ndarray) -> tuple[str, Range]:
-    name = format_cards(ids)
-    hands = np.sort(ids)[None, :]
-    hands.flags.writeable = False
-    return name, Range(name, hands, np.ones(1))
+@dataclass(frozen=True)
+class _Player:
+    """One player as given: a fixed hand, a range, or a random hand (dealt from the deck)."""
+
+    name: str
+    hole: Optional[int]                  # None: a random hand whose count the spot decides
+    hand: Optional[np.ndarray] = None    # fixed: (k,) ids, ascending
+    range: Optional[Range] = None
+    random: bool = False
+
+    @property
+    def fixed(self) -> bool:
+        return self.hand is not None
+
+
+def _is_random_text(text: str) -> Optional[int]:
+    """0 for 'random' / '*' (any count), k for k stars, None for anything else."""
+    t = text.strip().lower()
+    if t in ("random", "*"):
+        return 0
+    if t and set(t) == {"*"}:
+        return len(t)
+    return None
+
+
+def _fixed_player(ids: np.ndarray, who: str) -> _Player:
+    if ids.size not in HOLE_COUNTS:
+        raise CardError(f"{who}: a hand has 4, 5 or 6 cards, got {ids.size}")
+    hand = np.sort(ids).astype(np.uint8)
+    hand.flags.writeable = False
+    return _Player(format_cards(ids), int(ids.size), hand=hand)
+
+
+def _range_player(rng: Range, name: str, who: str) -> _Player:
+    k = int(rng.hands.shape[1]) if rng.hands.ndim == 2 else 0
+    if k not in HOLE_COUNTS:
+        raise RangeError(f"{who}: range {name!r} holds hands of {k} cards")
+    if len(rng) == 1:
+        return _fixed_player(np.asarray(rng.hands[0], dtype=np.uint8), who)
+    return _Player(name, k, range=rng)
 
 
 @lru_cache(maxsize=4096)
-def _player_text(hand: str) -> tuple[str, Range]:
+def _player_text(hand: str) -> _Player:
     """A hand or range given as text, cached; errors carry no player number (added by caller)."""
     try:
         ids = parse_cards(hand)
     except CardError:
-        return hand.strip(), parse_range(hand)
-    if ids.size != 4:
-        raise CardError(f"hand {hand!r} has {ids.size} cards; an Omaha hand has 4")
-    return _fixed_hand(ids)
+        stars = _is_random_text(hand)
+        if stars is not None:
+            if stars and stars not in HOLE_COUNTS:
+                raise RangeError(f"{hand.strip()!r}: a random hand has 4, 5 or 6 cards") from None
+            return _Player(hand.strip(), stars or None, random=True)
+        rng = parse_range(hand)
+        return _range_player(rng, hand.strip(), "range")
+    if ids.size not in HOLE_COUNTS:
+        raise CardError(f"hand {hand!r} has {ids.size} cards; an Omaha hand has 4, 5 or 6")
+    return _fixed_player(ids, "hand")
 
 
-def _player(hand: HandLike, p: int) -> tuple[str, Range]:
-    """(display text, holdings) of one player given as a hand, a range text or a Range."""
+def _player(hand: HandLike, p: int) -> _Player:
     who = f"player {p}"
     if isinstance(hand, Range):
-        return hand.text, hand
+        return _range_player(hand, hand.text, who)
     if isinstance(hand, str):
         try:
             return _player_text(hand)
@@ -372,9 +532,9 @@ def _player(hand: HandLike, p: int) -> tuple[str, Range]:
         ids = parse_cards(hand)
     except CardError as exc:
         raise CardError(f"{who}: {exc}") from None
-    if ids.ndim != 1 or ids.size != 4:
-        raise CardError(f"{who}: an Omaha hand has 4 cards, got shape {ids.shape}")
-    return _fixed_hand(ids)
+    if ids.ndim != 1:
+        raise CardError(f"{who}: a hand is a flat list of 4, 5 or 6 cards, got shape {ids.shape}")
+    return _fixed_player(ids, who)
 
 
 def _place(card: int, places: dict[int, str], where: str) -> None:
@@ -383,21 +543,109 @@ def _place(card: int, places: dict[int, str], where: str) -> None:
     places[card] = where
 
 
+def _players_text(ps: Sequence[int]) -> str:
+    names = [str(p + 1) for p in ps]
+    return "player " + names[0] if len(names) == 1 else (
+        "players " + ", ".join(names[:-1]) + " and " + names[-1])
+
+
 @dataclass
 class _Spot:
     names: list[str]
-    ranges: list[Range]
+    players: list[_Player]
+    ranges: list[Optional[Range]]  # after card removal; None for random players
     board: np.ndarray
     dead: np.ndarray
     game: int
+    hole: int
+    board_text: str = ""
+    dead_text: str = ""
 
     @property
     def fixed(self) -> bool:
-        return all(r.is_single for r in self.ranges)
+        return all(p.fixed for p in self.players)
+
+    def holes(self) -> np.ndarray:
+        return np.ascontiguousarray(np.stack([p.hand for p in self.players]), dtype=np.uint8)
+
+
+def max_players(hole: int) -> int:
+    """Players a deck deals with ``hole`` cards each: 10 with four, 8 with five, 7 with six
+    (hole cards, five board cards and three burn cards from 52; ten at most)."""
+    return min(MAX_PLAYERS, (52 - 5 - 3) // hole)
+
+
+def _hole_count(players: Sequence[_Player], fixed_by_game: Optional[int]) -> int:
+    counts = {p: pl.hole for p, pl in enumerate(players) if pl.hole is not None}
+    kinds = set(counts.values())
+    if fixed_by_game is not None and kinds - {fixed_by_game}:
+        p = next(p for p, k in counts.items() if k != fixed_by_game)
+        raise CardError(f"player {p} holds {counts[p]} cards; this game deals "
+                        f"{fixed_by_game}")
+    if len(kinds) > 1:
+        first = next(iter(counts.items()))
+        p, k = next((p, k) for p, k in counts.items() if k != first[1])
+        raise CardError(f"every player holds the same number of cards: player {first[0]} "
+                        f"has {first[1]}, player {p} has {k}")
+    if kinds:
+        return kinds.pop()
+    return fixed_by_game if fixed_by_game is not None else 4
+
+
+def _check_dealable(spot: _Spot) -> None:
+    """Refuses at once a spot whose range players cannot all be dealt (from card counts)."""
+    live = [(p, r) for p, r in enumerate(spot.ranges)
+            if r is not None and not spot.players[p].fixed]
+    if len(live) < 2:
+        return
+    known = np.zeros(52, dtype=bool)
+    known[spot.board] = True
+    known[spot.dead] = True
+    for pl in spot.players:
+        if pl.fixed:
+            known[pl.hand] = True
+    left_rank = 4 - known.reshape(13, 4).sum(axis=1)
+    left_suit = 13 - known.reshape(13, 4).sum(axis=0)
+    need_card: dict[int, list[int]] = {}
+    need_rank = np.zeros(13, dtype=np.int64)
+    need_suit = np.zeros(4, dtype=np.int64)
+    who_rank: list[list[int]] = [[] for _ in range(13)]
+    who_suit: list[list[int]] = [[] for _ in range(4)]
+    for p, r in live:
+        hands = r.hands
+        masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+        common = int(np.bitwise_and.reduce(masks))
+        for c in range(52):
+            if common >> c & 1:
+                need_card.setdefault(c, []).append(p)
+        ranks = hands >> 2
+        suits = hands & 3
+        for x in range(13):
+            m = int((ranks == x).sum(axis=1).min())
+            if m:
+                need_rank[x] += m
+                who_rank[x].append(p)
+        for s in range(4):
+            m = int((suits == s).sum(axis=1).min())
+            if m:
+                need_suit[s] += m
+                who_suit[s].append(p)
+    for c, ps in need_card.items():
+        if len(ps) > 1:
+            raise RangeError(f"{_players_text(ps)} {'both' if len(ps) == 2 else 'all'} need "
+                             f"the {card_to_str(c)}: no deal is possible")
+    for x in range(13):
+        if need_rank[x] > left_rank[x]:
+            raise RangeError(f"{_players_text(who_rank[x])} need at least {need_rank[x]} "
+                             f"{_RANK_NAMES[x]} between them; {left_rank[x]} are left")
+    for s in range(4):
+        if need_suit[s] > left_suit[s]:
+            raise RangeError(f"{_players_text(who_suit[s])} need at least {need_suit[s]} "
+                             f"{_SUIT_NAMES[s]} between them; {left_suit[s]} are left")
 
 
 def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
-    g = _game(game)
+    g, fixed_hole = _game(game)
     if isinstance(hands, (str, Range)) or not isinstance(hands, Sequence) and not isinstance(
             hands, np.ndarray):
         raise ValueError("hands must be a sequence of hands or ranges, one per player")
@@ -405,120 +653,154 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
     board_ids = _cards(board if board is not None else "", "board")
     dead_ids = _cards(dead if dead is not None else "", "dead cards")
-    if board_ids.size not in (0, 3, 4, 5):
-        raise CardError(f"board: a board has 0, 3, 4 or 5 cards, got {board_ids.size}")
+    if board_ids.size > 5:
+        raise CardError(f"board: a board has 0 to 5 cards, got {board_ids.size}")
     players = [_player(h, p) for p, h in enumerate(hands)]
+    hole = _hole_count(players, fixed_hole)
+    if len(players) > max_players(hole):
+        raise ValueError(f"{len(players)} players of {hole} cards; at most {max_players(hole)} "
+                         "(a deck of 52 deals them, the board and three burn cards)")
     places: dict[int, str] = {}
     for c in board_ids.tolist():
         _place(c, places, "the board")
     for c in dead_ids.tolist():
         _place(c, places, "the dead cards")
-    for p, (_, rng) in enumerate(players):
-        if rng.is_single:
-            for c in rng.hands[0].tolist():
+    for p, pl in enumerate(players):
+        if pl.fixed:
+            for c in pl.hand.tolist():
                 _place(c, places, f"player {p}'s hand")
-    needed = 4 * len(players) + board_ids.size + dead_ids.size + (5 - board_ids.size)
+    needed = hole * len(players) + 5 + dead_ids.size
     if needed > 52:
-        raise ValueError(f"{len(players)} players, {board_ids.size} board and {dead_ids.size} dead "
-                         f"cards need {needed} cards; a deck has 52")
+        most = (52 - 5 - dead_ids.size) // hole
+        raise ValueError(f"{len(players)} players of {hole} cards, a board and {dead_ids.size} "
+                         f"dead cards need {needed} cards; a deck has 52 (at most {most} "
+                         f"players here)")
     known = np.array(sorted(places), dtype=np.uint8)
-    ranges = []
-    for p, (name, rng) in enumerate(players):
-        if rng.is_single:
-            ranges.append(rng)
+    ranges: list[Optional[Range]] = []
+    for p, pl in enumerate(players):
+        if pl.fixed or pl.random:
+            ranges.append(None)
             continue
-        left = rng.remove(known)
+        left = pl.range.remove(known)
         if len(left) == 0:
-            raise RangeError(f"player {p}: range {name!r} has no holding left once the known "
-                             "cards are removed")
+            raise RangeError(f"player {p}: range {pl.name!r} has no holding left once the "
+                             "known cards are removed")
         ranges.append(left)
-    return _Spot([n for n, _ in players], ranges, board_ids, dead_ids, g)
+    spot = _Spot([pl.name for pl in players], players, ranges, board_ids, dead_ids, g, hole,
+                 format_cards(board_ids), format_cards(dead_ids))
+    _check_dealable(spot)
+    return spot
 
 
 # ---------------------------------------------------------------- result assembly
 
 
-def _from_stats(spot: _Spot, stats: np.ndarray, deals: int, exact: bool, seed: Optional[int],
-                exact_sums: bool, holdings: int = 1,
-                sampled_because: Optional[str] = None) -> EquityResult:
-    """Builds the result from integer stats (P, 7) summed over `deals` equally likely deals."""
-    sums = tuple(int(v) for v in stats[:, _SHARE]) if exact and exact_sums else None
-    stats = np.asarray(stats, dtype=np.float64)
-    denom = float(deals)
-    share = stats[:, _SHARE] / POT
-    equity_ = share / denom
-    if exact:
-        se = np.zeros(len(spot.names))
-    else:
-        mean_sq = stats[:, _SHARE_SQ] / (POT * POT) / denom
-        var = np.maximum(mean_sq - equity_ ** 2, 0.0) * (denom / max(denom - 1.0, 1.0))
-        se = np.sqrt(var / denom)
-    rates = {name: stats[:, col] / denom
-             for name, col in zip(_RATE_NAMES, (_HI_WIN, _HI_TIE, _LO_WIN, _LO_TIE, _SCOOP))}
-    return EquityResult(tuple(spot.names), format_cards(spot.board), format_cards(spot.dead),
-                        "hilo" if spot.game == 1 else "hi", exact, int(deals), equity_, se,
-                        seed=seed, holdings=holdings, sampled_because=sampled_because,
-                        _share_sums=sums, **rates)
+def _result(spot: _Spot, stats: Any, deals: int, exact: bool, seed: Optional[int],
+            integer: bool, holdings: int = 1,
+            sampled_because: Optional[str] = None) -> EquityResult:
+    return EquityResult(tuple(spot.names), spot.board_text, spot.dead_text,
+                        "hilo" if spot.game == 1 else "hi", exact, int(deals), seed, holdings,
+                        spot.hole, stats, integer, sampled_because)
 
 
 # ---------------------------------------------------------------- engines
 
 
-def _exact_fixed(spot: _Spot, workers: int) -> tuple[np.ndarray, int]:
-    holes = np.ascontiguousarray(np.stack([r.hands[0] for r in spot.ranges]), dtype=np.uint8)
-    return _core.exact(holes, spot.board, spot.dead, spot.game, workers)
+def _exact_fixed(spot: _Spot, workers: int) -> tuple[list[list[int]], int]:
+    return _core.exact_share_sums(spot.holes(), spot.board, spot.dead, spot.game, workers)
 
 
-def _combos_upper_bound(ranges: Sequence[Range]) -> int:
-    return math.prod(len(r) for r in ranges)
+def _deck_left(spot: _Spot) -> np.ndarray:
+    used = np.zeros(52, dtype=bool)
+    used[spot.board] = True
+    used[spot.dead] = True
+    for pl in spot.players:
+        if pl.fixed:
+            used[pl.hand] = True
+    return np.flatnonzero(~used).astype(np.uint8)
 
 
-def _exact_cost(spot: _Spot) -> int:
+def _holding_counts(spot: _Spot) -> list[int]:
+    n_left = int(_deck_left(spot).size)
+    out = []
+    for pl, r in zip(spot.players, spot.ranges):
+        out.append(1 if pl.fixed else math.comb(n_left, spot.hole) if pl.random else len(r))
+    return out
+
+
+def _exact_cost(spot: _Spot) -> float:
     m = 5 - spot.board.size
-    return _combos_upper_bound(spot.ranges) * _GROUPS_PER_COMBO.get(m, 6_000)
+    return (math.prod(_holding_counts(spot)) * _GROUPS_BY_MISSING[m]
+            * _PAIR_COST[spot.hole])
 
 
 def _card_masks(hands: np.ndarray) -> np.ndarray:
-    masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)),
-                                             axis=1)
-    return masks
+    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
 
 
-def _holding_tuples(ranges: Sequence[Range]) -> tuple[np.ndarray, np.ndarray]:
+def _player_table(spot: _Spot, p: int) -> tuple[np.ndarray, np.ndarray]:
+    """(hands (n, k), weights normalised to a maximum of 1) of one player, for enumeration."""
+    pl = spot.players[p]
+    if pl.fixed:
+        return pl.hand[None, :], np.ones(1)
+    if pl.random:
+        deck = _deck_left(spot)
+        n = math.comb(deck.size, spot.hole)
+        idx = np.fromiter((c for combo in combinations(range(deck.size), spot.hole) for c in combo),
+                          dtype=np.intp, count=n * spot.hole).reshape(n, spot.hole)
+        return deck[idx], np.ones(n)
+    r = spot.ranges[p]
+    return r.hands, _normalised(r.weights)
+
+
+def _normalised(weights: np.ndarray) -> np.ndarray:
+    """Weights scaled to a maximum of 1 (sums of them stay finite whatever the parser allowed)."""
+    w = np.asarray(weights, dtype=np.float64)
+    if w.size == 0:
+        return w
+    if not np.all(np.isfinite(w)) or not np.all(w > 0):
+        raise RangeError("range weights must be positive and finite")
+    return w / w.max()
+
+
+def _holding_tuples(tables: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
     """Every collision-free choice of one holding per player: (T, P) row indices, (T,) weights."""
-    idx = np.arange(len(ranges[0]), dtype=np.int64)[:, None]
-    masks = _card_masks(ranges[0].hands)
-    weights = ranges[0].weights.astype(np.float64)
-    for r in ranges[1:]:
-        m = _card_masks(r.hands)
+    hands0, w0 = tables[0]
+    idx = np.arange(hands0.shape[0], dtype=np.int64)[:, None]
+    masks = _card_masks(hands0)
+    weights = w0.astype(np.float64)
+    for hands, w in tables[1:]:
+        m = _card_masks(hands)
         ok = (masks[:, None] & m[None, :]) == 0
         a, b = np.nonzero(ok)
         idx = np.concatenate([idx[a], b[:, None]], axis=1)
         masks = masks[a] | m[b]
-        weights = weights[a] * r.weights[b]
+        weights = weights[a] * w[b]
     return idx, weights
 
 
 def _exact_ranges(spot: _Spot, workers: int,
                   progress: Optional[ProgressFn]) -> tuple[np.ndarray, int, bool, int]:
     """Exact over every holding combination: (stats, deals, integer-exact?, combinations)."""
-    idx, weights = _holding_tuples(spot.ranges)
+    tables = [_player_table(spot, p) for p in range(len(spot.players))]
+    idx, weights = _holding_tuples(tables)
     if idx.shape[0] == 0:
         raise RangeError("the ranges leave no collision-free combination of holdings")
-    P = len(spot.ranges)
-    uniform = all(r.uniform for r in spot.ranges)
+    P = len(tables)
+    uniform = all(np.all(w == 1.0) for _, w in tables)
     # integer sums stay far below 2**63 within the exact budget
     total = np.zeros((P, 7), dtype=np.int64 if uniform else np.float64)
     boards_each = 0
     n = idx.shape[0]
-    # about twenty calls, so that a progress bar moves (and memory stays small)
-    block = max(256, min(1 << 16, -(-n // 20)))
+    # about twenty calls (a progress bar moves, Ctrl-C is seen), none longer than ~0.1 s
+    per_combo = _GROUPS_BY_MISSING[5 - spot.board.size] * _PAIR_COST[spot.hole]
+    block = int(max(1, min(1 << 16, -(-n // 20), 300_000 // per_combo)))
     board = spot.board[None, :] if spot.board.size else np.zeros((1, 0), dtype=np.uint8)
     for start in range(0, n, block):
         sel = idx[start:start + block]
-        holes = np.empty((sel.shape[0], P, 4), dtype=np.uint8)
-        for p, r in enumerate(spot.ranges):
-            holes[:, p, :] = r.hands[sel[:, p]]
+        holes = np.empty((sel.shape[0], P, spot.hole), dtype=np.uint8)
+        for p, (hands, _) in enumerate(tables):
+            holes[:, p, :] = hands[sel[:, p]]
         stats, counts = _core.exact_batch(holes, board, spot.dead, spot.game, workers)
         boards_each = int(counts[0])
         if uniform:
@@ -530,21 +812,42 @@ def _exact_ranges(spot: _Spot, workers: int,
     if uniform:
         return total, n * boards_each, True, n
     # weighted: rescale so that the weights sum to the number of combinations
-    scale = n / float(weights.sum())
-    return total * scale, n * boards_each, False, n
+    wsum = float(weights.sum())
+    if not wsum > 0 or not math.isfinite(wsum):
+        raise RangeError("the range weights are too far apart to combine (their products "
+                         "underflow)")
+    return total * (n / wsum), n * boards_each, False, n
+
+
+def _mc_slice(players: int, workers: int) -> int:
+    """Trials per native call: about a tenth of a second, in whole streams."""
+    return MC_CHUNK * max(2, 48 // players) * workers
 
 
 def _monte_carlo(spot: _Spot, trials: int, seed: int, workers: int,
                  progress: Optional[ProgressFn]) -> np.ndarray:
-    P = len(spot.ranges)
-    hands = np.ascontiguousarray(np.concatenate([r.hands for r in spot.ranges]), dtype=np.uint8)
+    P = len(spot.players)
+    rows, cums = [], []
+    weighted = False
+    for pl, r in zip(spot.players, spot.ranges):
+        if pl.fixed:
+            rows.append(pl.hand[None, :])
+            cums.append(np.ones(1))
+        elif pl.random:
+            rows.append(np.zeros((0, spot.hole), dtype=np.uint8))
+            cums.append(np.zeros(0))
+        else:
+            rows.append(r.hands)
+            w = _normalised(r.weights)
+            weighted |= not np.all(w == 1.0)
+            cums.append(np.cumsum(w))
+    hands = np.ascontiguousarray(np.concatenate(rows), dtype=np.uint8)
     offsets = np.zeros(P + 1, dtype=np.uintp)
-    offsets[1:] = np.cumsum([len(r) for r in spot.ranges])
-    cum = None
-    if not all(r.uniform for r in spot.ranges):
-        cum = np.ascontiguousarray(np.concatenate([np.cumsum(r.weights) for r in spot.ranges]))
-    # progress reports need several calls; split only at stream boundaries (same sums)
-    step = trials if progress is None else max(MC_CHUNK, (trials // 50) // MC_CHUNK * MC_CHUNK)
+    offsets[1:] = np.cumsum([x.shape[0] for x in rows])
+    cum = np.ascontiguousarray(np.concatenate(cums)) if weighted else None
+    step = _mc_slice(P, workers)
+    if progress is not None:  # progress reports need several calls; streams keep the sums
+        step = min(step, max(MC_CHUNK, (trials // 50) // MC_CHUNK * MC_CHUNK))
     total = np.zeros((P, 7), dtype=np.int64)
     begin = 0
     while begin < trials:
@@ -552,8 +855,8 @@ def _monte_carlo(spot: _Spot, trials: int, seed: int, workers: int,
         status, stats, _ = _core.monte_carlo(hands, offsets, cum, spot.board, spot.dead,
                                              spot.game, seed, begin, end, workers)
         if status:
-            raise RangeError("the ranges leave no collision-free combination of holdings "
-                             "(a million draws in a row collided)")
+            raise RangeError("the ranges almost never leave a collision-free combination of "
+                             "holdings (100,000 draws in a row collided)")
         total += stats
         begin = end
         if progress:
@@ -562,6 +865,12 @@ def _monte_carlo(spot: _Spot, trials: int, seed: int, workers: int,
 
 
 # ---------------------------------------------------------------- public API
+
+
+@lru_cache(maxsize=2048)
+def _text_spot(hands: tuple[str, ...], board: str, dead: str, game: str) -> _Spot:
+    """Spots given as text, cached: repeated small calls skip the parsing and checks."""
+    return _spot(hands, board, dead, game)
 
 
 def equity(
@@ -575,60 +884,66 @@ def equity(
     workers: int = 1,
     progress: Optional[ProgressFn] = None,
 ) -> EquityResult:
-    """Each player's share of the pot, exactly or by sampling.
+    """Each player's share of the pot.
 
     Parameters
     ----------
-    hands : sequence of str, card ids or Range
-        2 to 10 players, each a hand (``"AsKsQhJh"``, a list or array of card ids) or a range
-        (``"AA**ds, KK**:0.5"``, see :mod:`omaha_eval.ranges`, or a :class:`Range`).
-    board : str or card ids, optional
-        0, 3, 4 or 5 known board cards.
-    dead : str or card ids, optional
-        Cards out of play (seen folded, burnt face up).
-    game : {"hi", "hilo"}, default "hi"
-        Omaha Hi, or Omaha Hi-Lo 8 or better (the low half to the best qualifying low).
+    hands : sequence
+        2 to 10 players (8 with five cards, 7 with six), each a hand (``"AsKsQhJh"``, a list of
+        card ids), a range (``"AA**ds, KK**:0.5"``, a :class:`~omaha_eval.ranges.Range`) or
+        ``"random"``. Every player holds the same number of cards (4, 5 or 6).
+    board : str or sequence, optional
+        0 to 5 known board cards (one card: Courchevel before the flop).
+    dead : str or sequence, optional
+        Cards out of play.
+    game : str
+        ``"hi"``, ``"hilo"`` (8 or better) or a variant name from :data:`VARIANTS`
+        (``"plo5"``, ``"plo5-8"``, ``"courchevel"``, ...), which also fixes the hole count.
     trials : int, optional
-        Sample this many deals (Monte Carlo). By default every remaining board is enumerated
-        (and, for ranges, every collision-free combination of holdings, weighted), unless that
-        would cost more than about :data:`EXACT_BUDGET` units of work; then
-        :data:`DEFAULT_TRIALS` deals are sampled and the result says why. Fixed hands on a
-        complete board are settled exactly whatever ``trials`` says.
+        None enumerates every remaining board exactly (and, for ranges, every collision-free
+        combination of holdings, weighted), unless that exceeds :data:`EXACT_BUDGET`, in which
+        case :data:`DEFAULT_TRIALS` trials are sampled. An int samples that many deals (at most
+        :data:`MAX_TRIALS`). With a complete board and fixed hands the showdown is settled
+        exactly.
     seed : int or numpy.random.Generator, optional
-        The seed of the sample, 0 .. 2**64 - 1; None draws a fresh one, reported in the
-        result's ``seed``. The same seed gives the same numbers on any machine and for any
-        ``workers``.
-    workers : int, default 1
-        Threads (-1 = all cores); results never depend on it.
+        Seed of the sampling, 0 .. 2**64 - 1; None draws a fresh one (reported in the result's
+        ``seed``, and in its text). The same seed gives the same numbers on any machine and
+        for any ``workers``.
+    workers : int
+        Threads (-1 = all cores; at most :data:`MAX_WORKERS`). Results never depend on it.
     progress : callable, optional
-        ``progress(done, total)`` is called as the work advances (the CLI's progress bar).
+        ``progress(done, total)`` is called as the work advances (used by the CLI).
 
     Returns
     -------
     EquityResult
-        Per player: equity, its standard error, win, tie and scoop rates.
+        Per player: equity, its standard error, win, tie and scoop rates; how it was computed
+        (exact boards, or trials and seed, and why it sampled when it was not asked to).
 
     Raises
     ------
     CardError
-        Bad card text or ids, a card used twice (the message names both places), a hand that
-        is not 4 cards, a board of 1, 2 or more than 5 cards.
+        A bad or repeated card, a hand of the wrong size, players of different hole counts.
     RangeError
-        Bad range text, or a range left empty by the known cards.
+        Bad range text, or ranges that cannot all be dealt (with the reason).
     ValueError
-        Fewer than 2 or more than 10 players, a bad ``game``, ``trials``, ``seed`` or
-        ``workers``.
+        A bad player count, game, trials, seed or workers value.
 
     Examples
     --------
-    Exact (every board; pot shares are integers, so the result is an exact fraction):
+    >>> r = equity(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c")
+    >>> r.exact, r.boards, [round(float(x), 4) for x in r.equity]
+    (True, 820, [0.6232, 0.3768])
+    >>> r = equity(["AsAhKsQdJc", "2c3d4h5s6c"], "Kd", game="courchevel-8")
+    >>> r.hole_cards, r.boards
+    (5, 101270)
+
+    Exact preflop (every board; pot shares are integers, so the result is an exact fraction):
 
     >>> import omaha_eval as oe
     >>> r = oe.equity(["AsKsQhJh", "2c2d7h8s"])
     >>> r.equity.round(4), r.boards
     (array([0.642, 0.358]), 1086008)
-    >>> oe.equity(["AsKsQhJh", "2c2d7h8s"], board="Ts9d3c").equity.round(4)
-    array([0.6049, 0.3951])
 
     Monte Carlo, seeded, three-way:
 
@@ -647,34 +962,40 @@ def equity(
     >>> r.holdings, r.boards, r.equity.round(4)
     (2625, 820, array([0.5056, 0.4944]))
 
-    A card cannot be in two places:
+    A card cannot be in two places (players count from 0, as in the result's arrays):
 
     >>> oe.equity(["AsKsQhJh", "AsKd7h2c"])
     Traceback (most recent call last):
     ...
     omaha_eval.cards.CardError: card As is used twice: in player 0's hand and in player 1's hand
     """
-    spot = _spot(hands, board, dead, game)
+    if (type(hands) in (list, tuple) and isinstance(board, str) and isinstance(dead, str)
+            and all(type(h) is str for h in hands) and isinstance(game, str)):
+        spot = _text_spot(tuple(hands), board, dead, game)
+    else:
+        spot = _spot(hands, board, dead, game)
     n_trials = _trials(trials)
     w = _workers(workers)
     if spot.fixed and (n_trials is None or spot.board.size == 5):
-        stats, n_boards = _exact_fixed(spot, w)
-        return _from_stats(spot, stats, n_boards, True, None, True)
-    if n_trials is None and _exact_cost(spot) <= EXACT_BUDGET:
+        sums, n_boards = _exact_fixed(spot, w)
+        return _result(spot, sums, n_boards, True, None, True)
+    if n_trials is None and _exact_cost(spot) <= EXACT_BUDGET and all(
+            not pl.random or c <= _RANDOM_TABLE_LIMIT
+            for pl, c in zip(spot.players, _holding_counts(spot))):
         stats, deals, integer, combos = _exact_ranges(spot, w, progress)
-        return _from_stats(spot, stats, deals, True, None, integer, combos)
+        return _result(spot, stats, deals, True, None, integer, combos)
     s = _seed(seed)
     n = n_trials if n_trials is not None else DEFAULT_TRIALS
     stats = _monte_carlo(spot, n, s, w, progress)
     why = None
     if n_trials is None:
-        why = (f"exact enumeration would visit up to {_combos_upper_bound(spot.ranges):,} "
+        why = (f"exact enumeration would visit up to {math.prod(_holding_counts(spot)):,} "
                "holding combinations, above the exact budget")
-    return _from_stats(spot, stats, n, False, s, False, sampled_because=why)
+    return _result(spot, stats, n, False, s, False, sampled_because=why)
 
 
 def _text_batch(values: Any, what: str) -> Any:
-    """Nested lists whose leaves are card texts ("AsKsQhJh") as nested lists of card ids; any
+    """Nested lists whose leaves are card texts ("AsKsQhJh") as an array of card ids; any
     other input unchanged (arrays of ids go straight to the checks)."""
     if isinstance(values, np.ndarray) and values.dtype.kind not in "USO":
         return values
@@ -687,9 +1008,11 @@ def _text_batch(values: Any, what: str) -> Any:
     def convert(item: Any, where: tuple[int, ...]) -> Any:
         if isinstance(item, str):
             try:
-                return _text_cards(item).tolist()
+                return _cards(item, "").tolist()
             except CardError as exc:
-                raise CardError(f"{what} {where if len(where) > 1 else where[0]}: {exc}") from None
+                message = str(exc).removeprefix(": ") if hasattr(str, "removeprefix") else str(exc)
+                raise CardError(f"{what} {where if len(where) > 1 else where[0]}: "
+                                f"{message.lstrip(': ')}") from None
         return [convert(x, where + (k,)) for k, x in enumerate(item)]
 
     converted = convert(values, ())
@@ -701,33 +1024,39 @@ def _text_batch(values: Any, what: str) -> Any:
 
 def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
                   what: str = "matchup") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Checked uint8 (N, P, 4) holes, (N or 1, k) boards and dead cards."""
+    """Checked uint8 (N, P, k) holes, (N or 1, j) boards and dead cards (private copies)."""
     h = np.asarray(_text_batch(holes, "holes"))
+    if h.size == 0 and h.dtype.kind not in "iu" and h.ndim == 3:
+        h = h.astype(np.int64)  # an empty batch given as [] or a float array of shape (0, P, k)
     if h.dtype.kind not in "iu":
-        if h.size == 0:  # an empty list has no dtype to speak of
-            h = h.astype(np.uint8)
-        else:
-            raise CardError(f"holes must be card ids or card text, got dtype {h.dtype}")
-    if h.ndim != 3 or h.shape[2] != 4:
-        raise CardError(f"holes must have shape (N, P, 4), got {h.shape}")
-    if not min_players <= h.shape[1] <= MAX_PLAYERS:
-        raise ValueError(f"expected {min_players} to {MAX_PLAYERS} players, got {h.shape[1]}")
+        raise CardError(f"holes must be card ids or card text, got dtype {h.dtype}")
+    if h.ndim != 3 or h.shape[2] not in HOLE_COUNTS:
+        raise CardError(f"holes must have shape (N, P, k) with k = 4, 5 or 6, got {h.shape}")
+    most = max_players(h.shape[2])
+    if not min_players <= h.shape[1] <= most:
+        raise ValueError(f"expected {min_players} to {most} players of {h.shape[2]} cards, got "
+                         f"{h.shape[1]}")
     n = h.shape[0]
     if boards is None:
         b = np.zeros((1, 0), dtype=np.int64)
     elif isinstance(boards, str):
-        b = parse_cards(boards)[None, :].astype(np.int64)
+        b = _cards(boards, "board")[None, :].astype(np.int64)
     else:
         b = np.asarray(_text_batch(boards, "boards"))
+        if b.size == 0 and b.dtype.kind not in "iu":
+            b = b.astype(np.int64)
         if b.dtype.kind not in "iu":
             raise CardError(f"boards must be card ids or card text, got dtype {b.dtype}")
         if b.ndim == 1:
             b = b[None, :]
         if b.ndim != 2 or b.shape[0] not in (1, n):
-            raise CardError(f"boards must have shape (N, k) or (k,), got {np.shape(boards)}")
-    if b.shape[1] not in (0, 3, 4, 5):
-        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {b.shape[1]}")
+            raise CardError(f"boards must have shape (N, j) or (j,), got {np.shape(boards)}")
+    if b.shape[1] > 5:
+        raise CardError(f"a board has 0 to 5 cards, got {b.shape[1]}")
     d = _cards(dead if dead is not None else "", "dead cards").astype(np.int64)
+    if h.shape[1] * h.shape[2] + 5 + d.size > 52:
+        raise ValueError(f"{h.shape[1]} players of {h.shape[2]} cards, a board and {d.size} dead "
+                         "cards need more than the 52 cards of a deck")
     # every card of every matchup, to check ids and duplicates in one pass
     allc = np.concatenate([h.reshape(n, h.shape[1] * h.shape[2]).astype(np.int64),
                            np.broadcast_to(b, (n, b.shape[1])),
@@ -741,8 +1070,17 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
         row = int(np.flatnonzero(dup.any(axis=1))[0])
         card = int(srt[row, 1:][dup[row]][0])
         raise CardError(f"card {card_to_str(card)} is used twice in {what} {row}")
-    return (np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8),
-            np.ascontiguousarray(d, dtype=np.uint8))
+    # private copies: the native code never reads a buffer the caller can still change
+    return (np.array(h, dtype=np.uint8, order="C"), np.array(b, dtype=np.uint8, order="C"),
+            np.array(d, dtype=np.uint8, order="C"))
+
+
+def _row_slice(n_board: int, trials: Optional[int], players: int, hole: int, workers: int) -> int:
+    """Matchups per native call in equity_batch: about a tenth of a second of work."""
+    if trials is not None:
+        return max(1, 200_000 // max(trials, 1)) * workers
+    per_row = {0: 8, 1: 16, 2: 64, 3: 512, 4: 4096, 5: 65536}[n_board]
+    return max(1, int(per_row * 4 / (players * _PAIR_COST[hole]))) * workers
 
 
 @overload
@@ -770,31 +1108,30 @@ def equity_batch(
     Parameters
     ----------
     holes : array_like
-        ``(N, P, K)`` card ids (K = 4 in Omaha), or nested lists of hand texts
-        (``[["AsKsQhJh", "2c2d7h8s"], ...]``): N matchups of P players.
-    boards : str, array_like, optional
-        None (preflop), one board shared by every matchup (text or ``(k,)`` ids), or one per
-        matchup (``(N, k)`` ids or a list of N texts); k is 0, 3, 4 or 5.
-    dead : str or card ids, optional
+        Card ids, shape (N, P, k) with k = 4, 5 or 6 hole cards (N may be 0), or nested lists
+        of hand texts (``[["AsKsQhJh", "2c2d7h8s"], ...]``).
+    boards : array_like or str, optional
+        None (preflop), one board shared by every matchup (text or (j,) ids), or one per
+        matchup ((N, j) ids or a list of N texts), with j in 0..5.
+    dead : str or sequence, optional
         Cards out of play in every matchup.
-    game : {"hi", "hilo"}, default "hi"
-        As for :func:`equity`.
+    game : str
+        ``"hi"``, ``"hilo"`` or a variant name (:data:`VARIANTS`; its hole count must match k).
     trials : int, optional
-        Monte Carlo with this many trials per matchup (exact by default). Row i samples its own
-        stream from ``seed`` and i, so rows are independent and nothing depends on ``workers``.
-    seed : int or numpy.random.Generator, optional
-        As for :func:`equity`.
-    workers : int, default 1
-        Threads (-1 = all cores); matchups are split between them.
-    return_std_error : bool, default False
-        Also return the standard errors (zeros when exact).
+        Exact by default; with ``trials``, each matchup is sampled with its own stream: row i
+        uses ``seed`` mixed with i, so rows are independent and the result does not depend on
+        ``workers``.
+    seed, workers
+        As in :func:`equity`.
+    return_std_error : bool
+        Also return the (N, P) standard errors (zeros when exact).
 
     Returns
     -------
     equity : numpy.ndarray of float64
-        ``(N, P)``: row i equals ``equity(holes[i], ...).equity``.
+        (N, P): row i equals ``equity(holes[i], ...).equity``.
     std_error : numpy.ndarray of float64
-        ``(N, P)``, only with ``return_std_error=True``.
+        (N, P), only with ``return_std_error=True``.
 
     Raises
     ------
@@ -805,6 +1142,9 @@ def equity_batch(
 
     Examples
     --------
+    >>> eq = equity_batch([[[51, 47, 42, 38], [0, 1, 22, 27]]], boards=[32, 29, 4])
+    >>> eq.shape, round(float(eq[0, 0] + eq[0, 1]), 12)
+    ((1, 2), 1.0)
     >>> import numpy as np
     >>> import omaha_eval as oe
     >>> oe.equity_batch([["AsKsQhJh", "2c2d7h8s"], ["AhAd2c3c", "KsKh7d8d"]], "Ts9d4c").round(4)
@@ -817,20 +1157,45 @@ def equity_batch(
     >>> oe.equity_batch(np.zeros((0, 3, 4), dtype=np.uint8)).shape  # an empty batch
     (0, 3)
     """
-    g = _game(game)
+    g, fixed_hole = _game(game)
     h, b, d = _batch_arrays(holes, boards, dead)
+    if fixed_hole is not None and h.shape[2] != fixed_hole:
+        raise CardError(f"holes of {h.shape[2]} cards; {game!r} deals {fixed_hole}")
     n_trials = _trials(trials)
     w = _workers(workers)
-    if h.shape[0] == 0:  # nothing to compute, as for an empty evaluate_* batch
-        empty = np.zeros(h.shape[:2], dtype=np.float64)
-        return (empty, empty.copy()) if return_std_error else empty
-    if n_trials is None or b.shape[1] == 5:
-        stats, counts = _core.exact_batch(h, b, d, g, w)
+    n, P = h.shape[0], h.shape[1]
+    exact = n_trials is None or b.shape[1] == 5
+    s = 0 if exact else _seed(seed)
+    stats = np.zeros((n, P, 7), dtype=np.int64)
+    counts = np.zeros(n, dtype=np.uint64)
+    shared = b.shape[0] == 1
+    if not exact and n_trials > 4 * _mc_slice(P, w):
+        # long rows: one row at a time, in slices of streams (same sums as the batch kernel)
+        offsets = np.arange(P + 1, dtype=np.uintp)
+        for i in range(n):
+            row = h[i]
+            brow = b[0] if shared else b[i]
+            rs = _core.row_seed(s, i)
+            step = _mc_slice(P, w)
+            for begin in range(0, n_trials, step):
+                _, st, _ = _core.monte_carlo(row, offsets, None, brow, d, g, rs, begin,
+                                             min(n_trials, begin + step), w)
+                stats[i] += st
+    else:
+        step = _row_slice(b.shape[1], n_trials, P, h.shape[2], w)
+        for begin in range(0, n, step):
+            end = min(n, begin + step)
+            bs = b if shared else b[begin:end]
+            if exact:
+                stats[begin:end], counts[begin:end] = _core.exact_batch(h[begin:end], bs, d, g, w)
+            else:
+                stats[begin:end] = _core.monte_carlo_batch(h[begin:end], bs, d, g, n_trials, s,
+                                                           w, begin)
+    if exact:
         # the same float operations as equity(), so that a row equals the single call
         eq = (stats[:, :, _SHARE].astype(np.float64) / POT) / counts.astype(np.float64)[:, None]
         se = np.zeros_like(eq)
     else:
-        stats = _core.monte_carlo_batch(h, b, d, g, n_trials, _seed(seed), w)
         eq = (stats[:, :, _SHARE].astype(np.float64) / POT) / float(n_trials)
         mean_sq = stats[:, :, _SHARE_SQ] / (POT * POT) / float(n_trials)
         var = np.maximum(mean_sq - eq ** 2, 0.0) * (n_trials / max(n_trials - 1, 1))
@@ -838,68 +1203,88 @@ def equity_batch(
     return (eq, se) if return_std_error else eq
 
 
+@lru_cache(maxsize=2048)
+def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarray]:
+    """One deal given as text, checked and cached (read-only arrays)."""
+    rows = [_cards(x, f"player {p}") for p, x in enumerate(holes)]
+    for p, row in enumerate(rows):
+        if row.size not in HOLE_COUNTS:
+            raise CardError(f"player {p}: a hand has 4, 5 or 6 cards, got {row.size}")
+        if row.size != rows[0].size:
+            raise CardError(f"every player holds the same number of cards: player 0 has "
+                            f"{rows[0].size}, player {p} has {row.size}")
+    h, b, _ = _batch_arrays(np.stack(rows)[None], _cards(board, "board")[None, :], None,
+                            min_players=1, what="deal")
+    if b.shape[1] != 5:
+        raise CardError(f"boards must have 5 cards, got {b.shape[1]}")
+    h.flags.writeable = False
+    b.flags.writeable = False
+    return h, b
+
+
 def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> ShowdownResult:
     """Settles complete deals: each player's share of the pot, and per-player counts.
-
-    The high half goes to the best high hand, the low half (``game="hilo"``) to the best
-    qualifying low; ties split their half, and the high hand scoops when no low qualifies.
 
     Parameters
     ----------
     holes : array_like or list of str
-        ``(N, P, K)`` card ids, ``(P, K)`` or a list of P hand texts (one deal).
-    boards : str or array_like
-        ``(N, 5)`` card ids, or one board (text or ``(5,)``) shared by every deal.
-    game : {"hi", "hilo"}, default "hi"
-        The game.
-    workers : int, default 1
-        Threads (-1 = all cores).
+        (N, P, k) card ids (k = 4, 5 or 6; N may be 0), or (P, k), or a list of P hand texts
+        (one deal).
+    boards : array_like or str
+        (N, 5), or (5,) / text shared by every deal.
+    game : str
+        ``"hi"``, ``"hilo"`` or a variant name (:data:`VARIANTS`).
+    workers : int
+        Threads; results never depend on it.
 
     Returns
     -------
     ShowdownResult
-        Shares ``(N, P)`` and per-player win, tie and scoop counts.
-
-    Raises
-    ------
-    CardError
-        Bad cards or shapes, a card used twice in a deal.
-    ValueError
-        A bad ``game`` or ``workers``.
+        The high half goes to the best high hand, the low half (hi-lo) to the best qualifying
+        low, ties split their half, and the high hand scoops when no low qualifies.
 
     Examples
     --------
-    >>> import omaha_eval as oe
-    >>> r = oe.showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9s8h3d4c")
+    >>> r = showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s", game="hilo")
+    >>> r.share.tolist(), r.scoop.tolist()
+    ([[0.0, 1.0]], [0, 1])
+    >>> r = showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9s8h3d4c")
     >>> r.share, r.share_units
     (array([[1., 0.]]), array([[5040,    0]]))
-    >>> r.scoop.tolist()
-    [1, 0]
     """
-    g = _game(game)
-    if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
-        rows = [_cards(x, f"player {p}") for p, x in enumerate(holes)]
-        for p, row in enumerate(rows):
-            if row.size != 4:
-                raise CardError(f"player {p}: an Omaha hand has 4 cards, got {row.size}")
-        holes = np.stack(rows)
-    h = np.asarray(holes)
-    if h.ndim == 2:
-        h = h[None]
-    if isinstance(boards, str):
-        boards = _cards(boards, "board")
-    b = np.asarray(boards)
-    if b.ndim == 1:
-        b = b[None, :]
-    if h.ndim != 3 or h.shape[2] != 4:
-        raise CardError(f"holes must have shape (N, P, 4), got {np.shape(holes)}")
-    if b.ndim != 2 or b.shape[1] != 5 or b.shape[0] not in (1, h.shape[0]):
-        raise CardError(f"boards must have shape (N, 5) or (5,), got {np.shape(boards)}")
-    hh, bb, _ = _batch_arrays(h, b, None, min_players=1, what="deal")
-    shares, flags = _core.showdown(hh, bb, g, _workers(workers))
-
-    def count(bit: int) -> npt.NDArray[np.int64]:
-        return ((flags & bit) != 0).sum(axis=0).astype(np.int64)  # type: ignore[no-any-return]
-
-    return ShowdownResult(shares / float(POT), shares.astype(np.int64),
-                          count(1), count(2), count(4), count(8), count(16))
+    g, fixed_hole = _game(game)
+    w = _workers(workers)
+    if (type(holes) in (list, tuple) and holes and all(type(x) is str for x in holes)
+            and isinstance(boards, str)):
+        hh, bb = _text_deal(tuple(holes), boards)
+    else:
+        if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
+            holes = np.stack([_cards(x, f"player {p}") for p, x in enumerate(holes)])
+        h = np.asarray(holes)
+        if h.ndim == 2:
+            h = h[None]
+        if isinstance(boards, str):
+            boards = _cards(boards, "board")
+        b = np.asarray(boards)
+        if b.ndim == 1:
+            b = b[None, :]
+        if h.ndim != 3 or h.shape[-1] not in HOLE_COUNTS:
+            raise CardError(f"holes must have shape (N, P, k) with k = 4, 5 or 6, got "
+                            f"{np.shape(holes)}")
+        if b.ndim != 2 or b.shape[1] != 5 or b.shape[0] not in (1, h.shape[0]):
+            raise CardError(f"boards must have shape (N, 5) or (5,), got {np.shape(boards)}")
+        hh, bb, _ = _batch_arrays(h, b, None, min_players=1, what="deal")
+    if fixed_hole is not None and hh.shape[2] != fixed_hole:
+        raise CardError(f"holes of {hh.shape[2]} cards; {game!r} deals {fixed_hole}")
+    n = hh.shape[0]
+    step = 1 << 16
+    if n <= step:
+        shares, flags = _core.showdown(hh, bb, g, w)
+    else:  # slices, so that Ctrl-C is seen between them
+        shares = np.empty((n, hh.shape[1]), dtype=np.uint16)
+        flags = np.empty((n, hh.shape[1]), dtype=np.uint8)
+        for begin in range(0, n, step):
+            end = min(n, begin + step)
+            bs = bb if bb.shape[0] == 1 else bb[begin:end]
+            shares[begin:end], flags[begin:end] = _core.showdown(hh[begin:end], bs, g, w)
+    return ShowdownResult(shares, flags)

@@ -122,7 +122,8 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint
     Raises
     ------
     CardError
-        Unknown text, an id outside 0..51, or a repeated card; positions count from 0.
+        Unknown text, an id outside 0..51, a repeated card, or a value that is not cards at all
+        (a number, None, a float or bool array); positions count from 0.
 
     Examples
     --------
@@ -137,8 +138,14 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint
     Traceback (most recent call last):
     ...
     omaha_eval.cards.CardError: duplicate card As at positions 0 and 2
+    >>> parse_cards(5)
+    Traceback (most recent call last):
+        ...
+    omaha_eval.cards.CardError: cannot read 5 as cards: expected text, a sequence of cards or an integer array
     """
-    if isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
+    if isinstance(cards, np.ndarray) and cards.dtype.kind not in "iu":
+        cards = _non_integer_array(cards)
+    if isinstance(cards, np.ndarray):
         ids = _checked_ids(cards)
     elif isinstance(cards, str):
         compact = [_CARD_IDS.get(cards[i:i + 2]) for i in range(0, len(cards), 2)]
@@ -146,8 +153,13 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint
             compact = [_parse_token(t, i) for i, t in enumerate(_split_text(cards))]
         ids = np.array(compact, dtype=np.uint8)
     else:
+        try:
+            items = iter(cards)  # type: ignore[arg-type]
+        except TypeError:
+            raise CardError(f"cannot read {cards!r} as cards: expected text, a sequence of cards "
+                            f"or an integer array") from None
         values: list[int] = []
-        for i, item in enumerate(cards):  # type: ignore[arg-type]
+        for i, item in enumerate(items):
             if isinstance(item, str):
                 values.append(_parse_token(item.strip(), i))
             elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
@@ -160,6 +172,21 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint
     if unique and ids.ndim == 1:
         _check_unique(ids)
     return ids
+
+
+def _non_integer_array(array: np.ndarray) -> Any:
+    """A text or object array as text or a list of items; other dtypes (float, bool, ...) are
+    refused: a card id is an integer."""
+    if array.dtype.kind in "UO":
+        if array.ndim == 0:
+            return array.item() if isinstance(array.item(), str) else [array.item()]
+        if array.ndim == 1:
+            return array.tolist()
+    if array.dtype.kind in "UO":
+        raise CardError(f"cannot read a {array.ndim}-dimensional array of {array.dtype} as cards; "
+                        f"give card text or ids in one dimension")
+    raise CardError(f"card arrays must have an integer dtype, got {array.dtype}"
+                    f"{' (0-dimensional)' if array.ndim == 0 else ''}")
 
 
 def _checked_ids(array: np.ndarray) -> np.ndarray:

@@ -18,11 +18,16 @@ def _add_eval(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]")
     p = subparsers.add_parser(
         "eval",
         help="score one Omaha hand on a board",
-        description="Score one Omaha hand (4 hole cards) on a 5-card board, hi or hi-lo.",
+        description="Score one Omaha hand (4, 5 or 6 hole cards: exactly two of them play) on a "
+                    "5-card board, hi or hi-lo.",
     )
-    p.add_argument("hole", help="four hole cards, e.g. AsKdQhJc")
+    from .variants import VARIANTS
+
+    p.add_argument("hole", help="4, 5 or 6 hole cards, e.g. AsKdQhJc")
     p.add_argument("board", help="five board cards, e.g. Tc9d8h2s2c")
-    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="game (default: hi)")
+    p.add_argument("--game", choices=("hi", "hilo") + tuple(VARIANTS), default="hi",
+                   metavar="GAME", help="hi, hilo or a variant: " + ", ".join(VARIANTS)
+                   + " (a variant's hole-card count must match the hand; default: hi)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=_run_eval)
 
@@ -47,18 +52,26 @@ def _run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+# the equity engine's game names (kept literal so that --help needs no import of the engine)
+_EQUITY_GAMES = ("hi", "hilo", "plo", "plo8", "plo5", "plo5-8", "plo6", "plo6-8", "courchevel",
+                 "courchevel-8")
+
+
 def _add_equity(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "equity",
         help="each player's share of the pot, exact or sampled",
-        description="Equity of 2 to 10 Omaha hands or ranges (quote ranges: 'AA**ds, KK**:0.5'). "
+        description="Equity of 2 to 10 Omaha hands or ranges of 4, 5 or 6 cards (quote ranges: "
+                    "'AA**ds, KK**:0.5'). "
                     "Every remaining board is enumerated exactly unless --trials is given "
                     "(ranges too large to enumerate are sampled).",
     )
     p.add_argument("hands", nargs="+", metavar="HAND", help="a hand (AsKsQhJh) or a range (AA**)")
-    p.add_argument("--board", default="", help="0, 3, 4 or 5 known board cards")
+    p.add_argument("--board", default="", help="0 to 5 known board cards (one: Courchevel preflop)")
     p.add_argument("--dead", default="", help="cards out of play")
-    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="game (default: hi)")
+    p.add_argument("--game", choices=_EQUITY_GAMES, default="hi", metavar="GAME",
+                   help="hi, hilo, or a variant: " + ", ".join(_EQUITY_GAMES[2:]) +
+                        " (default: hi; the hole count comes from the hands)")
     p.add_argument("--trials", type=int, default=None, metavar="N",
                    help="Monte Carlo with N trials instead of exact enumeration")
     p.add_argument("--seed", type=int, default=None, help="seed of the Monte Carlo trials")
@@ -298,12 +311,34 @@ def _run_play(args: argparse.Namespace) -> int:
                     hands=args.hands)
 
 
+def _add_table(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    from .bulk.cli import add_table  # the implementation lives in the bulk package
+
+    add_table(subparsers)
+
+
+def _add_serve(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    from .service import serve  # argparse only; FastAPI and uvicorn load when it runs
+
+    p = subparsers.add_parser(
+        "serve",
+        help="serve the HTTP/JSON API and the equity calculator page",
+        description="Serve the HTTP/JSON API (docs at /docs, schema at /openapi.json) and the "
+                    "equity calculator page (/). Needs the server extra: "
+                    "pip install \"omaha_eval[server]\".",
+    )
+    serve.add_arguments(p)
+    p.set_defaults(func=serve.run)
+
+
 _COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]] = [
     _add_eval,
     _add_equity,
     _add_replay,
     _add_bench,
     _add_play,
+    _add_table,
+    _add_serve,
 ]
 
 

@@ -1,8 +1,10 @@
 """Public evaluator: Omaha hi and 8-or-better low scores over NumPy arrays, and descriptions.
 
 Scores are higher-is-better and dense (hi 1..7462, low 0 = none or 1..56), so ``max`` and
-``argmax`` find winners. Holes ``(..., 4)`` and boards ``(..., 5)`` broadcast; text or 1-D input
-for a single deal returns Python ints. Everything is validated before native code runs.
+``argmax`` find winners. Holes ``(..., k)`` with k = 4, 5 or 6 (Omaha, 5-card and 6-card
+Omaha: always exactly two hole cards and three board cards) and boards ``(..., 5)`` broadcast;
+the scores mean the same for every k, so hands of different variants compare directly. Text or
+1-D input for a single deal returns Python ints. Everything is validated before native code runs.
 """
 
 from __future__ import annotations
@@ -36,8 +38,12 @@ def _plural(rank: int) -> str:
 
 # ---- input handling ----
 
-def _as_card_array(cards: Any, width: int, what: str) -> np.ndarray:
-    """Cards as a uint8 array whose last axis has ``width`` cards; values checked to be 0..51."""
+HOLE_CARDS = (4, 5, 6)
+
+
+def _as_card_array(cards: Any, widths: Tuple[int, ...], what: str) -> np.ndarray:
+    """Cards as a uint8 array whose last axis has one of ``widths`` cards; values checked to be
+    0..51."""
     if isinstance(cards, str):
         array = parse_cards(cards, unique=False)
     elif isinstance(cards, np.ndarray):
@@ -52,13 +58,11 @@ def _as_card_array(cards: Any, width: int, what: str) -> np.ndarray:
             array = parse_cards(list(cards), unique=False)
         elif array.dtype.kind not in "iu":
             raise CardError(f"{what} cards must be integer card ids or text, got {array.dtype}")
-    if array.ndim == 0 or array.shape[-1] != width:
-        if array.ndim <= 1:  # one hand or board: say it in cards, as a player would
-            got = array.shape[-1] if array.ndim else 0
-            need = "the board needs 5 cards" if what == "board" else f"the hand needs {width} hole cards"
-            raise CardError(f"{need}, got {got}")
-        raise CardError(f"{what} cards must have shape (..., {width}), {width} cards a row, "
-                        f"got shape {array.shape}")
+    if array.ndim == 0 or array.shape[-1] not in widths:
+        got = array.shape[-1] if array.ndim else 0
+        need = " or ".join(", ".join(map(str, widths)).rsplit(", ", 1))
+        raise CardError(f"the {what} needs {need} cards, got {got}")
+    width = array.shape[-1]
     if array.dtype != np.uint8:  # uint8 ids are range-checked natively
         if array.size and (array.min() < 0 or array.max() > 51):
             flat = array.reshape(-1, width)
@@ -69,27 +73,19 @@ def _as_card_array(cards: Any, width: int, what: str) -> np.ndarray:
     return array
 
 
-def max_workers() -> int:
-    """The largest ``workers=`` accepted: 256, or the number of cores where that is more.
-
-    More threads than that are never faster, and each costs a native thread.
-
-    Examples
-    --------
-    >>> max_workers() >= 256
-    True
-    """
-    return max(256, os.cpu_count() or 1)
+#: The most threads ``workers=`` accepts (-1 means every core, up to this many). More are never
+#: faster here, and each is a native thread: a larger count is refused, not quietly reduced.
+MAX_WORKERS = 256
 
 
 def _workers(workers: int) -> int:
-    """``workers=`` as a thread count: -1 = all cores, else 1 .. :func:`max_workers`."""
+    """``workers=`` as a thread count: -1 = all cores, else 1 .. :data:`MAX_WORKERS`."""
     if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
         raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
     if workers == -1:
-        return os.cpu_count() or 1
-    if not 1 <= workers <= max_workers():
-        raise ValueError(f"workers must be -1 (all cores) or 1..{max_workers()}, got {workers!r}")
+        return min(os.cpu_count() or 1, MAX_WORKERS)
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers must be -1 (all cores) or 1..{MAX_WORKERS}, got {workers!r}")
     return int(workers)
 
 
@@ -103,12 +99,13 @@ def _deal_name(shape: Tuple[int, ...], row: int) -> str:
 def _rows(hole: Any, board: Any) -> Tuple[Tuple[int, ...], np.ndarray, np.ndarray]:
     """Holes and boards as 2-D row arrays for the binding, which shares a single row across the
     batch, so the common cases (N hands on one board, N on N) need no copy."""
-    hole = _as_card_array(hole, 4, "hole")
-    board = _as_card_array(board, 5, "board")
+    hole = _as_card_array(hole, HOLE_CARDS, "hole")
+    board = _as_card_array(board, (5,), "board")
+    k = hole.shape[-1]
     hole_shape, board_shape = hole.shape[:-1], board.shape[:-1]
     if hole_shape == board_shape or not hole_shape or not board_shape:
         shape = hole_shape or board_shape
-        holes, boards = hole.reshape(-1, 4), board.reshape(-1, 5)
+        holes, boards = hole.reshape(-1, k), board.reshape(-1, 5)
     else:
         try:
             shape = np.broadcast_shapes(hole_shape, board_shape)
@@ -116,7 +113,7 @@ def _rows(hole: Any, board: Any) -> Tuple[Tuple[int, ...], np.ndarray, np.ndarra
             raise ValueError(f"hole batch shape {hole_shape} and board batch shape "
                              f"{board_shape} do not broadcast") from None
         n = math.prod(shape)
-        holes = np.broadcast_to(hole, shape + (4,)).reshape(n, 4)
+        holes = np.broadcast_to(hole, shape + (k,)).reshape(n, k)
         boards = np.broadcast_to(board, shape + (5,)).reshape(n, 5)
     if holes.strides[1] != 1:
         holes = np.ascontiguousarray(holes)
@@ -138,12 +135,16 @@ def _prepare(hole: Any, board: Any, check: bool) -> Tuple[Tuple[int, ...], np.nd
 def _raise_bad_deal(shape: Tuple[int, ...], holes: np.ndarray, boards: np.ndarray,
                     code: int, row: int, position: int, card: int) -> None:
     where = _deal_name(shape, row)
+    k = holes.shape[1]
+    if code == 3:
+        raise CardError(f"the cards{where} changed while they were read (another thread is "
+                        "writing the input)")
     if code == 1:  # only reachable for uint8 input: other dtypes were range-checked above
-        part = f"hole position {position}" if position < 4 else f"board position {position - 4}"
+        part = f"hole position {position}" if position < k else f"board position {position - k}"
         raise CardError(f"card id {card} above 51{where} ({part})")
     cards = holes[row % len(holes)].tolist() + boards[row % len(boards)].tolist()
-    places = [f"hole position {k}" if k < 4 else f"board position {k - 4}"
-              for k, c in enumerate(cards) if c == card]
+    places = [f"hole position {i}" if i < k else f"board position {i - k}"
+              for i, c in enumerate(cards) if c == card]
     raise CardError(f"duplicate card {card_to_str(card)}{where} ({' and '.join(places)})")
 
 
@@ -180,7 +181,7 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1,
     Parameters
     ----------
     hole : str, sequence or array of card ids
-        Hole cards, shape ``(..., K)``: K cards a hand (4 in Omaha). One hand may be text
+        Hole cards, shape ``(..., K)``: K = 4, 5 or 6 cards a hand. One hand may be text
         (``"AsKsQhJh"``, ``"as ks qh jh"``), a list of card texts or ids, or a 1-D array.
     board : str, sequence or array of card ids
         Board cards, shape ``(..., 5)``. The batch shapes of ``hole`` and ``board`` broadcast:
@@ -474,7 +475,8 @@ def describe_lo(score: Score) -> str:
 def _single_deal(hole: AnyCards, board: AnyCards) -> Tuple[np.ndarray, np.ndarray]:
     shape, holes, boards = _prepare(hole, board, True)
     if shape != ():
-        raise ValueError(f"expected a single deal (4 hole cards and 5 board cards), got batch shape {shape}")
+        raise ValueError("expected a single deal (4, 5 or 6 hole cards and 5 board cards), "
+                         f"got batch shape {shape}")
     return np.ascontiguousarray(holes[0]), np.ascontiguousarray(boards[0])
 
 
@@ -559,14 +561,15 @@ def describe_hand(hole: AnyCards, board: AnyCards, *, game: str = "hi") -> Dict[
     ----------
     hole, board
         As for :func:`best_hi_cards`.
-    game : {"hi", "hilo"}
-        ``"hilo"`` adds the low half.
+    game : str, default "hi"
+        ``"hi"``, ``"hilo"`` (adds the low half) or a variant name (``"plo5-8"``; see
+        :mod:`omaha_eval.variants`), whose hole-card count must match the hand's.
 
     Returns
     -------
     dict
         ``hole``, ``board`` and ``hi`` (``score``, ``category``, ``description``,
-        ``hole_cards``, ``board_cards``), and ``lo`` for ``"hilo"``; what ``omaha-eval eval
+        ``hole_cards``, ``board_cards``), and ``lo`` for hi-lo games; what ``omaha-eval eval
         --json`` prints.
 
     Raises
@@ -581,9 +584,13 @@ def describe_hand(hole: AnyCards, board: AnyCards, *, game: str = "hi") -> Dict[
     >>> d["hi"]["description"], d["lo"]["description"], d["lo"]["hole_cards"]
     ('Pair of deuces, ace-nine-eight kickers', '8-4-3-2-A', 'As2s')
     """
-    if game not in ("hi", "hilo"):
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+    from .variants import game_of
+
+    if not isinstance(game, str):
+        raise ValueError(f"game must be 'hi', 'hilo' or a variant name, got {game!r}")
+    game_of(game)  # an unknown name fails before the cards are read
     h, b = _single_deal(hole, board)
+    game = game_of(game, len(h))
     score, pair, triple = _core.best_hi(h, b)
     hole2, board3 = _parts(h, b, pair, triple)
     result: Dict[str, Any] = {

@@ -44,8 +44,8 @@ def test_missed_big_blind_is_paid_back_live_plus_dead() -> None:
     assert t.player(3).mark == ""
 
 
-def test_missed_big_blind_player_waiting_for_the_big_blind_owes_nothing_more() -> None:
-    t = _table(4)                       # B0 SB1 BB2
+def test_missed_big_blind_waiting_for_the_big_blind_is_forgiven_as_an_option() -> None:
+    t = _table(4, TableRules(missed_blinds="forgiven"))   # B0 SB1 BB2
     t.play_hand(passive)
     t.sit_out(3)
     t.play_hand(passive)                # B1 SB2 BB0: 3 missed the big blind
@@ -208,10 +208,10 @@ def test_overblind_doubles_the_limits_and_the_killer_acts_last() -> None:
     while hand.street == 0:
         order.append(t.actor_seat)
         legal = hand.legal_actions()
-        if t.actor_seat == 0:
+        if t.actor_seat == 3:
             assert legal.min_to == legal.max_to == 8   # a raise is 4 on top of the overblind
         hand.check_or_call()
-    assert order == [0, 1, 2, 3, 4]                    # the killer acts last before the flop
+    assert order == [3, 0, 1, 2, 4]                    # the killer acts last before the flop
     assert t.actor_seat == 1                           # then the normal order
     assert hand.legal_actions().min_to == 4            # flop bet: the doubled small bet
     while hand.street == 1:
@@ -243,7 +243,7 @@ def test_overblind_by_the_small_blind_replaces_the_small_blind() -> None:
     t = _table(4, TableRules(overblind=True))   # B0 SB1 BB2
     t.start_hand(overblind=(1, 4))
     assert posts(t.plan) == [(1, "kill", 4), (2, "big_blind", 2)]
-    assert t.actor_seat == 2                    # left of the killer: the killer acts last
+    assert t.actor_seat == 3                    # left of the big blind: the killer acts last
 
 
 # ---- kill and half-kill games ----
@@ -285,7 +285,12 @@ def test_killer_in_a_blind_posts_the_kill_blind_in_its_place() -> None:
     t.play_hand(calling, hole_cards=_scoop_cards(4, 2), board=SCOOP_BOARD)  # the big blind scoops
     hand = t.start_hand()                # B1 SB2 BB3: the killer owes the small blind
     assert posts(t.plan) == [(2, "kill", 4), (3, "big_blind", 2)]
-    assert t.actor_seat == 3             # acts after the blinds: the big blind opens
+    assert t.actor_seat == 0             # the round opens left of the big blind; the killer acts last
+    order = []
+    while hand.street == 0:
+        order.append(t.actor_seat)
+        hand.check_or_call()
+    assert order == [0, 1, 3, 2]
     t2 = _table(4, TableRules(kill="kill", kill_min_pot=6, kill_acts="in_turn"), game="hilo")
     t2.play_hand(calling, hole_cards=_scoop_cards(4, 2), board=SCOOP_BOARD)
     hand = t2.start_hand()

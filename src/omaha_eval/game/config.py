@@ -8,7 +8,7 @@ as stacks, a button and optionally an explicit list of :class:`Post`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 from .errors import HandSetupError
 from .structures import STRUCTURE_TYPES, FixedLimit, NoLimit, PotLimit, SpreadLimit, Structure
@@ -55,6 +55,14 @@ class Post:
         return self.kind in LIVE_KINDS
 
 
+def _blinds(small_blind: int, big_blind: int) -> Tuple[int, int]:
+    """The blinds of a standard structure, refused when the small one is the larger. (A
+    GameConfig built field by field, from a hand history say, may have any posts.)"""
+    if isinstance(small_blind, int) and isinstance(big_blind, int) and small_blind > big_blind:
+        raise HandSetupError(f"the small blind {small_blind} is above the big blind {big_blind}")
+    return small_blind, big_blind
+
+
 @dataclass(frozen=True)
 class GameConfig:
     """The game: ``game`` ("hi" or "hilo"), a betting ``structure``, the blinds, an optional
@@ -85,9 +93,6 @@ class GameConfig:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
-        if 0 < self.big_blind < self.small_blind:  # (a hand history may show no big blind)
-            raise HandSetupError(f"the small blind {self.small_blind} is above the big blind "
-                                 f"{self.big_blind}")
 
     @property
     def hilo(self) -> bool:
@@ -104,8 +109,8 @@ class GameConfig:
         half the small bet and the small bet."""
         big_bet = 2 * small_bet if big_bet is None else big_bet
         structure = FixedLimit(small_bet, big_bet, max_raises, heads_up_max_raises, half_bet_reopens)
-        return cls(structure, small_bet // 2 if small_blind is None else small_blind,
-                   small_bet if big_blind is None else big_blind, game, **options)
+        return cls(structure, *_blinds(small_bet // 2 if small_blind is None else small_blind,
+                                       small_bet if big_blind is None else big_blind), game, **options)
 
     @classmethod
     def spread_limit(cls, min_bet: int, max_bet: int, *, game: str = "hi",
@@ -115,8 +120,8 @@ class GameConfig:
                      **options: Any) -> "GameConfig":
         """Spread limit ``min_bet``-``max_bet``; blinds default to half the minimum and the minimum."""
         structure = SpreadLimit(min_bet, max_bet, late_min_bet, late_max_bet, max_raises, heads_up_max_raises)
-        return cls(structure, max(min_bet // 2, 1) if small_blind is None else small_blind,
-                   min_bet if big_blind is None else big_blind, game, **options)
+        return cls(structure, *_blinds(max(min_bet // 2, 1) if small_blind is None else small_blind,
+                                       min_bet if big_blind is None else big_blind), game, **options)
 
     @classmethod
     def pot_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
@@ -124,7 +129,7 @@ class GameConfig:
                   max_raises: Optional[int] = None, **options: Any) -> "GameConfig":
         """Pot limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
         structure = PotLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
-        return cls(structure, small_blind, big_blind, game, **options)
+        return cls(structure, *_blinds(small_blind, big_blind), game, **options)
 
     @classmethod
     def no_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
@@ -132,7 +137,7 @@ class GameConfig:
                  max_raises: Optional[int] = None, **options: Any) -> "GameConfig":
         """No limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
         structure = NoLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
-        return cls(structure, small_blind, big_blind, game, **options)
+        return cls(structure, *_blinds(small_blind, big_blind), game, **options)
 
     def with_structure(self, structure: Structure) -> "GameConfig":
         return replace(self, structure=structure)

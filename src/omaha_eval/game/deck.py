@@ -29,13 +29,22 @@ def hole_position(n: int, button: int, player: int, j: int) -> int:
     return j * n + (player - button - 1) % n
 
 
+def _check_seed(seed: Any) -> None:
+    """``seed``: None (fresh entropy), a non-negative int, a SeedSequence or a Generator."""
+    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+        return
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise HandSetupError(f"seed must be None, a non-negative int, a numpy SeedSequence or "
+                             f"Generator, got {seed!r}")
+
+
 def _rng(seed: Any) -> np.random.Generator:
-    if isinstance(seed, np.random.Generator):
-        return seed
-    return np.random.default_rng(seed)
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
 
 
-def _cards(value: Any, what: str) -> List[int]:
+def card_list(value: Any, what: str) -> List[int]:
+    """Card ids from any card form (see :func:`~omaha_eval.cards.parse_cards`); raises
+    HandSetupError naming ``what``."""
     if isinstance(value, (list, tuple)) and all(type(c) is int and 0 <= c < 52 for c in value):
         return list(value)  # replays pass card ids: skip the general parser
     try:
@@ -52,13 +61,14 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
     to five cards (the rest at random). ``deck``: an explicit order of at least ``4 n + 8``
     cards; it cannot be combined with ``hole_cards`` or ``board``.
     """
+    _check_seed(seed)
     size = deal_size(n)
     if size > 52:
         raise HandSetupError(f"{n} players need {size} cards with burns; a deck has 52")
     if deck is not None:
         if hole_cards is not None or board is not None:
             raise HandSetupError("give either deck= or hole_cards=/board=, not both")
-        order = _cards(deck, "deck")
+        order = card_list(deck, "deck")
         if len(order) < size:
             raise HandSetupError(f"deck has {len(order)} cards; {n} players need {size}")
         if len(set(order)) != len(order):
@@ -69,18 +79,20 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
         return shuffled
     fixed: List[Optional[int]] = [None] * size
     if hole_cards is not None:
+        if isinstance(hole_cards, (str, bytes)) or not hasattr(hole_cards, "__len__"):
+            raise HandSetupError(f"hole_cards must be a sequence of one entry per player, got {hole_cards!r}")
         if len(hole_cards) != n:
             raise HandSetupError(f"hole_cards has {len(hole_cards)} entries for {n} players")
         for player, cards in enumerate(hole_cards):
             if cards is None:
                 continue
-            ids = _cards(cards, f"hole cards of player {player}")
+            ids = card_list(cards, f"hole cards of player {player}")
             if len(ids) != HOLE:
                 raise HandSetupError(f"player {player} has {len(ids)} hole cards; Omaha needs 4")
             for j, card in enumerate(ids):
                 fixed[hole_position(n, button, player, j)] = card
     if board is not None:
-        ids = _cards(board, "board")
+        ids = card_list(board, "board")
         if len(ids) > 5:
             raise HandSetupError(f"board has {len(ids)} cards; at most 5")
         for k, card in enumerate(ids):

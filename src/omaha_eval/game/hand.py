@@ -16,12 +16,18 @@ so after an exception the hand is exactly as before. Players are indices ``0 .. 
 Set-up from outside (what a table does each hand): ``stacks``, ``button``, and ``posts`` (a list
 of :class:`~omaha_eval.game.config.Post`: antes, blinds, dead blinds, straddles, a kill blind,
 extra live blinds) replace the config's default forced bets; ``first_to_act`` overrides who opens
-the first round; a kill pot is played with ``config.scaled(2)`` (or ``(3, 2)``).
+the first round; ``last_to_act`` names a player who is skipped in the first round and acts after
+everyone else (a killer, see below); a kill pot is played with ``config.scaled(2)`` (or ``(3, 2)``).
 
 Choices where the rules leave room (more in structures.py, showdown.py and phh.py):
 * the amount to match preflop is the largest *nominal* live forced bet, even if its poster was
   short and all in for less (the excess of a call is returned as uncalled);
 * the first round opens left of the largest blind, straddle or kill blind (ties: the later one);
+  with ``last_to_act`` the kill blind of that player is left out of this choice, so the round
+  opens left of the big blind, that player's turn is moved to the end of the first round's order
+  and the round goes round in that order; from the flop on the normal order applies (seed 000,
+  "Kill Pot": "In den meisten Pokerräumen agiert die Person, die den Pot killt, in der ersten
+  Bietrunde als Letzter und danach gilt die normale Reihenfolge.");
   the largest live forced bet is the opening bet and sets the minimum raise (a straddle of 4
   over a big blind of 2: raise to at least 8); in fixed and spread limit a straddle counts as a
   raise toward the cap;
@@ -35,18 +41,19 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from ..cards import format_cards
+from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
 from . import showdown as sd
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
                      STRADDLE, GameConfig, Post)
-from .deck import BOARD_POSITIONS, BURN_POSITIONS, HOLE, build_deck, hole_position
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, HOLE, build_deck, card_list, hole_position
 from .errors import HandSetupError, IllegalActionError
 from .pots import build_pots, uncalled_bet
 from .results import HandResult, PotResult
-from .structures import STREETS
+from .structures import MAX_CHIPS, STREETS
 
 BETTING = "betting"
 SHOWDOWN = "showdown"
@@ -120,12 +127,30 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _sequence(value: Any, name: str) -> List[Any]:
+    if isinstance(value, (str, bytes)):
+        raise HandSetupError(f"{name} must be a sequence, got {value!r}")
+    try:
+        return list(value)
+    except TypeError:
+        raise HandSetupError(f"{name} must be a sequence, got {value!r}") from None
+
+
+def _as_index(value: object) -> Optional[int]:
+    """An integer argument (Python or NumPy int, never a bool or a float) as an int, else None."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        return None
+    return int(value)
+
+
 class Hand:
     """One hand: see the module docstring.
 
     Parameters: ``config`` (:class:`GameConfig`), ``stacks`` (positive ints, clockwise),
     ``button`` (index; default the last player, so that player 0 is the small blind as in PHH),
     ``posts`` (default ``config.default_posts``), ``first_to_act`` (first-round opener override),
+    ``last_to_act`` (a player who acts last in the first round, as a killer does: skipped in the
+    order until everyone else has acted, then the round goes on in that order),
     cards: ``seed`` (int or numpy Generator) for a shuffled deck, or ``hole_cards`` / ``board``
     given explicitly (unspecified cards are shuffled), or a full ``deck`` order; ``seats``
     (labels used in messages, default the indices); ``showdown``: "auto" (hands are shown or
@@ -140,33 +165,38 @@ class Hand:
         "_folded", "_acted", "_in_hand", "_street", "_phase", "_level", "_full_raise",
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
-        "_unknown", "_able", "_named_seats",
+        "_unknown", "_able", "_last", "_seq", "_seq_pos", "_named_seats",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
                  posts: Optional[Sequence[Post]] = None, first_to_act: Optional[int] = None,
-                 seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
+                 last_to_act: Optional[int] = None, seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
                  deck: Optional[Sequence[Any]] = None, seats: Optional[Sequence[Any]] = None,
                  showdown: str = "auto", unknown_cards: Any = ()) -> None:
         if not isinstance(config, GameConfig):
             raise HandSetupError(f"config must be a GameConfig, got {config!r}")
+        stacks = _sequence(stacks, "stacks")
         n = len(stacks)
         if not 2 <= n <= 11:
             raise HandSetupError(f"a hand needs 2 to 11 players, got {n}")
         for i, s in enumerate(stacks):
             if not _is_int(s) or s <= 0:
                 raise HandSetupError(f"stack of player {i} must be a positive int, got {s!r}")
+            if s > MAX_CHIPS:
+                raise HandSetupError(f"stack of player {i} is {s}, above the chip limit 2**62")
         button = n - 1 if button is None else button
         if not _is_int(button) or not 0 <= button < n:
             raise HandSetupError(f"button must be a player index 0..{n - 1}, got {button!r}")
         if first_to_act is not None and (not _is_int(first_to_act) or not 0 <= first_to_act < n):
             raise HandSetupError(f"first_to_act must be a player index 0..{n - 1}, got {first_to_act!r}")
+        if last_to_act is not None and (not _is_int(last_to_act) or not 0 <= last_to_act < n):
+            raise HandSetupError(f"last_to_act must be a player index 0..{n - 1}, got {last_to_act!r}")
         if showdown not in ("auto", "manual"):
             raise HandSetupError(f"showdown must be 'auto' or 'manual', got {showdown!r}")
-        seat_labels = tuple(range(n)) if seats is None else tuple(seats)
+        seat_labels = tuple(range(n)) if seats is None else tuple(_sequence(seats, "seats"))
         if len(seat_labels) != n:
             raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
-        post_list = config.default_posts(n, button) if posts is None else list(posts)
+        post_list = config.default_posts(n, button) if posts is None else _sequence(posts, "posts")
         for post in post_list:
             if not isinstance(post, Post):
                 raise HandSetupError(f"posts must be Post objects, got {post!r}")
@@ -183,9 +213,12 @@ class Hand:
         self._named_seats = seats is not None
         self._posts = tuple(post_list)
         self._first_to_act = first_to_act
+        self._last = -1 if last_to_act is None else last_to_act
+        self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
+        self._seq_pos: List[int] = []
         self._manual = showdown == "manual"
         self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board)
-        self._unknown = frozenset(int(c) for c in unknown_cards)
+        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards"))
         self._start = list(stacks)
         self._stacks = list(stacks)
         self._bets = [0] * n
@@ -245,18 +278,26 @@ class Hand:
         self._bets_made = (1 if level > 0 else 0) + sum(1 for p in self._posts if p.kind == STRADDLE and p.amount)
 
     def _start_first_round(self) -> None:
-        n = self._n
+        n, last = self._n, self._last
         if self._first_to_act is not None:
             start = self._first_to_act
         else:
             opener, key = -1, (-1, -1)
             for post in self._posts:
-                if post.kind in OPENER_KINDS and post.amount > 0:
+                if post.kind in OPENER_KINDS and post.amount > 0 and not (post.kind == KILL and post.player == last):
                     k = (post.amount, (post.player - self._button - 1) % n)
                     if k > key:
                         opener, key = post.player, k
             start = (opener if opener >= 0 else self._button) + 1
-        actor = self._find_actor(start % n)
+        start %= n
+        if last >= 0:
+            order = [(start + k) % n for k in range(n) if (start + k) % n != last] + [last]
+            self._seq = order
+            self._seq_pos = [0] * n
+            for place, who in enumerate(order):
+                self._seq_pos[who] = place
+            start = order[0]
+        actor = self._find_actor(start)
         if actor < 0:
             self._end_round()
         else:
@@ -265,18 +306,24 @@ class Hand:
     # ---- turn order ----
 
     def _find_actor(self, start: int) -> int:
-        """First player from ``start`` clockwise who still has to act this round, or -1."""
+        """First player from ``start`` in this round's order (clockwise, or the first round's
+        order with a player acting last) who still has to act, or -1."""
         n, stacks, folded, bets, acted, level = (self._n, self._stacks, self._folded, self._bets,
                                                  self._acted, self._level)
         others = self._able > 1
+        seq = self._seq if self._street == 0 else None
         for k in range(n):
-            i = (start + k) % n
+            i = (start + k) % n if seq is None else seq[(self._seq_pos[start] + k) % n]
             if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
                 return i
         return -1
 
     def _advance(self) -> None:
-        actor = self._find_actor((self._actor + 1) % self._n)
+        a = self._actor
+        if self._seq is not None and self._street == 0:
+            actor = self._find_actor(self._seq[(self._seq_pos[a] + 1) % self._n])
+        else:
+            actor = self._find_actor((a + 1) % self._n)
         if actor < 0:
             self._end_round()
         else:
@@ -342,11 +389,20 @@ class Hand:
             raise IllegalActionError(f"cannot {what}: the betting is over, it is "
                                      f"{self._label(self._actor)}'s turn to show or muck")
         actor = self._actor
-        if player is not None and player != actor:
-            if not _is_int(player) or not 0 <= player < self._n:
-                raise IllegalActionError(f"cannot {what}: no player {player!r} in this hand")
-            raise IllegalActionError(f"it is {self._label(actor)}'s turn, not {self._label(player)}'s")
+        if player is not None:
+            p = self._player_arg(player, what)
+            if p != actor:
+                raise IllegalActionError(f"it is {self._label(actor)}'s turn, not {self._label(p)}'s")
         return actor
+
+    def _player_arg(self, player: object, what: str) -> int:
+        """A player argument as an index: an int (or NumPy int) 0..n-1; a bool or a float that
+        equals an index is refused too."""
+        p = _as_index(player)
+        if p is None or not 0 <= p < self._n:
+            raise IllegalActionError(f"cannot {what}: no player {player!r} in this hand "
+                                     f"(players are ints 0..{self._n - 1})")
+        return p
 
     def _raise_window(self, a: int) -> Tuple[str, int, int, int]:
         """``(reason, min_to, max_to, all_in_to)``; ``reason`` is empty when a bet or raise is legal."""
@@ -375,8 +431,9 @@ class Hand:
         return "", min(low, total), min(high, total), total
 
     def _check_amount(self, a: int, amount: Any, verb: str) -> None:
-        if not _is_int(amount):
+        if _as_index(amount) is None:
             raise IllegalActionError(f"{verb} amount must be an int, got {amount!r}")
+        amount = int(amount)
         reason, low, high, total = self._raise_window(a)
         if reason:
             raise IllegalActionError(f"cannot {verb}: {reason}")
@@ -506,11 +563,11 @@ class Hand:
 
     def bet(self, amount: int, player: Optional[int] = None) -> None:
         self.verify_bet(amount, player)
-        self._wager(amount, ev.BET)
+        self._wager(int(amount), ev.BET)
 
     def raise_to(self, amount: int, player: Optional[int] = None) -> None:
         self.verify_raise_to(amount, player)
-        self._wager(amount, ev.RAISE)
+        self._wager(int(amount), ev.RAISE)
 
     def check_or_call(self, player: Optional[int] = None) -> None:
         """PHH ``cc``: check if nothing is owed, else call."""
@@ -593,15 +650,16 @@ class Hand:
             raise IllegalActionError(f"cannot {what}: " + ("the hand is over" if self._phase == OVER
                                                            else "the betting is not over"))
         actor = self._actor
-        if player is not None and player != actor:
-            raise IllegalActionError(f"it is {self._label(actor)}'s turn to show or muck, not {self._label(player)}'s")
+        if player is not None:
+            p = self._player_arg(player, what)
+            if p != actor:
+                raise IllegalActionError(f"it is {self._label(actor)}'s turn to show or muck, not {self._label(p)}'s")
         return actor
 
     def verify_show(self, player: Optional[int] = None, cards: Any = None) -> int:
         """``cards`` (optional) must be the player's hole cards, in any order."""
         a = self._showdown_turn(player, "show")
         if cards is not None:
-            from ..cards import CardError, parse_cards
             try:
                 ids = sorted(parse_cards(cards).tolist())
             except CardError as exc:
@@ -718,6 +776,11 @@ class Hand:
         return self._first_to_act
 
     @property
+    def last_to_act(self) -> Optional[int]:
+        """The player who acts last in the first round (a killer), or None."""
+        return None if self._last < 0 else self._last
+
+    @property
     def showdown_mode(self) -> str:
         return "manual" if self._manual else "auto"
 
@@ -780,7 +843,8 @@ class Hand:
         return tuple(self._board)
 
     def hole_cards(self, player: int) -> Tuple[int, ...]:
-        return tuple(self._hole[player])
+        """The four hole card ids of ``player`` (IllegalActionError for no such player)."""
+        return tuple(self._hole[self._player_arg(player, "look at the hole cards")])
 
     @property
     def deck(self) -> Tuple[int, ...]:

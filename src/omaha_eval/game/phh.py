@@ -15,7 +15,8 @@ Our user-defined fields (PHH allows fields starting with ``_``; all per player a
 order, never reversed): ``_max_raises`` / ``_heads_up_max_raises`` (-1 = unlimited; defaults:
 fixed and spread limit 3 raises with unlimited heads-up, as the WSOP plays; pot and no limit
 unlimited), ``_half_bet_reopens`` (fixed limit, default true), ``_max_bet``, ``_late_min_bet``,
-``_late_max_bet``, ``_show_all``, ``_first_to_act`` (1-based PHH index), and ``_posts``: every
+``_late_max_bet``, ``_show_all``, ``_first_to_act`` (1-based PHH index), ``_last_to_act``
+(1-based PHH index of a player who acts last in the first round: a killer), and ``_posts``: every
 forced bet as ``"pN kind amount"`` (kinds: ante, small_blind, big_blind, straddle, kill, live,
 dead), written only when ``antes`` and ``blinds_or_straddles`` cannot express the set-up (dead
 blinds, kill blinds, extra live blinds, several posts by one player); it then takes precedence
@@ -67,6 +68,7 @@ class PHHRecord:
     first_to_act: Optional[int]
     actions: List[str]
     fields: Dict[str, Any] = field(default_factory=dict)
+    last_to_act: Optional[int] = None
     action_lines: Optional[List[int]] = None  # 1-based line of each action in the file's text
 
     def where(self, k: int) -> str:
@@ -115,6 +117,13 @@ def _int_list(fields: Dict[str, Any], name: str, n: Optional[int], default: Any 
     return out
 
 
+def _bool(fields: Dict[str, Any], name: str, default: bool) -> bool:
+    value = fields.get(name, default)
+    if not isinstance(value, bool):
+        raise PHHError(f"field {name!r} must be true or false, got {value!r}")
+    return value
+
+
 def _cap(fields: Dict[str, Any], name: str, default: Optional[int]) -> Optional[int]:
     value: int = _int(fields, name, -2)
     if value == -2:
@@ -128,7 +137,7 @@ def _structure(kind: str, fields: Dict[str, Any]) -> Any:
     hu = _cap(fields, "_heads_up_max_raises", default_hu)
     if kind == "fixed":
         return FixedLimit(_int(fields, "small_bet"), _int(fields, "big_bet"), cap, hu,
-                          bool(fields.get("_half_bet_reopens", True)))
+                          _bool(fields, "_half_bet_reopens", True))
     late = _int(fields, "_late_min_bet", None)
     if kind == "spread":
         return SpreadLimit(_int(fields, "min_bet"), _int(fields, "_max_bet"), late,
@@ -164,7 +173,7 @@ def _read_posts(value: Any, n: int) -> List[Post]:
     posts = []
     for k, item in enumerate(value):
         parts = item.split() if isinstance(item, str) else []
-        if len(parts) != 3 or not parts[2].isdigit():
+        if len(parts) != 3 or not _DIGITS.fullmatch(parts[2]):
             raise PHHError(f"_posts[{k}] = {item!r}: expected 'pN kind amount'")
         posts.append(Post(_player(parts[0], n, k, item), parts[1], int(parts[2])))
     return posts
@@ -174,7 +183,7 @@ def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> 
     """Read a PHH file (a path, TOML text or an already-parsed dict) into a :class:`PHHRecord`."""
     fields, text = _load(source)
     variant = fields.get("variant")
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise PHHError(f"variant {variant!r} is not an Omaha variant this package plays; "
                        f"expected one of {', '.join(VARIANTS)}")
     kind, game = VARIANTS[variant]
@@ -196,19 +205,22 @@ def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> 
         uniform_ante = antes[0] if len(set(antes)) == 1 else 0
         straddle = live[2] if n > 2 and any(p.player == 2 and p.kind == STRADDLE for p in posts) else 0
         config = GameConfig(structure, small, big, game, ante=uniform_ante, straddle=straddle,
-                            ante_trimming=bool(fields.get("ante_trimming_status", False)),
-                            show_all=bool(fields.get("_show_all", False)))
+                            ante_trimming=_bool(fields, "ante_trimming_status", False),
+                            show_all=_bool(fields, "_show_all", False))
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     first = _int(fields, "_first_to_act", None)
     if first is not None and not 1 <= first <= n:
         raise PHHError(f"_first_to_act must be 1..{n}, got {first}")
+    last = _int(fields, "_last_to_act", None)
+    if last is not None and not 1 <= last <= n:
+        raise PHHError(f"_last_to_act must be 1..{n}, got {last}")
     actions = fields.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError("field 'actions' must be an array of strings")
     lines = _action_lines(text) if text is not None else None
     return PHHRecord(variant, config, stacks, posts, None if first is None else first - 1,
-                     list(actions), fields,
+                     list(actions), fields, None if last is None else last - 1,
                      lines if lines is not None and len(lines) == len(actions) else None)
 
 
@@ -224,24 +236,25 @@ def _load(source: Any) -> Tuple[Dict[str, Any], Optional[str]]:
     """The TOML fields of a PHH source, and its text when there is one (for line numbers)."""
     if isinstance(source, dict):
         return dict(source), None
+    if not isinstance(source, (str, bytes, bytearray, os.PathLike)):
+        raise PHHError(f"a PHH source is a path, TOML text or bytes, or a parsed dict; got {source!r:.80}")
     where = ""
     if isinstance(source, (bytes, bytearray)):
         text = _decode(bytes(source), where)
-    elif isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
-                                             and "=" not in source):
+    elif isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source
+                                             and "\0" not in source):
         where = f"{os.fspath(source)}: "
         try:
             with open(source, "rb") as handle:
                 text = _decode(handle.read(), where)
         except OSError as exc:
             raise PHHError(f"cannot read {os.fspath(source)!r}: {exc.strerror}") from None
-    elif isinstance(source, str):
-        text = source
+        except ValueError as exc:  # a NUL in a path object
+            raise PHHError(f"cannot read {source!r}: {exc}") from None
     else:
-        raise PHHError(f"a PHH source is a path, TOML text, bytes or a dict, got "
-                       f"{type(source).__name__}")
-    if "\x00" in text:
-        raise PHHError(f"{where}not a text file (it contains NUL bytes)")
+        text = source
+    if "\0" in text:
+        raise PHHError(f"{where}a NUL character at offset {text.index(chr(0))}: not PHH text")
     try:
         return _toml.loads(text), text
     except _toml.TOMLDecodeError as exc:
@@ -283,10 +296,16 @@ def _split(action: str) -> List[str]:
     return action.split("#", 1)[0].split()
 
 
+# ASCII digits only (str.isdigit also takes "²", which int() refuses), and few of them
+_DIGITS = re.compile(r"[0-9]{1,30}")
+_ACTOR = re.compile(r"p([1-9][0-9]?)")
+
+
 def _player(token: str, n: int, k: int, action: str) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit() or not 1 <= int(token[1:]) <= n:
+    match = _ACTOR.fullmatch(token)
+    if not match or not 1 <= int(match.group(1)) <= n:
         raise PHHError(f"action {k} {action!r}: unknown actor {token!r} (p1..p{n} or d)")
-    return int(token[1:]) - 1
+    return int(match.group(1)) - 1
 
 
 def _cards(text: str, k: int, action: str) -> List[Optional[int]]:
@@ -370,8 +389,9 @@ def _replay(record: PHHRecord, seed: Any) -> Hand:
         unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None for j in range(4)]
         unknown += [deck[4 * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
         hand = Hand(record.config, record.starting_stacks, posts=record.posts,
-                    first_to_act=record.first_to_act, deck=deck, unknown_cards=unknown,
-                    seats=tuple(f"p{i + 1}" for i in range(n)), showdown="manual")
+                    first_to_act=record.first_to_act, last_to_act=record.last_to_act, deck=deck,
+                    unknown_cards=unknown, seats=tuple(f"p{i + 1}" for i in range(n)),
+                    showdown="manual")
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     board_seen = 0
@@ -398,13 +418,13 @@ def _replay(record: PHHRecord, seed: Any) -> Hand:
             elif verb == "cc":
                 hand.check_or_call(p)
             elif verb == "cbr" and len(tokens) >= 3:
-                try:
-                    amount = int(tokens[2])
-                except ValueError:
-                    raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer") from None
+                if not _DIGITS.fullmatch(tokens[2]):
+                    raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer "
+                                   f"(up to 30 digits 0-9)")
+                amount = int(tokens[2])
                 hand.bet_or_raise_to(amount, p)
             elif verb == "sm":
-                if hand.phase != "showdown" and _already_shown(hand, p, tokens):
+                if hand.phase != "showdown" and _already_shown(hand, p, tokens, k, action):
                     continue  # shown automatically (show_all): the file just records it
                 if hand.phase == "showdown" and hand.legal_actions().player != p:
                     # other engines may show in another order; who shows first changes no payout,
@@ -445,10 +465,13 @@ def _show_or_muck(hand: Hand, player: int, tokens: List[str], k: int, action: st
         hand.muck(player)
 
 
-def _already_shown(hand: Hand, player: int, tokens: List[str]) -> bool:
+def _already_shown(hand: Hand, player: int, tokens: List[str], k: int, action: str) -> bool:
     for event in hand.history:
         if event.kind == ev.SHOW and event.player == player:
-            return len(tokens) < 3 or "?" in tokens[2] or sorted(parse_cards(tokens[2]).tolist()) == sorted(event.cards)
+            if len(tokens) < 3:
+                return True
+            cards = _cards(tokens[2], k, action)
+            return None in cards or sorted(cards) == sorted(event.cards)  # type: ignore[type-var]
     return False
 
 
@@ -566,6 +589,8 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
         fields["_posts"] = [f"p{j + 1} {kind} {amount}" for j, kind, amount in actual]
     if hand.first_to_act is not None:
         fields["_first_to_act"] = phh_index[hand.first_to_act] + 1
+    if hand.last_to_act is not None:
+        fields["_last_to_act"] = phh_index[hand.last_to_act] + 1
     if hand.is_over:
         fields["finishing_stacks"] = per_player(list(hand.stacks))
     if extra:
@@ -579,7 +604,7 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
 _DERIVED_FIELDS = frozenset(_FIELD_ORDER + (
     "finishing_stacks", "winnings", "_max_raises", "_heads_up_max_raises", "_half_bet_reopens",
     "_max_bet", "_late_min_bet", "_late_max_bet", "_show_all", "_posts",
-    "_first_to_act"))
+    "_first_to_act", "_last_to_act"))
 
 
 def _actions(hand: Hand, phh_index: List[int], cards_per_action: bool) -> List[str]:

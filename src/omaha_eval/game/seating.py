@@ -22,10 +22,12 @@ Rules (seeds 000 and 003, issue 5), and the choices made where they are silent:
   player has the button and posts the small blind, so nobody takes the big blind twice in a row,
   into and out of heads-up.
 * New players owe a big blind, MB players a big blind (live) and a small blind (dead), MS players
-  a small blind (dead). Such a player is dealt in without paying when the big blind reaches them
-  (waiting for the big blind clears every debt). Otherwise, if they chose to post now, they pay
-  what they owe and are dealt in, unless they sit between the button and the big blind (or on the
-  button seat), where they wait until the button has passed them.
+  a small blind (dead). A new player who waits for the big blind is dealt in there and owes
+  nothing more; an MB or MS player who waits for it posts the big blind and the dead small
+  blind there (seed 003: missed blinds are owed however the player comes back; the option
+  ``TableRules(missed_blinds="forgiven")`` lets the big blind clear them). Otherwise, if they
+  chose to post now, they pay what they owe and are dealt in, unless they sit between the button
+  and the big blind (or on the button seat), where they wait until the button has passed them.
 * When the rules above would deal in fewer than two players but two or more are present, the
   game restarts: the button moves to the next present player, everyone present is dealt in and
   owed blinds are forgiven (``plan.restart``), as when a game starts.
@@ -49,6 +51,7 @@ MAX_SEATS = 10
 KILL_GAMES = (None, "kill", "half")
 KILL_ACTS = ("last", "in_turn")
 MISSED_SB_RULES = ("dead", "forward")
+MISSED_BLINDS_RULES = ("owed", "forgiven")
 
 # why a present player is not dealt in
 WAIT_BIG_BLIND = "waiting for the big blind"
@@ -67,20 +70,61 @@ def _is_int(value: object) -> bool:
 class TableRules:
     """The house rules of a table; each optional rule is off by default.
 
-    ``seats``: 2..10. ``chop``: when everyone folds to the blinds, both blinds may take their
-    blinds back. ``straddle``: the player left of the big blind may post a live straddle of
-    ``straddle_amount`` (default twice the big blind). ``overblind``: any player may kill the pot
-    with an overblind of twice the big blind (``overblind_half_stack``: up to half their stack);
-    the limits are raised in proportion and the killer acts last before the flop. ``kill``:
-    None, "kill" (next hand at 2x) or "half" (1.5x) after a player scoops a pot of at least
-    ``kill_min_pot`` (default ten big blinds); ``kill_uncontested``: a pot won without a
-    showdown counts; ``missed_small_blind``: when the player due the small blind sits out, "dead"
-    (the small blind is dead, as when the seat empties; the default, which keeps every button
-    holder's blinds paid in full) or "forward" (seed 003 read literally: the big blind posts the
-    small blind and the next player the big blind; that player then gets the button without
-    having posted a big blind in this round); ``kill_hilo_both_halves``: in hi-lo only a scoop of both halves counts (not
-    a high hand taking a pot without a qualifying low); ``kill_acts``: "last" (the killer acts after the blinds before the flop) or
-    "in_turn" (normal order).
+    Parameters
+    ----------
+    seats : int
+        2..10.
+    chop : bool
+        When everyone folds to the blinds, both blinds may take their blinds back.
+    straddle : bool
+        The player left of the big blind may post a live straddle of ``straddle_amount``
+        (default twice the big blind).
+    overblind : bool
+        Any player may kill the pot with an overblind of twice the big blind
+        (``overblind_half_stack``: up to half their stack); the limits are raised in proportion.
+    kill : {None, "kill", "half"}
+        A kill game: the next hand is played at 2x ("kill") or 1.5x ("half") after a player
+        scoops a pot of at least ``kill_min_pot`` (default ten big blinds);
+        ``kill_uncontested``: a pot won without a showdown counts; ``kill_hilo_both_halves``: in
+        hi-lo only a scoop of both halves counts (not a high hand taking a pot without a
+        qualifying low).
+    kill_acts : {"last", "in_turn"}
+        Where the killer (of a kill game or an overblind) acts in the first betting round.
+        "last" (the default): the round opens left of the big blind, the killer is skipped and
+        acts after everyone else, and the round goes round in that order; from the flop on the
+        normal order applies. Seed 000, "Kill Pot": "In den meisten Pokerräumen agiert die
+        Person, die den Pot killt, in der ersten Bietrunde als Letzter und danach gilt die
+        normale Reihenfolge." "in_turn": the normal order (seed 000, "Kill": "In einigen Kasinos
+        ist der Killer nach den Spielern, die den Blinds leisten, an der Reihe, in anderen kommt
+        er in der normalen Reihenfolge zum Zug.").
+    missed_blinds : {"owed", "forgiven"}
+        What a player who missed blinds (MB or MS) pays to come back. "owed" (the default, seed
+        003): the debt is paid however they come back, also when they wait for the big blind;
+        MB: "Чтобы вернуться в игру, игрок, пропустивший большой блайнд, должен поставить
+        ставку, равную сумме большого блайнда, а также внести в банк сумму, равную малому
+        блайнду" (a live big blind and a dead small blind; in the big blind that blind is the
+        live one), MS: "Если игрок решит вернуться в игру, он должен до сдачи вложить
+        непосредственно в банк величину малого блайнда" (a dead small blind). "forgiven": a
+        player who waits for the big blind is dealt in there owing nothing more, as many card
+        rooms play it. New players owe no dead blind either way: the big blind is their entry.
+    missed_small_blind : {"dead", "forward"}
+        When the player due the small blind sits out: "dead" (the small blind is dead, as when
+        the seat empties; the default, which keeps every button holder's blinds paid in full) or
+        "forward" (seed 003 read literally: the big blind posts the small blind and the next
+        player the big blind; that player then gets the button without having posted a big
+        blind in this round).
+
+    Raises
+    ------
+    TableError
+        For a value outside the ones above.
+
+    Examples
+    --------
+    >>> TableRules(overblind=True).kill_acts
+    'last'
+    >>> TableRules(missed_blinds="forgiven").missed_blinds
+    'forgiven'
     """
 
     seats: int = MAX_SEATS
@@ -95,6 +139,7 @@ class TableRules:
     kill_hilo_both_halves: bool = False
     kill_acts: str = "last"
     missed_small_blind: str = "dead"
+    missed_blinds: str = "owed"
 
     def __post_init__(self) -> None:
         if not _is_int(self.seats) or not 2 <= self.seats <= MAX_SEATS:
@@ -105,6 +150,12 @@ class TableRules:
             raise TableError(f"missed_small_blind must be 'dead' or 'forward', got {self.missed_small_blind!r}")
         if self.kill_acts not in KILL_ACTS:
             raise TableError(f"kill_acts must be 'last' or 'in_turn', got {self.kill_acts!r}")
+        if self.missed_blinds not in MISSED_BLINDS_RULES:
+            raise TableError(f"missed_blinds must be 'owed' or 'forgiven', got {self.missed_blinds!r}")
+        for name in ("chop", "straddle", "overblind", "overblind_half_stack", "kill_uncontested",
+                     "kill_hilo_both_halves"):
+            if not isinstance(getattr(self, name), bool):
+                raise TableError(f"{name} must be True or False, got {getattr(self, name)!r}")
         for name in ("straddle_amount", "kill_min_pot"):
             value = getattr(self, name)
             if value is not None and (not _is_int(value) or value < 0):
@@ -223,7 +274,8 @@ class HandPlan:
     after the flop is then ``hand_button``, the index of the player right of the button).
     ``small_blind`` / ``big_blind``: seats (small_blind None when dead). ``posts``: every forced
     bet by seat. ``stakes``: the limits multiplier ``(num, den)``. ``killer``: the seat of a kill
-    or overblind poster. ``first_to_act``: the seat that opens the first round. ``straddle_seat``:
+    or overblind poster; ``killer_acts_last``: they act after everyone else in the first round
+    (``TableRules.kill_acts == "last"``). ``first_to_act``: the seat that opens the first round. ``straddle_seat``:
     the player who may straddle this hand (None if nobody may); ``straddled``: whether they do.
     ``missed``: seats newly marked "MB" or "MS". ``waiting``: present players not dealt in, with
     the reason. ``restart``: the game starts (first hand) or restarts, and owed blinds are
@@ -241,6 +293,7 @@ class HandPlan:
     stakes: Tuple[int, int] = (1, 1)
     killer: Optional[int] = None
     kill_kind: Optional[str] = None
+    killer_acts_last: bool = False
     first_to_act: Optional[int] = None
     heads_up: bool = False
     restart: bool = False
@@ -267,6 +320,7 @@ class HandPlan:
             "big_blind": self.big_blind,
             "posts": [{"seat": p.seat, "kind": p.kind, "amount": p.amount} for p in self.posts],
             "stakes": list(self.stakes), "killer": self.killer, "kill_kind": self.kill_kind,
+            "killer_acts_last": self.killer_acts_last,
             "first_to_act": self.first_to_act, "heads_up": self.heads_up, "restart": self.restart,
             "straddled": self.straddled, "missed": [list(m) for m in self.missed],
             "waiting": [list(w) for w in self.waiting],
@@ -397,7 +451,11 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n
         if not present(s):
             continue
         p = seats[s]
-        if s == bb or (s == sb_seat and sb_live) or (s == button and button_live):
+        if s == bb:
+            dealt.append(s)
+            if p.owes_dead_sb and rules.missed_blinds == "owed":
+                owed[s] = (False, True)  # MB or MS: the big blind is their live blind
+        elif (s == sb_seat and sb_live) or (s == button and button_live):
             dealt.append(s)
         elif not p.owes_bb and not p.owes_dead_sb:
             dealt.append(s)
@@ -432,6 +490,8 @@ def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, con
     if overblind is not None:
         if not rules.overblind:
             raise TableError("this table does not allow overblinds (kill pots)")
+        if not isinstance(overblind, (tuple, list)) or len(overblind) != 2:
+            raise TableError(f"overblind must be a (seat, amount) pair, got {overblind!r}")
         seat, amount = overblind
         if not _is_int(seat) or seat not in in_hand:
             raise TableError(f"seat {seat!r} is not dealt in this hand and cannot post an overblind")
@@ -483,13 +543,11 @@ def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, con
     if straddled:
         posts.append(SeatPost(straddle_seat, STRADDLE, rules.straddle_amount or 2 * bb_amount))
 
-    # who opens the first round: left of the largest live blind, or left of the big blind when
-    # the killer acts in turn
-    if killer is not None and rules.kill_acts == "in_turn" and kill_kind != "overblind":
-        first = _next(lay.big_blind, n, lambda s: s in in_hand)
-    else:
-        opener = straddle_seat if straddled else (killer if killer is not None else lay.big_blind)
-        first = _next(opener, n, lambda s: s in in_hand)
+    # who opens the first round: left of the big blind (or of the straddle); a killer who acts
+    # last is skipped there and acts after everyone else, one who acts in turn keeps their place
+    killer_last = killer is not None and rules.kill_acts == "last"
+    opener = straddle_seat if straddled else lay.big_blind
+    first = _next(opener, n, lambda s: s in in_hand and not (killer_last and s == killer))
 
     # the hand's button index: the dealt-in player right of the button (or on it)
     hb_seat = next(s for s in reversed(_after(lay.button, n)) if s in in_hand)
@@ -498,7 +556,8 @@ def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, con
     return HandPlan(
         number=number, seats=tuple(order), button=lay.button, dead_button=lay.dead_button,
         hand_button=hand_button, small_blind=lay.small_blind, big_blind=lay.big_blind,
-        posts=tuple(posts), stakes=stakes, killer=killer, kill_kind=kill_kind, first_to_act=first,
+        posts=tuple(posts), stakes=stakes, killer=killer, kill_kind=kill_kind,
+        killer_acts_last=killer_last, first_to_act=first,
         heads_up=lay.heads_up, restart=lay.restart, straddle_seat=straddle_seat,
         straddled=straddled, missed=tuple(lay.missed), waiting=tuple(lay.waiting),
         pids=tuple(seats[s].pid for s in order))

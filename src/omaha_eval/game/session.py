@@ -93,8 +93,9 @@ def table_from_dict(data: Dict[str, Any]) -> Table:
 
 
 def save_session(table: Table, path: Union[str, "os.PathLike[str]"]) -> None:
+    data = table_to_dict(table)  # first: a refused save (during a hand) leaves the file alone
     with open(path, "w", encoding="utf-8") as handle:
-        json.dump(table_to_dict(table), handle, indent=2)
+        json.dump(data, handle, indent=2)
         handle.write("\n")
 
 

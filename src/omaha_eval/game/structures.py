@@ -23,8 +23,12 @@ from typing import Any, Optional, Tuple, Union
 
 from .errors import HandSetupError
 
+#: The chip limit: no stack may start a hand above it (Hand refuses it, and a Table refuses to
+#: hold more chips in all), so that "no maximum" below is above any stack a hand will see.
+MAX_CHIPS = 1 << 62
+
 #: "No maximum" for no limit: larger than any stack a hand will see; the hand clips to the stack.
-NO_MAX = 1 << 62
+NO_MAX = MAX_CHIPS
 
 STREETS = ("preflop", "flop", "turn", "river")
 

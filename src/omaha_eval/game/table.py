@@ -28,6 +28,7 @@ from .config import BIG_BLIND, SMALL_BLIND, GameConfig, Post
 from .hand import Hand, LegalActions
 from .phh import hand_to_phh
 from .results import ALL, HI, LO, HandResult
+from .structures import MAX_CHIPS
 from .seating import (HandPlan, PendingKill, Positions, SeatedPlayer, TableError, TableRules,
                       apply_plan, plan_hand)
 
@@ -121,6 +122,10 @@ class Table:
             raise TableError(f"seed must be a non-negative int, got {seed!r}")
         if button is not None and (not _is_int(button) or not 0 <= button < rules.seats):
             raise TableError(f"button must be a seat 0..{rules.seats - 1}, got {button!r}")
+        if not isinstance(name, str):
+            raise TableError(f"name must be a string, got {name!r}")
+        if not _is_int(seat_base):
+            raise TableError(f"seat_base must be an int, got {seat_base!r}")
         self.config = config
         self.rules = rules
         self.name = name
@@ -189,6 +194,7 @@ class Table:
             raise TableError(f"name must be a non-empty string, got {name!r}")
         if not _is_int(stack) or stack <= 0:
             raise TableError(f"stack must be a positive int, got {stack!r}")
+        self._check_chip_limit(stack)
         player = SeatedPlayer(name, stack, self._next_pid, sitting_out=bool(sitting_out),
                               post_now=bool(post_now))
         self._next_pid += 1
@@ -228,8 +234,16 @@ class Table:
             raise TableError(f"amount must be a positive int, got {amount!r}")
         if self._in_running_hand(seat):
             raise TableError(f"seat {seat} ({p.name}) is in the hand being played; add chips after it")
+        self._check_chip_limit(amount)
         p.stack += amount
         self.bought_in += amount
+
+    def _check_chip_limit(self, amount: int) -> None:
+        # one player can win every chip at the table, and no stack may start a hand above the
+        # chip limit: so the table as a whole holds at most that many
+        if self.total_chips() + amount > MAX_CHIPS:
+            raise TableError(f"{amount} more chips would put {self.total_chips() + amount} on the "
+                             f"table, above the chip limit 2**62")
 
     # ---- planning and playing hands ----
 
@@ -267,12 +281,46 @@ class Table:
                    deck: Optional[Sequence[Any]] = None, showdown: str = "auto") -> Hand:
         """Plan and deal the next hand; returns the :class:`Hand` (player ``i`` sits at
         ``table.plan.seats[i]``). Cards: shuffled from the table's seed and the hand number, or
-        ``seed`` / ``hole_cards`` (by hand index) / ``board`` / ``deck`` as for a Hand."""
+        ``seed`` / ``hole_cards`` (by hand index) / ``board`` / ``deck`` as for a Hand.
+
+        A hand that is over but not finished is finished first; if the new hand is then refused
+        (TableError, or HandSetupError for bad cards), that finishing is undone too, so a refused
+        call leaves the table exactly as it was."""
         if not self._finished:
-            if self._hand is not None and self._hand.is_over:
-                self.finish_hand()
-            else:
+            if self._hand is None or not self._hand.is_over:
                 raise TableError("the current hand is not over")
+            saved = self._save_state()
+            try:
+                self.finish_hand()
+                return self._deal(straddle, overblind, seed, hole_cards, board, deck, showdown)
+            except BaseException:
+                self._restore_state(saved)
+                raise
+        return self._deal(straddle, overblind, seed, hole_cards, board, deck, showdown)
+
+    def _save_state(self) -> Tuple[Any, ...]:
+        record = self._record
+        return ([None if p is None else dict(vars(p)) for p in self._seats], list(self._seats),
+                self._positions, self._pending_kill, self._plan, self._hand, record,
+                None if record is None else (dict(record.finishing), record.kill_earned, record.chopped),
+                self._finished, list(self.history), self.bought_in, self.cashed_out, self._next_pid)
+
+    def _restore_state(self, saved: Tuple[Any, ...]) -> None:
+        (players, seats, self._positions, self._pending_kill, self._plan, self._hand, record,
+         record_state, self._finished, history, self.bought_in, self.cashed_out, self._next_pid) = saved
+        self._seats[:] = seats
+        for p, state in zip(seats, players):
+            if p is not None:  # the same objects callers may hold, with their old values
+                vars(p).clear()
+                vars(p).update(state)
+        self._record = record
+        if record is not None:
+            record.finishing, record.kill_earned, record.chopped = record_state
+        self.history[:] = history
+
+    def _deal(self, straddle: bool, overblind: Optional[Tuple[int, int]], seed: Any,
+              hole_cards: Optional[Sequence[Any]], board: Any, deck: Optional[Sequence[Any]],
+              showdown: str) -> Hand:
         plan = self.next_plan(straddle=straddle, overblind=overblind)
         n = len(plan.seats)
         index = {s: i for i, s in enumerate(plan.seats)}
@@ -282,6 +330,7 @@ class Table:
         hand = Hand(self.hand_config(plan), [self._seats[s].stack for s in plan.seats],
                     button=plan.hand_button, posts=posts,
                     first_to_act=index[plan.first_to_act] if self._override_opener(plan) else None,
+                    last_to_act=index[plan.killer] if plan.killer_acts_last else None,
                     seed=seed, hole_cards=hole_cards, board=board, deck=deck,
                     seats=[s + self.seat_base for s in plan.seats], showdown=showdown)
         # the hand is dealt: only now change the table
@@ -297,11 +346,12 @@ class Table:
             self.finish_hand()
         return hand
 
-    def _override_opener(self, plan: HandPlan) -> bool:
-        # the Hand opens left of the largest live blind by itself; only a killer acting in turn
-        # needs the opener set (left of the big blind)
-        return (plan.first_to_act is not None and plan.kill_kind in ("kill", "half")
-                and self.rules.kill_acts == "in_turn")
+    @staticmethod
+    def _override_opener(plan: HandPlan) -> bool:
+        # the Hand opens left of the largest live blind by itself (left of the big blind when the
+        # killer acts last); only a killer acting in turn needs the opener set (left of the big
+        # blind, not of the kill blind)
+        return plan.first_to_act is not None and plan.killer is not None and not plan.killer_acts_last
 
     @property
     def hand(self) -> Optional[Hand]:

@@ -1,0 +1,314 @@
+"""Load test of the HTTP service: requests per second and latency at fixed concurrency.
+
+Starts ``omaha-eval serve --port 0 --workers W`` itself (or targets ``--url``), then for each
+endpoint and each concurrency C opens C keep-alive connections on 127.0.0.1 and sends a bounded
+number of requests, each connection one request at a time. The client is a small HTTP/1.1 client
+on asyncio streams (a general client such as httpx costs more CPU per request than the server
+does, and the client shares the two cores with it). Every answer is checked: status 200 and the
+body equal to the library's own result computed here. Reports rps and p50 / p99 latency per
+(workers, endpoint, concurrency), and the resident memory of the server processes sampled during
+a long soak (``--soak N`` requests, default 100,000; flat memory means no growth beyond noise).
+
+    python bench/load_service.py                         # full: workers 1 and 2, C = 1, 16, 64
+    python bench/load_service.py --requests 2000 --soak 0 --workers 2 --concurrency 64
+    OMAHA_EVAL_LOAD_REQUESTS=500 OMAHA_EVAL_LOAD_SOAK=0 python bench/load_service.py
+
+Only loopback addresses are accepted as targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from urllib.parse import urlsplit
+
+# ---- the workloads: request bodies and the answers the library gives for them ----
+
+
+def workloads() -> Dict[str, Tuple[str, dict, Callable[[dict], bool]]]:
+    """name -> (path, body, check(answer)); the expected answers come from the library."""
+    import omaha_eval as oe
+    from omaha_eval.evaluate import describe_hand
+
+    deal = {"hole": "As2sQhJh", "board": "3s4s8h2c9d", "game": "hilo"}
+    want_eval = describe_hand(deal["hole"], deal["board"], game="hilo")
+    spot = {"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "Ts9d3c"}
+    want_equity = oe.equity(spot["hands"], spot["board"]).to_dict()
+    step = {"config": {"structure": "pot", "small_blind": 1, "big_blind": 2},
+            "stacks": [200, 200, 200], "seed": 7,
+            "actions": [{"action": "raise_to", "amount": 7}, {"action": "call"},
+                        {"action": "call"}, {"action": "check"}]}
+    want_stacks = hand_stacks(step)
+    return {
+        "evaluate": ("/v1/evaluate", deal, lambda a: a == want_eval),
+        "equity": ("/v1/equity", spot, lambda a: a == want_equity),
+        "hand": ("/v1/hands", step, lambda a: a["stacks"] == want_stacks and a["actor"] is not None),
+    }
+
+
+def hand_stacks(step: dict) -> List[int]:
+    from omaha_eval.game import GameConfig, Hand
+
+    hand = Hand(GameConfig.pot_limit(1, 2), step["stacks"], seed=step["seed"])
+    hand.raise_to(7), hand.call(), hand.call(), hand.check()
+    return list(hand.stacks)
+
+
+# ---- a small keep-alive HTTP/1.1 client ----
+
+
+def request_bytes(host: str, port: int, path: str, body: dict) -> bytes:
+    payload = json.dumps(body).encode()
+    head = (f"POST {path} HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(payload)}\r\n\r\n").encode()
+    return head + payload
+
+
+async def read_response(reader: asyncio.StreamReader) -> Tuple[int, bytes, bool]:
+    head = await reader.readuntil(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split(" ", 2)[1])
+    length, close = 0, False
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        name = name.strip().lower()
+        if name == "content-length":
+            length = int(value)
+        elif name == "connection" and value.strip().lower() == "close":
+            close = True
+    return status, await reader.readexactly(length), close
+
+
+@dataclass
+class Run:
+    latencies: List[float] = field(default_factory=list)
+    errors: int = 0
+    first_error: str = ""
+    wall: float = 0.0
+
+
+async def _connection(host: str, port: int, raw: bytes, check: Callable[[dict], bool],
+                      budget: List[int], run: Run, deadline: float) -> None:
+    reader, writer = await asyncio.open_connection(host, port)
+    try:
+        while budget[0] > 0 and time.monotonic() < deadline:
+            budget[0] -= 1
+            t0 = time.perf_counter()
+            writer.write(raw)
+            status, body, close = await read_response(reader)
+            run.latencies.append(time.perf_counter() - t0)
+            if status != 200 or not check(json.loads(body)):
+                run.errors += 1
+                run.first_error = run.first_error or f"{status} {body[:200]!r}"
+            if close:
+                writer.close()
+                reader, writer = await asyncio.open_connection(host, port)
+    finally:
+        writer.close()
+
+
+async def load(host: str, port: int, raw: bytes, check: Callable[[dict], bool], requests: int,
+               concurrency: int, max_seconds: float = 600.0) -> Run:
+    """``requests`` requests over ``concurrency`` connections (bounded in count and time)."""
+    run = Run()
+    budget = [requests]
+    t0 = time.perf_counter()
+    deadline = time.monotonic() + max_seconds
+    await asyncio.gather(*(_connection(host, port, raw, check, budget, run, deadline)
+                           for _ in range(concurrency)))
+    run.wall = time.perf_counter() - t0
+    return run
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+# ---- the server under test ----
+
+
+class ServerProcess:
+    def __init__(self, workers: int) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "omaha_eval.service", "--port", "0", "--workers", str(workers),
+             "--log-level", "warning"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True)
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            if "listening on http://" in line:
+                self.url = line.split("listening on ", 1)[1].split()[0]
+                break
+        else:
+            raise RuntimeError("the server did not start")
+        # keep draining its log so that it never blocks on a full pipe
+        threading.Thread(target=self.proc.stderr.read, daemon=True).start()
+        self.port = int(self.url.rsplit(":", 1)[1])
+        self.workers = workers
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        import urllib.request
+
+        for _ in range(600):
+            try:
+                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as r:
+                    if r.status == 200:
+                        # with several workers, give every worker time to finish its start-up
+                        time.sleep(1.0 if self.workers > 1 else 0.0)
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server does not answer")
+
+    def pids(self) -> List[int]:
+        out = [self.proc.pid]
+        for pid in list(out):
+            try:
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    text = Path(f"/proc/{pid}/task/{task}/children").read_text()
+                    out.extend(int(x) for x in text.split())
+            except OSError:
+                pass
+        return out
+
+    def rss_mib(self) -> float:
+        total = 0
+        for pid in self.pids():
+            try:
+                for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+            except OSError:
+                pass
+        return total / 1024
+
+    def stop(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        return self.proc.returncode
+
+
+# ---- the report ----
+
+
+def load_average() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def measure(host: str, port: int, names: Sequence[str], concurrencies: Sequence[int],
+            requests: int, warmup: int = 200) -> List[dict]:
+    rows = []
+    work = workloads()
+    for name in names:
+        path, body, check = work[name]
+        raw = request_bytes(host, port, path, body)
+        asyncio.run(load(host, port, raw, check, warmup, 8))
+        for c in concurrencies:
+            run = asyncio.run(load(host, port, raw, check, requests, c))
+            lat = run.latencies
+            rows.append({"endpoint": name, "concurrency": c, "requests": len(lat),
+                         "errors": run.errors, "first_error": run.first_error,
+                         "rps": len(lat) / run.wall if run.wall else 0.0,
+                         "p50_ms": 1e3 * percentile(lat, 0.50), "p99_ms": 1e3 * percentile(lat, 0.99),
+                         "mean_ms": 1e3 * statistics.fmean(lat)})
+    return rows
+
+
+def soak(server: ServerProcess, host: str, name: str, requests: int, concurrency: int,
+         samples: int = 10) -> dict:
+    """``requests`` requests in ``samples`` rounds; the server's RSS after each round."""
+    path, body, check = workloads()[name]
+    raw = request_bytes(host, server.port, path, body)
+    asyncio.run(load(host, server.port, raw, check, 2000, concurrency))  # warm: caches, pools
+    rss = [server.rss_mib()]
+    errors = 0
+    t0 = time.perf_counter()
+    for _ in range(samples):
+        run = asyncio.run(load(host, server.port, raw, check, requests // samples, concurrency))
+        errors += run.errors
+        rss.append(server.rss_mib())
+    return {"endpoint": name, "requests": requests, "errors": errors, "concurrency": concurrency,
+            "seconds": time.perf_counter() - t0, "rss_mib": rss}
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--workers", default="1,2", help="server worker processes to try (default 1,2)")
+    p.add_argument("--concurrency", default="1,16,64", help="concurrent clients (default 1,16,64)")
+    p.add_argument("--endpoints", default="evaluate,equity,hand")
+    p.add_argument("--requests", type=int,
+                   default=int(os.environ.get("OMAHA_EVAL_LOAD_REQUESTS", "5000")),
+                   help="requests per endpoint and concurrency (default 5000)")
+    p.add_argument("--soak", type=int, default=int(os.environ.get("OMAHA_EVAL_LOAD_SOAK", "100000")),
+                   help="requests of the memory soak per worker setting (0: none; default 100000)")
+    p.add_argument("--url", help="an already running server on a loopback address instead")
+    p.add_argument("--json", help="write every figure to this file")
+    args = p.parse_args(argv)
+    names = args.endpoints.split(",")
+    concurrencies = [int(c) for c in args.concurrency.split(",")]
+    print(f"load average at start: {load_average()}  ({os.cpu_count()} cores)")
+    report: dict = {"load_average_start": load_average(), "runs": [], "soaks": []}
+    settings = [None] if args.url else [int(w) for w in args.workers.split(",")]
+    for workers in settings:
+        server = None
+        if args.url:
+            parts = urlsplit(args.url)
+            host, port = parts.hostname or "127.0.0.1", parts.port or 80
+            if not (host.startswith("127.") or host in ("localhost", "::1")):
+                raise SystemExit("only loopback addresses may be load-tested")
+        else:
+            server = ServerProcess(workers)
+            host, port = "127.0.0.1", server.port
+        try:
+            rows = measure(host, port, names, concurrencies, args.requests)
+            print(f"\nworkers {workers or '?'}")
+            print(f"{'endpoint':<10} {'clients':>7} {'requests':>9} {'errors':>6} {'rps':>8} "
+                  f"{'p50 ms':>7} {'p99 ms':>7}")
+            for r in rows:
+                r["workers"] = workers
+                print(f"{r['endpoint']:<10} {r['concurrency']:>7} {r['requests']:>9} {r['errors']:>6} "
+                      f"{r['rps']:>8.0f} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f}"
+                      + (f"  first error: {r['first_error']}" if r["errors"] else ""))
+            report["runs"].extend(rows)
+            if server is not None and args.soak:
+                s = soak(server, host, "evaluate", args.soak, 64)
+                s["workers"] = workers
+                report["soaks"].append(s)
+                rss = s["rss_mib"]
+                print(f"soak: {s['requests']:,} evaluate requests at 64 clients in {s['seconds']:.1f} s, "
+                      f"{s['errors']} errors; server RSS MiB " + " ".join(f"{x:.1f}" for x in rss)
+                      + f" (growth {rss[-1] - rss[0]:+.1f} MiB)")
+        finally:
+            if server is not None:
+                code = server.stop()
+                print(f"server stopped with SIGTERM: exit status {code}")
+    report["load_average_end"] = load_average()
+    print(f"\nload average at end: {load_average()}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=2))
+    bad = sum(r["errors"] for r in report["runs"]) + sum(s["errors"] for s in report["soaks"])
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

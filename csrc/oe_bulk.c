@@ -1,0 +1,347 @@
+/* Bulk kernel: one hero hand against N random opponents (see oe_bulk.h).
+ *
+ * Per trial the work is: 5 + k * N bounded random draws (up to nine from one 64-bit output), one board index
+ * (the shared rank-multiset row of oe_board_pair), C(k, 2) row lookups per hand (the hero's
+ * columns are computed once), and a flush pass only for hands with two cards of the board's
+ * three-or-more suit. No collision can happen, so nothing is redrawn.
+ */
+#include <string.h>
+
+#include "omaha_eval.h"
+#include "oe_bulk.h"
+
+/* ------------------------------------------------------------------ random numbers */
+
+typedef struct {
+    uint64_t s[4]; /* xoshiro256** */
+} bk_rng;
+
+static inline uint64_t bk_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t bk_splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t bk_next(bk_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = bk_rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = bk_rotl(s[3], 45);
+    return result;
+}
+
+/* The stream of block `block` of the hand whose key is key[4]. */
+static void bk_seed(bk_rng *r, const uint64_t key[4], uint64_t block)
+{
+    uint64_t x = block ^ 0x6A09E667F3BCC909ULL;
+    for (int i = 0; i < 4; ++i) {
+        x ^= key[i];
+        r->s[i] = bk_splitmix(&x);
+    }
+    if (!(r->s[0] | r->s[1] | r->s[2] | r->s[3])) r->s[0] = 1; /* xoshiro's one bad state */
+}
+
+/* ------------------------------------------------------------------ scoring */
+
+typedef struct {
+    const uint16_t *row;  /* oe_board_pair row of the board's rank multiset */
+    int flush_suit;       /* suit with three or more board cards, or -1 */
+    unsigned flush_ranks; /* rank bits of the board cards of that suit */
+    unsigned low;         /* 8-or-better low rank bits of the board */
+} bk_board;
+
+static inline void bk_board_prepare(const uint8_t b[5], bk_board *bi)
+{
+    unsigned counts = 0, low = 0;
+    bi->row = oe_board_pair + (size_t)oe_rank5_index(b) * OE_N_RANK2;
+    for (int i = 0; i < 5; ++i) {
+        counts += 1u << ((b[i] & 3) * 4);
+        low |= oe_low_bit(b[i]);
+    }
+    bi->low = low;
+    bi->flush_suit = -1;
+    bi->flush_ranks = 0;
+    unsigned flags = (counts + 0x5555u) & 0x8888u; /* nibble's top bit set when its count >= 3 */
+    if (flags) {
+        int s = __builtin_ctz(flags) >> 2;
+        bi->flush_suit = s;
+        for (int i = 0; i < 5; ++i)
+            if ((b[i] & 3) == s) bi->flush_ranks |= 1u << (b[i] >> 2);
+    }
+}
+
+/* Best flush (or straight flush) from exactly two of the hole's suited ranks and three of the
+ * board's; 0 when the hole has fewer than two. */
+static uint16_t bk_flush(unsigned hole_ranks, unsigned board_ranks)
+{
+    int h[6], nh = 0, b[5], nb = 0;
+    for (unsigned m = hole_ranks; m && nh < 6; m &= m - 1) h[nh++] = __builtin_ctz(m);
+    for (unsigned m = board_ranks; m && nb < 5; m &= m - 1) b[nb++] = __builtin_ctz(m);
+    uint16_t best = 0;
+    for (int x = 0; x < nb; ++x)
+        for (int y = x + 1; y < nb; ++y)
+            for (int z = y + 1; z < nb; ++z) {
+                unsigned t = 1u << b[x] | 1u << b[y] | 1u << b[z];
+                for (int i = 0; i < nh; ++i)
+                    for (int j = i + 1; j < nh; ++j) {
+                        uint16_t s = oe_flush5[t | 1u << h[i] | 1u << h[j]];
+                        if (s > best) best = s;
+                    }
+            }
+    return best;
+}
+
+/* High score of k hole cards c on the prepared board. */
+static inline __attribute__((always_inline)) uint16_t bk_hi(const bk_board *bi, const uint8_t *c,
+                                                            int k)
+{
+    const uint16_t *row = bi->row;
+    uint16_t best = 0;
+    for (int i = 0; i < k; ++i)
+        for (int j = i + 1; j < k; ++j) {
+            uint16_t s = row[oe_pair_column[(unsigned)c[i] << 6 | c[j]]];
+            best = s > best ? s : best;
+        }
+    if (bi->flush_suit >= 0) {
+        unsigned ranks = 0;
+        int n = 0;
+        for (int i = 0; i < k; ++i)
+            if ((c[i] & 3) == bi->flush_suit) {
+                ranks |= 1u << (c[i] >> 2);
+                ++n;
+            }
+        if (n >= 2) {
+            uint16_t f = bk_flush(ranks, bi->flush_ranks);
+            best = f > best ? f : best;
+        }
+    }
+    return best;
+}
+
+static inline __attribute__((always_inline)) unsigned bk_low_bits(const uint8_t *c, int k)
+{
+    unsigned m = 0;
+    for (int i = 0; i < k; ++i) m |= oe_low_bit(c[i]);
+    return m;
+}
+
+/* ------------------------------------------------------------------ one hand */
+
+typedef struct {
+    uint8_t cards[6];
+    uint8_t col[15];         /* oe_board_pair column of each two-card choice */
+    uint8_t low;             /* low rank bits */
+    uint16_t suit_ranks[4];  /* rank bits per suit */
+    uint8_t suit_n[4];
+} bk_hero;
+
+static inline __attribute__((always_inline)) uint16_t bk_hero_hi(const bk_board *bi,
+                                                                 const bk_hero *h, int npairs)
+{
+    const uint16_t *row = bi->row;
+    uint16_t best = 0;
+    for (int i = 0; i < npairs; ++i) {
+        uint16_t s = row[h->col[i]];
+        best = s > best ? s : best;
+    }
+    int fs = bi->flush_suit;
+    if (fs >= 0 && h->suit_n[fs] >= 2) {
+        uint16_t f = bk_flush(h->suit_ranks[fs], bi->flush_ranks);
+        best = f > best ? f : best;
+    }
+    return best;
+}
+
+/* The deal's draws in groups: draw j is uniform in [0, n_deck - j), and the bounds of a group
+ * multiply to at most 2^64, so one 64-bit output gives the whole group (Brackett-Rozinsky and
+ * Lemire's batched ranged integers: exact, with a rare whole-group redraw). */
+typedef struct {
+    int n_groups;
+    uint8_t first[16], last[16]; /* draws first..last-1 */
+    uint64_t product[16];        /* product of the group's bounds */
+    uint64_t threshold[16];      /* 2^64 mod product: low words below it are redrawn */
+} bk_plan;
+
+static void bk_plan_make(bk_plan *pl, int n_deck, int need)
+{
+    pl->n_groups = 0;
+    int j = 0;
+    while (j < need) {
+        int g = pl->n_groups++;
+        unsigned __int128 prod = 1;
+        pl->first[g] = (uint8_t)j;
+        while (j < need && prod * (unsigned)(n_deck - j) <= (unsigned __int128)UINT64_MAX) {
+            prod *= (unsigned)(n_deck - j);
+            ++j;
+        }
+        pl->last[g] = (uint8_t)j;
+        pl->product[g] = (uint64_t)prod;
+        pl->threshold[g] = (uint64_t)(-(uint64_t)prod) % (uint64_t)prod;
+    }
+}
+
+/* Fills deck[0 .. need) with a uniform deal (partial Fisher-Yates, one output per group). */
+static inline void bk_deal(const bk_plan *pl, uint8_t *deck, int n_deck, bk_rng *rng)
+{
+    for (int g = 0; g < pl->n_groups; ++g) {
+        int a = pl->first[g], b = pl->last[g];
+        uint8_t pick[64];
+        for (;;) {
+            uint64_t u = bk_next(rng);
+            for (int j = a; j < b; ++j) {
+                unsigned __int128 x = (unsigned __int128)u * (unsigned)(n_deck - j);
+                pick[j] = (uint8_t)(x >> 64);
+                u = (uint64_t)x;
+            }
+            if (u >= pl->threshold[g]) break;
+        }
+        for (int j = a; j < b; ++j) {
+            int r = j + pick[j];
+            uint8_t c = deck[r];
+            deck[r] = deck[j];
+            deck[j] = c;
+        }
+    }
+}
+
+/* Adds one trial's settlement to a game's sums. */
+static inline __attribute__((always_inline)) void bk_add(int64_t *st, int s, unsigned flags)
+{
+    st[OE_BK_SHARE] += s;
+    st[OE_BK_SHARE_SQ] += (int64_t)s * s;
+    st[OE_BK_HI_WIN] += flags & 1;
+    st[OE_BK_HI_TIE] += flags >> 1 & 1;
+    st[OE_BK_LO_WIN] += flags >> 2 & 1;
+    st[OE_BK_LO_TIE] += flags >> 3 & 1;
+    st[OE_BK_SCOOP] += s == OE_BULK_POT;
+}
+
+#ifndef BK_GROUP
+#define BK_GROUP 16
+#endif /* trials dealt ahead, so their board rows can be prefetched */
+
+/* Trials [t0, t1) of one block into st (OE_BK_NSTAT sums per game: high, then hi-lo); games is
+ * a bit set (1 high, 2 hi-lo) of the sums wanted. K and N are constants after inlining. Both
+ * games settle the same deals, so asking for one or both never changes a number. */
+static inline __attribute__((always_inline)) void bk_block(const bk_hero *hero, int K, int N,
+                                                           int games, uint8_t *deck, int n_deck,
+                                                           const bk_plan *plan, bk_rng *rng,
+                                                           uint64_t t0, uint64_t t1, int64_t *st)
+{
+    const int npairs = K * (K - 1) / 2, need = 5 + K * N;
+    const int want_hi = games & 1, want_hilo = games & 2;
+    uint8_t dealt[BK_GROUP][5 + 6 * OE_BULK_MAX_OPPONENTS];
+    bk_board boards[BK_GROUP];
+    for (uint64_t g0 = t0; g0 < t1; g0 += BK_GROUP) {
+        int n = t1 - g0 < BK_GROUP ? (int)(t1 - g0) : BK_GROUP;
+        for (int i = 0; i < n; ++i) { /* deal ahead: the board rows load while we deal */
+            bk_deal(plan, deck, n_deck, rng);
+            memcpy(dealt[i], deck, (size_t)need);
+            bk_board_prepare(dealt[i], &boards[i]);
+            const char *row = (const char *)boards[i].row;
+            __builtin_prefetch(row);
+            __builtin_prefetch(row + 64);
+            __builtin_prefetch(row + 128);
+            __builtin_prefetch(row + 2 * OE_N_RANK2 - 1);
+        }
+        for (int i = 0; i < n; ++i) {
+            const bk_board *bi = &boards[i];
+            uint16_t hero_hi = bk_hero_hi(bi, hero, npairs);
+            uint16_t opp_hi = 0;
+            int n_opp_hi = 0, n_opp_lo = 0;
+            unsigned hero_lo = 0, opp_lo = 0;
+            if (want_hilo) hero_lo = oe_low_table[(unsigned)hero->low << 8 | bi->low];
+            for (int p = 0; p < N; ++p) {
+                const uint8_t *c = dealt[i] + 5 + p * K;
+                uint16_t sc = bk_hi(bi, c, K);
+                if (sc > opp_hi) { opp_hi = sc; n_opp_hi = 1; }
+                else if (sc == opp_hi) ++n_opp_hi;
+                if (want_hilo) {
+                    unsigned l = oe_low_table[bk_low_bits(c, K) << 8 | bi->low];
+                    if (l > opp_lo) { opp_lo = l; n_opp_lo = 1; }
+                    else if (l == opp_lo) ++n_opp_lo;
+                }
+            }
+            unsigned hi_flag = hero_hi > opp_hi ? 1u : hero_hi == opp_hi ? 2u : 0u;
+            int hi_split = hero_hi > opp_hi ? 1 : n_opp_hi + 1;
+            if (want_hi) bk_add(st, hi_flag ? OE_BULK_POT / hi_split : 0, hi_flag);
+            if (want_hilo) {
+                unsigned best_lo = hero_lo > opp_lo ? hero_lo : opp_lo;
+                int half = best_lo ? OE_BULK_POT / 2 : OE_BULK_POT;
+                int s = hi_flag ? half / hi_split : 0;
+                unsigned flags = hi_flag;
+                if (best_lo && hero_lo == best_lo) {
+                    int lo_split = hero_lo > opp_lo ? 1 : n_opp_lo + 1;
+                    s += OE_BULK_POT / 2 / lo_split;
+                    flags |= lo_split == 1 ? 4u : 8u;
+                }
+                bk_add(st + OE_BK_NSTAT, s, flags);
+            }
+        }
+    }
+}
+
+/* One block with K (and the common N = 1 cases) as literals, so the loops unroll. */
+static void bk_block_k(const bk_hero *hero, int K, int N, int games, uint8_t *deck, int n_deck,
+                       const bk_plan *pl, bk_rng *rng, uint64_t t0, uint64_t t1, int64_t *st)
+{
+    if (K == 4 && N == 1 && games == 1) bk_block(hero, 4, 1, 1, deck, n_deck, pl, rng, t0, t1, st);
+    else if (K == 4 && N == 1) bk_block(hero, 4, 1, games, deck, n_deck, pl, rng, t0, t1, st);
+    else if (K == 4) bk_block(hero, 4, N, games, deck, n_deck, pl, rng, t0, t1, st);
+    else if (K == 5) bk_block(hero, 5, N, games, deck, n_deck, pl, rng, t0, t1, st);
+    else bk_block(hero, 6, N, games, deck, n_deck, pl, rng, t0, t1, st);
+}
+
+int oe_bulk_hand(const uint8_t *hero, int k, int opponents, int games, const uint64_t key[4],
+                 uint64_t block_begin, uint64_t block_end, uint64_t trials, int64_t *stats)
+{
+    if (k < 4 || k > 6 || opponents < 1 || opponents > OE_BULK_MAX_OPPONENTS ||
+        games < 1 || games > 3 || k * (opponents + 1) + 5 > 52 || block_end < block_begin)
+        return -1;
+    uint64_t used = 0;
+    for (int i = 0; i < k; ++i) {
+        if (hero[i] > 51 || (used >> hero[i] & 1)) return -1;
+        used |= (uint64_t)1 << hero[i];
+    }
+    bk_hero h;
+    memset(&h, 0, sizeof h);
+    int n = 0;
+    for (int i = 0; i < k; ++i) {
+        h.cards[i] = hero[i];
+        h.low |= (uint8_t)oe_low_bit(hero[i]);
+        h.suit_ranks[hero[i] & 3] |= (uint16_t)(1u << (hero[i] >> 2));
+        h.suit_n[hero[i] & 3]++;
+        for (int j = i + 1; j < k; ++j)
+            h.col[n++] = oe_pair_column[(unsigned)hero[i] << 6 | hero[j]];
+    }
+    /* the deck is reset per block so that a block's cards depend on nothing but its stream */
+    uint8_t base[52];
+    int n_deck = 0;
+    for (int c = 0; c < 52; ++c)
+        if (!(used >> c & 1)) base[n_deck++] = (uint8_t)c;
+    bk_plan plan;
+    bk_plan_make(&plan, n_deck, 5 + k * opponents);
+    int64_t st[2 * OE_BK_NSTAT] = {0};
+    for (uint64_t b = block_begin; b < block_end; ++b) {
+        uint64_t t0 = b * OE_BULK_BLOCK;
+        if (t0 >= trials) break;
+        uint64_t t1 = t0 + OE_BULK_BLOCK < trials ? t0 + OE_BULK_BLOCK : trials;
+        uint8_t deck[52];
+        memcpy(deck, base, sizeof deck);
+        bk_rng rng;
+        bk_seed(&rng, key, b);
+        bk_block_k(&h, k, opponents, games, deck, n_deck, &plan, &rng, t0, t1, st);
+    }
+    for (int i = 0; i < 2 * OE_BK_NSTAT; ++i) stats[i] += st[i];
+    return 0;
+}

@@ -1,0 +1,58 @@
+"""``omaha-eval table``: a preflop table into Parquet (registered by omaha_eval.cli)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+
+def add_table(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "table",
+        help="equity of every canonical starting hand against random opponents (Parquet)",
+        description="Equity of every canonical starting hand (or the first --limit) against N "
+                    "random opponents by seeded Monte Carlo, written to Parquet. Finished tasks "
+                    "are kept in OUT.parts/ as they complete; --resume continues a killed run "
+                    "and ends with the same file as an uninterrupted one. Runs in this process, "
+                    "on a local Dask cluster (--workers) or on any Dask scheduler (--scheduler).",
+    )
+    p.add_argument("--game", choices=("hi", "hilo", "both"), default="hi",
+                   help="game (both: one pass, one file per game; OUT must contain {game})")
+    p.add_argument("--opponents", type=int, default=1, metavar="N", help="random opponents, 1..8")
+    p.add_argument("--trials", type=int, required=True, metavar="T", help="trials per hand")
+    p.add_argument("--seed", type=int, required=True, metavar="S", help="the job's seed")
+    p.add_argument("--hole-cards", type=int, default=4, choices=(4, 5, 6), metavar="K",
+                   help="cards per hand: 4, 5 or 6 (default 4)")
+    p.add_argument("--limit", type=int, default=None, metavar="M",
+                   help="only the first M canonical classes")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", default=None, metavar="tcp://HOST:PORT",
+                       help="a running Dask scheduler")
+    where.add_argument("--workers", type=int, default=None, metavar="N",
+                       help="a local Dask cluster of N worker processes")
+    p.add_argument("--trials-per-task", type=int, default=None, metavar="T",
+                   help="task size in trials (default 4,194,304; never changes a number)")
+    p.add_argument("--out", required=True, metavar="FILE.parquet", help="output file")
+    p.add_argument("--resume", action="store_true", help="continue from FILE.parquet.parts")
+    p.set_defaults(func=run_table_command)
+
+
+def run_table_command(args: argparse.Namespace) -> int:
+    from ..cli import _ProgressBar
+    from .table import DEFAULT_TRIALS_PER_TASK, run_table
+
+    bar = _ProgressBar(sys.stderr)
+    start = time.monotonic()
+    try:
+        files = run_table(args.out, game=args.game, opponents=args.opponents, trials=args.trials,
+                          seed=args.seed, hole_cards=args.hole_cards, limit=args.limit,
+                          scheduler=args.scheduler, workers=args.workers, resume=args.resume,
+                          trials_per_task=args.trials_per_task or DEFAULT_TRIALS_PER_TASK,
+                          progress=bar)
+    finally:
+        bar.close()
+    for game, path in files.items():
+        print(f"{game}: {path}")
+    print(f"wall time {time.monotonic() - start:.1f} s", file=sys.stderr)
+    return 0

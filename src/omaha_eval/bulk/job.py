@@ -1,0 +1,365 @@
+"""The bulk job: equity of many hands against N random opponents, by seeded Monte Carlo.
+
+Work is cut into *units*: one block of ``BLOCK`` (65,536) trials of one hand. Block ``b`` of the
+hand at index ``i`` draws from a random stream fixed by the job's seed, ``i`` and ``b`` alone:
+
+* the hand's 256-bit key is ``numpy.random.SeedSequence(seed, spawn_key=(i,))`` (the ``i``-th
+  child of the job's seed sequence), and
+* the C kernel seeds block ``b``'s xoshiro256** stream from that key and ``b``.
+
+So a hand's integer sums over its blocks do not depend on how the blocks are grouped into tasks,
+on the number of workers or threads, on the order tasks finish, or on retries: partial results are
+mergeable sums, which is what makes ``--resume`` exact. The index is the hand's position in the
+job's list (for tables: its canonical class index). The high and hi-lo games settle the same deals,
+so a job asking for both gives each game exactly the numbers a job for that game alone gives.
+
+Statistics per hand and game (from the hero's point of view, trials independent): ``equity`` the
+mean share of the pot, ``std_error`` ``sqrt(sample variance / trials)`` of the shares, ``hi``
+hero alone holds the best high hand, ``hi_tie`` shares it, ``lo`` / ``lo_tie`` the same for the
+qualifying low (0 in the high game), ``scoop`` wins the whole pot alone.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from .canonical import HOLE_CARDS, canonical_hands
+
+__all__ = ["BLOCK", "BulkError", "BulkJob", "BulkResult", "GAMES", "bulk_equity", "run_units"]
+
+GAMES = ("hi", "hilo")
+_GAME_BIT = {"hi": 1, "hilo": 2}
+NSTAT = 7  # sums per game: share, share^2, hi win, hi tie, lo win, lo tie, scoop
+STAT_NAMES = ("share", "share_sq", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop")
+MAX_OPPONENTS = 8
+MAX_TRIALS = 1 << 40   # per hand: keeps every sum of squared shares far inside int64
+
+
+def _kernel():  # the extension loads on first use
+    from . import _kernel as k
+
+    return k
+
+
+BLOCK = 65536  # trials per random stream (oe_bulk.h OE_BULK_BLOCK; checked at first use)
+POT = 5040     # share units per pot
+
+
+class BulkError(ValueError):
+    """Bad arguments to a bulk job, or partial results that do not belong to it."""
+
+
+def _int_arg(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise BulkError(f"{name} must be an integer, got {value!r}")
+    v = int(value)
+    if not low <= v <= high:
+        raise BulkError(f"{name} must be in {low}..{high}, got {v}")
+    return v
+
+
+def _games(game: str | Sequence[str]) -> tuple[str, ...]:
+    names = (game,) if isinstance(game, str) else tuple(game)
+    if not names or any(g not in GAMES for g in names) or len(set(names)) != len(names):
+        raise BulkError(f"game must be 'hi', 'hilo' or both, got {game!r}")
+    return tuple(g for g in GAMES if g in names)
+
+
+def max_opponents(hole_cards: int) -> int:
+    """Most random opponents the deck allows with ``hole_cards`` each (5 board cards)."""
+    return min(MAX_OPPONENTS, (52 - 5) // hole_cards - 1)
+
+
+@dataclass(frozen=True, eq=False)
+class BulkJob:
+    """What to compute: hands, opponents, trials per hand, seed, games.
+
+    Build one with :meth:`table` (canonical classes) or :meth:`for_hands` (any list).
+    """
+
+    hands: np.ndarray          # (n, k) uint8
+    names: tuple[str, ...]     # text of each hand
+    combos: np.ndarray         # (n,) int64 combinations each hand stands for
+    opponents: int
+    trials: int
+    seed: int
+    games: tuple[str, ...]
+    hole_cards: int
+    label: str                 # what the hands are, e.g. "canonical-4" or "list"
+
+    @classmethod
+    def table(cls, *, game: str | Sequence[str] = "hi", opponents: int = 1, trials: int = 100_000,
+              seed: int = 0, hole_cards: int = 4, limit: int | None = None) -> "BulkJob":
+        """The preflop table: every canonical class (or the first ``limit``) of ``hole_cards``."""
+        k = _int_arg("hole_cards", hole_cards, min(HOLE_CARDS), max(HOLE_CARDS))
+        classes = canonical_hands(k)
+        n = len(classes) if limit is None else _int_arg("limit", limit, 1, len(classes))
+        names = tuple(classes.texts()[:n])
+        return cls._make(classes.hands[:n], names, classes.combos[:n], opponents, trials, seed,
+                         game, k, f"canonical-{k}" if limit is None else f"canonical-{k}[:{n}]")
+
+    @classmethod
+    def for_hands(cls, hands: Iterable[str] | np.ndarray, *, game: str | Sequence[str] = "hi",
+                  opponents: int = 1, trials: int = 100_000, seed: int = 0) -> "BulkJob":
+        """Any list of hands (text or ``(n, k)`` card ids); hand ``i`` uses index ``i``."""
+        from ..cards import parse_cards
+
+        if isinstance(hands, np.ndarray):
+            arr = hands
+        else:
+            rows = [parse_cards(h) if isinstance(h, str) else np.asarray(h) for h in hands]
+            if not rows:
+                raise BulkError("no hands given")
+            if len({len(r) for r in rows}) != 1:
+                raise BulkError("every hand must have the same number of cards")
+            arr = np.stack(rows)
+        if arr.ndim != 2 or arr.shape[1] not in HOLE_CARDS or arr.shape[0] == 0:
+            raise BulkError(f"hands must be an (n, 4|5|6) array, got shape {arr.shape}")
+        if arr.min() < 0 or arr.max() > 51:
+            raise BulkError("card ids must be 0..51")
+        arr = arr.astype(np.uint8)
+        srt = np.sort(arr, axis=1)
+        dup = np.nonzero(np.any(srt[:, 1:] == srt[:, :-1], axis=1))[0]
+        if dup.size:
+            raise BulkError(f"hand {int(dup[0])} repeats a card")
+        names = tuple(_text(row) for row in arr.tolist())
+        return cls._make(arr, names, np.ones(len(arr), dtype=np.int64), opponents, trials, seed,
+                         game, arr.shape[1], "list")
+
+    @classmethod
+    def _make(cls, hands, names, combos, opponents, trials, seed, game, k, label) -> "BulkJob":
+        opp = _int_arg("opponents", opponents, 1, max_opponents(k))
+        t = _int_arg("trials", trials, 1, MAX_TRIALS)
+        s = _int_arg("seed", seed, 0, 2**128 - 1)
+        hands = np.ascontiguousarray(hands, dtype=np.uint8)
+        hands.flags.writeable = False
+        return cls(hands, tuple(names), np.asarray(combos, dtype=np.int64), opp, t, s,
+                   _games(game), k, label)
+
+    def __len__(self) -> int:
+        return int(self.hands.shape[0])
+
+    @property
+    def n_blocks(self) -> int:
+        """Blocks of ``BLOCK`` trials per hand (the last may be shorter)."""
+        return -(-self.trials // BLOCK)
+
+    @property
+    def games_mask(self) -> int:
+        return sum(_GAME_BIT[g] for g in self.games)
+
+    def keys(self, index: np.ndarray) -> np.ndarray:
+        """The 256-bit stream key of each hand index: (n, 4) uint64."""
+        out = np.empty((len(index), 4), dtype=np.uint64)
+        for row, i in enumerate(np.asarray(index).tolist()):
+            out[row] = np.random.SeedSequence(self.seed, spawn_key=(int(i),)).generate_state(
+                4, np.uint64)
+        return out
+
+    def describe(self) -> dict:
+        """The parameters that fix every number (stored beside partial results)."""
+        return {"format": 1, "hands": self.label, "n_hands": len(self),
+                "hands_digest": _digest(self.hands), "hole_cards": self.hole_cards,
+                "opponents": self.opponents, "trials": self.trials, "seed": self.seed,
+                "block": BLOCK}
+
+
+def _text(cards: Sequence[int]) -> str:
+    return "".join("23456789TJQKA"[c >> 2] + "cdhs"[c & 3] for c in cards)
+
+
+def _digest(hands: np.ndarray) -> str:
+    import hashlib
+
+    return hashlib.sha256(np.ascontiguousarray(hands).tobytes()).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------- tasks
+
+
+@dataclass(frozen=True)
+class Task:
+    """Rows of (hand index, first block, end block): one call of :func:`run_units`."""
+
+    index: np.ndarray
+    block_begin: np.ndarray
+    block_end: np.ndarray
+
+    @property
+    def name(self) -> str:
+        return f"{int(self.index[0]):07d}-{int(self.block_begin[0]):05d}"
+
+
+def plan_tasks(missing: np.ndarray, trials: int, *, trials_per_task: int | None = None,
+               partitions: int | None = None) -> list[Task]:
+    """Cut the missing units ((n_hands, n_blocks) bool) into tasks.
+
+    Either ``partitions`` tasks of about equal size, or tasks of about ``trials_per_task``
+    trials (whole blocks; at least one block). Units go block by block (every hand's block 0,
+    then every hand's block 1, ...), so a run stopped early holds a complete table at a multiple
+    of ``BLOCK`` trials. Runs of one hand's consecutive blocks become one row.
+    """
+    block_u, hand_u = np.nonzero(missing.T)
+    n_units = hand_u.size
+    if n_units == 0:
+        return []
+    if partitions is not None:
+        cuts = np.linspace(0, n_units, min(partitions, n_units) + 1).round().astype(np.int64)
+    else:
+        per = max(1, (trials_per_task or BLOCK) // BLOCK)
+        cuts = np.append(np.arange(0, n_units, per), n_units)
+    tasks = []
+    for a, b in zip(cuts[:-1].tolist(), cuts[1:].tolist()):
+        h, blk = hand_u[a:b], block_u[a:b]
+        # a new row where the hand changes or blocks stop being consecutive
+        start = np.ones(b - a, dtype=bool)
+        start[1:] = (h[1:] != h[:-1]) | (blk[1:] != blk[:-1] + 1)
+        first = np.nonzero(start)[0]
+        last = np.append(first[1:], b - a) - 1
+        tasks.append(Task(h[first].astype(np.int64), blk[first].astype(np.int64),
+                          (blk[last] + 1).astype(np.int64)))
+    return tasks
+
+
+def run_units(hands: np.ndarray, keys: np.ndarray, block_begin: np.ndarray,
+              block_end: np.ndarray, trials: int, opponents: int, games_mask: int) -> np.ndarray:
+    """The task body (runs on workers): sums (n, 2 * NSTAT) int64, high game then hi-lo."""
+    k = _kernel()
+    return k.hand_sums(np.ascontiguousarray(hands, dtype=np.uint8),
+                       np.ascontiguousarray(keys, dtype=np.uint64),
+                       np.ascontiguousarray(block_begin, dtype=np.int64),
+                       np.ascontiguousarray(block_end, dtype=np.int64),
+                       int(trials), int(opponents), int(games_mask))
+
+
+def task_args(job: BulkJob, task: Task) -> tuple:
+    """Arguments of :func:`run_units` for one task (small arrays: cheap to ship to a worker)."""
+    return (job.hands[task.index], job.keys(task.index), task.block_begin, task.block_end,
+            job.trials, job.opponents, job.games_mask)
+
+
+# ---------------------------------------------------------------- results
+
+
+class BulkResult:
+    """Per-hand integer sums of a finished job, and the statistics derived from them.
+
+    ``columns(game)`` gives the table's columns as NumPy arrays; ``to_pandas(game)`` a DataFrame.
+    """
+
+    def __init__(self, job: BulkJob, sums: np.ndarray) -> None:
+        self.job = job
+        self.sums = sums  # (n, 2 * NSTAT) int64
+        self.sums.flags.writeable = False
+
+    def columns(self, game: str | None = None) -> dict[str, np.ndarray | list[str]]:
+        """Columns ``hand, combos, equity, std_error, trials, scoop, hi, hi_tie, lo, lo_tie``."""
+        g = self._game(game)
+        s = self.sums[:, GAMES.index(g) * NSTAT:(GAMES.index(g) + 1) * NSTAT].astype(np.float64)
+        t = float(self.job.trials)
+        mean = s[:, 0] / (POT * t)
+        var = np.maximum(s[:, 1] / (POT * POT * t) - mean * mean, 0.0)
+        se = np.sqrt(var / (t - 1)) if t > 1 else np.full_like(mean, np.nan)
+        return {
+            "hand": list(self.job.names),
+            "combos": self.job.combos.copy(),
+            "equity": mean,
+            "std_error": se,
+            "trials": np.full(len(mean), self.job.trials, dtype=np.int64),
+            "scoop": s[:, 6] / t,
+            "hi": s[:, 2] / t,
+            "hi_tie": s[:, 3] / t,
+            "lo": s[:, 4] / t,
+            "lo_tie": s[:, 5] / t,
+        }
+
+    def _game(self, game: str | None) -> str:
+        if game is None:
+            if len(self.job.games) != 1:
+                raise BulkError("this job computed both games: name one")
+            return self.job.games[0]
+        if game not in self.job.games:
+            raise BulkError(f"this job did not compute {game!r} (it has {self.job.games})")
+        return game
+
+    def to_pandas(self, game: str | None = None):
+        """The columns as a pandas DataFrame (needs pandas)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.columns(game))
+
+
+def bulk_equity(hands: Iterable[str] | np.ndarray | None = None, *, game: str | Sequence[str] = "hi",
+                opponents: int = 1, trials: int = 100_000, seed: int = 0, hole_cards: int = 4,
+                limit: int | None = None, partitions: int = 1, client=None,
+                progress: Callable[[int, int], None] | None = None) -> BulkResult:
+    """Equity of each hand (default: every canonical class) against random opponents.
+
+    Parameters
+    ----------
+    hands : list of str or (n, k) array, optional
+        The hands; default every canonical class of ``hole_cards`` (the first ``limit``).
+    game : {'hi', 'hilo'} or both as a tuple
+        Both settle the same deals (each gets the numbers a job for it alone gets).
+    opponents : int
+        Random opponents, 1..8 (fewer for 6 cards: the deck must hold everyone).
+    trials : int
+        Trials per hand; each trial deals a fresh board and fresh opponents.
+    seed : int
+        The job's seed: with the hand's index it fixes every number.
+    partitions : int
+        Tasks to cut the work into (results never depend on it).
+    client : dask.distributed.Client, optional
+        Run the tasks on this cluster instead of in this process.
+    progress : callable(done_trials, total_trials), optional
+
+    Returns
+    -------
+    BulkResult
+
+    Examples
+    --------
+    >>> from omaha_eval.bulk.job import bulk_equity
+    >>> r = bulk_equity(["AsKsQhJh", "7c6c5d4d"], trials=20_000, seed=1)
+    >>> [round(float(e), 3) for e in r.columns()["equity"]]
+    [0.612, 0.555]
+    """
+    if hands is None:
+        job = BulkJob.table(game=game, opponents=opponents, trials=trials, seed=seed,
+                            hole_cards=hole_cards, limit=limit)
+    else:
+        job = BulkJob.for_hands(hands, game=game, opponents=opponents, trials=trials, seed=seed)
+    parts = _int_arg("partitions", partitions, 1, 1 << 20)
+    missing = np.ones((len(job), job.n_blocks), dtype=bool)
+    tasks = plan_tasks(missing, job.trials, partitions=parts)
+    sums = np.zeros((len(job), 2 * NSTAT), dtype=np.int64)
+    total = len(job) * job.trials
+    done = 0
+    from .execute import execute
+
+    for task, out in execute(job, tasks, client=client):
+        np.add.at(sums, task.index, out)
+        done += _task_trials(task, job.trials)
+        if progress:
+            progress(done, total)
+    return BulkResult(job, sums)
+
+
+def _task_trials(task: Task, trials: int) -> int:
+    ends = np.minimum(task.block_end * BLOCK, trials)
+    return int(np.sum(ends - task.block_begin * BLOCK))
+
+
+def check_block_size() -> None:
+    """The kernel's block size must be the one the job plans with."""
+    if _kernel().BLOCK != BLOCK or _kernel().POT != POT:  # pragma: no cover - a build mismatch
+        raise RuntimeError("bulk kernel and job disagree on the block size")
+
+
+def standard_error_bound(trials: int) -> float:
+    """Largest possible standard error of a share in [0, 1] after ``trials`` trials."""
+    return 0.5 / math.sqrt(trials)

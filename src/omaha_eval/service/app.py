@@ -1,0 +1,94 @@
+"""The ASGI application: routes, error handlers, limits, thread pools and the static page."""
+
+from __future__ import annotations
+
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import AsyncIterator, List, Optional
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from .. import __version__
+from . import errors
+from .bodylimit import BodyLimit
+from .limits import Limits
+from .routes import equity, evaluate, hands
+from .routes.common import JSON
+from .work import Pools
+
+STATIC = Path(__file__).parent / "static"
+
+DESCRIPTION = """\
+Omaha Hi and Hi-Lo (8 or better) over HTTP: evaluate deals, equity of hands or ranges, settle
+showdowns, play hands of the rules layer (stateless: every request carries the hand so far) and
+replay or export PHH hand histories.
+
+Errors always have the shape `{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}`:
+400 malformed JSON, 409 an illegal action (the engine's reason), 413 a body above the size
+limit, 422 invalid cards, ranges, configs or values (the library's message and where), 503 the
+per-request time limit. The limits are at `GET /v1/limits`.
+"""
+
+
+def _fastapi(**kwargs) -> FastAPI:
+    try:  # the docs page's scripts from a package, not from a CDN: these machines are offline
+        from fastapi_offline import FastAPIOffline
+    except ImportError:  # pragma: no cover - fastapi-offline is part of the server extra
+        return FastAPI(**kwargs)
+    return FastAPIOffline(**kwargs)
+
+
+def games() -> List[str]:
+    """The game names the library accepts."""
+    try:
+        from .. import variants  # type: ignore[attr-defined]
+    except ImportError:
+        return ["hi", "hilo"]
+    names = getattr(variants, "NAMES", None) or list(getattr(variants, "VARIANTS", {}))
+    return ["hi", "hilo"] + [n for n in names if n not in ("hi", "hilo")]
+
+
+def create_app(limits: Optional[Limits] = None) -> FastAPI:
+    """A new application with ``limits`` (default: :meth:`Limits.from_env`).
+
+    ``uvicorn --factory omaha_eval.service.app:create_app`` serves it; so does
+    ``omaha-eval serve``.
+    """
+    limits = limits or Limits.from_env()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.pools = Pools()
+        try:
+            yield
+        finally:
+            app.state.pools.shutdown()
+
+    app = _fastapi(title="omaha_eval", version=__version__, description=DESCRIPTION,
+                   lifespan=lifespan)
+    app.state.limits = limits
+    errors.install(app)
+    for module in (evaluate, equity, hands):
+        app.include_router(module.router)
+
+    @app.get("/healthz", tags=["service"], summary="Liveness")
+    async def healthz() -> JSON:
+        return JSON({"status": "ok", "version": __version__})
+
+    @app.get("/v1/limits", tags=["service"], summary="The limits of this server")
+    async def get_limits() -> JSON:
+        return JSON(limits.to_dict())
+
+    @app.get("/v1/games", tags=["service"], summary="The game names the library accepts")
+    async def get_games() -> JSON:
+        return JSON({"games": games()})
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
+    return app

@@ -1,0 +1,83 @@
+"""The service's limits: what one request may ask for, so that no request starves the others.
+
+Every limit has a default here, can be changed per server with an environment variable (the
+``serve`` command sets them from its options, so that every worker process sees the same
+values), and is published at ``GET /v1/limits`` so that clients can read them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Dict, Mapping, Optional
+
+ENV_PREFIX = "OMAHA_EVAL_SERVICE_"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on one request.
+
+    Parameters
+    ----------
+    max_body_bytes
+        Largest request body; a larger one is refused with 413 before it is read in full.
+    max_deals
+        Most deals in one ``/v1/evaluate`` or ``/v1/showdown`` batch.
+    max_trials
+        Most Monte Carlo trials one ``/v1/equity`` request may ask for.
+    max_actions
+        Most actions in one ``/v1/hands`` or ``/v1/phh/export`` request.
+    max_phh_chars
+        Longest PHH text ``/v1/phh/replay`` accepts.
+    time_limit
+        Seconds a request may take, queueing included; past it the work stops at its next check
+        and the answer is 503.
+
+    Examples
+    --------
+    >>> Limits().max_trials
+    2000000
+    >>> Limits.from_env({"OMAHA_EVAL_SERVICE_MAX_TRIALS": "1000"}).max_trials
+    1000
+    """
+
+    max_body_bytes: int = 1 << 20
+    max_deals: int = 10_000
+    max_trials: int = 2_000_000
+    max_actions: int = 1_000
+    max_phh_chars: int = 256 * 1024
+    time_limit: float = 10.0
+
+    @classmethod
+    def from_env(cls, environ: Optional[Mapping[str, str]] = None) -> "Limits":
+        """Defaults overridden by ``OMAHA_EVAL_SERVICE_<NAME>`` variables (e.g. ``..._MAX_TRIALS``).
+
+        Raises
+        ------
+        ValueError
+            If a variable does not hold a positive number of the field's type.
+        """
+        environ = os.environ if environ is None else environ
+        values: Dict[str, Any] = {}
+        for f in fields(cls):
+            text = environ.get(ENV_PREFIX + f.name.upper())
+            if text is None:
+                continue
+            kind = float if f.type in (float, "float") else int
+            try:
+                value = kind(text)
+            except ValueError:
+                raise ValueError(f"{ENV_PREFIX}{f.name.upper()} must be a number, got {text!r}") from None
+            if value <= 0:
+                raise ValueError(f"{ENV_PREFIX}{f.name.upper()} must be positive, got {text!r}")
+            values[f.name] = value
+        return cls(**values)
+
+    def to_env(self) -> Dict[str, str]:
+        """The environment variables that make :meth:`from_env` return these limits."""
+        return {ENV_PREFIX + k.upper(): str(v) for k, v in asdict(self).items()}
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The limits as a JSON-ready dict."""
+        return asdict(self)

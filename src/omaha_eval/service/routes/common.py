@@ -1,0 +1,60 @@
+"""Helpers the routers share: where a card error points, and JSON answers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, List, Sequence, Union
+
+from fastapi import Request
+from starlette.responses import Response
+
+from ...cards import parse_cards
+from ..errors import ApiError
+from ..limits import Limits
+from ..work import Deadline, Pools
+
+Loc = List[Union[str, int]]
+
+
+class JSON(Response):
+    """A JSON answer serialised once, compactly (FastAPI's own encoder walks the value again)."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, separators=(",", ":"), allow_nan=False).encode()
+
+
+def card_field_loc(exc: Exception, base: Loc, fields: Sequence[tuple]) -> Loc:
+    """Which of ``fields`` (``(name, value)`` pairs) a card error is about.
+
+    A field whose cards do not parse on their own is the culprit; otherwise the library's
+    message names the part ("hole cards must have 4 cards ...", "board ..."); otherwise the
+    error concerns the fields together (a card used twice) and points at ``base``.
+    """
+    for name, value in fields:
+        try:
+            parse_cards(value, unique=False)
+        except (ValueError, TypeError):
+            return base + [name]
+    msg = str(exc)
+    for name, _ in fields:
+        if msg.startswith(name):
+            return base + [name]
+    return base
+
+
+def limits(request: Request) -> Limits:
+    return request.app.state.limits
+
+
+def pools(request: Request) -> Pools:
+    return request.app.state.pools
+
+
+def deadline(request: Request) -> Deadline:
+    return Deadline(limits(request).time_limit)
+
+
+def too_many(what: str, count: int, limit: int, loc: Loc) -> ApiError:
+    return ApiError(422, loc, f"{count} {what} is more than the limit of {limit} per request", "limit")

@@ -1,0 +1,144 @@
+"""``POST /v1/equity`` and ``POST /v1/showdown``."""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional
+
+import numpy as np
+from fastapi import APIRouter, Request
+
+from ... import _equity as engine
+from ...cards import parse_cards
+from ..errors import ApiError, equity_loc
+from ..models import EquityRequest, ShowdownRequest
+from ..work import Deadline
+from .common import JSON, Loc, card_field_loc, deadline, limits, pools, too_many
+
+router = APIRouter(tags=["equity"])
+
+
+def _is_cards(hand: Any) -> bool:
+    try:
+        parse_cards(hand)
+    except (ValueError, TypeError):
+        return False
+    return True
+
+
+def _exact_cost(body: EquityRequest) -> Optional[int]:
+    """The library's estimate of exact enumeration work for these ranges, or None if it has
+    none (it then samples by itself when exact is unaffordable)."""
+    spot_of = getattr(engine, "_spot", None)
+    cost_of = getattr(engine, "_exact_cost", None)
+    if spot_of is None or cost_of is None:
+        return None
+    return int(cost_of(spot_of(body.hands, body.board, body.dead, body.game)))
+
+
+def _equity(body: EquityRequest, stop: Deadline) -> dict:
+    try:
+        if body.exact and body.trials is None:
+            cost = _exact_cost(body)
+            budget = engine.EXACT_BUDGET
+            if cost is not None and cost > budget:
+                raise ApiError(422, ["body", "exact"], (
+                    f"exact enumeration of these ranges would cost about {cost:,} work units, "
+                    f"above the exact budget of {budget:,} (about a second); omit exact to let "
+                    f"the library sample, or give trials"), "exact_budget")
+        result = engine.equity(body.hands, body.board, body.dead, game=body.game,
+                                trials=body.trials, seed=body.seed, progress=stop.progress)
+    except ValueError as exc:
+        msg = str(exc)
+        loc = (["body", "game"] if msg.startswith("game") else ["body", "trials"]
+               if msg.startswith("trials") else ["body", "seed"] if msg.startswith("seed")
+               else equity_loc(msg))
+        raise ApiError.from_library(exc, loc) from None
+    if body.exact and not result.exact:
+        raise ApiError(422, ["body", "exact"], "exact enumeration of these ranges is above the "
+                       "library's exact budget; omit exact to sample, or give trials", "exact_budget")
+    return result.to_dict()
+
+
+@router.post("/v1/equity", summary="Equity of hands or ranges, exact or sampled")
+async def equity(body: EquityRequest, request: Request) -> JSON:
+    """Each player's share of the pot: the library's ``EquityResult.to_dict()``.
+
+    Fixed hands are always exact (milliseconds). Ranges are exact when the library can afford
+    it, else sampled (``exact: false`` with ``trials`` and ``seed``); ``exact: true`` makes that
+    a 422 instead. ``trials`` asks for Monte Carlo, at most ``max_trials`` (``GET /v1/limits``);
+    the same ``seed`` gives the same numbers on every server."""
+    cap = limits(request).max_trials
+    if body.trials is not None and body.trials > cap:
+        raise ApiError(422, ["body", "trials"], f"trials {body.trials:,} is above the cap of "
+                       f"{cap:,} per request", "trials_cap")
+    if body.exact and body.trials is not None:
+        raise ApiError(422, ["body", "exact"], "exact: true and trials exclude each other", "shape")
+    heavy = body.trials is not None or not all(_is_cards(h) for h in body.hands)
+    stop = deadline(request)
+    return JSON(await pools(request).run(_equity, body, stop, deadline=stop, heavy=heavy))
+
+
+def _showdown_one(hands: List[Any], board: Any, game: str, base: Loc) -> dict:
+    try:
+        r = engine.showdown(hands if hands and all(isinstance(h, str) for h in hands)
+                             else [_hand_ids(h, base + ["hands", p]) for p, h in enumerate(hands)],
+                             board, game=game)
+    except ValueError as exc:
+        msg = str(exc)
+        if msg.startswith("game"):
+            loc = base + ["game"] if base == ["body"] else ["body", "game"]
+        else:
+            loc = equity_loc(msg)
+            loc = base + loc[1:] if loc != ["body"] else card_field_loc(exc, base, (("board", board),))
+        raise ApiError.from_library(exc, loc) from None
+    share = r.share[0]
+    units = r.share_units[0]
+    players = range(len(share))
+    return {
+        "shares": [float(s) for s in share],
+        "share_units": [int(u) for u in units],
+        "pot_units": engine.POT,
+        "winners": [p for p in players if units[p] > 0],
+        "hi_winners": [p for p in players if r.hi_win[p] or r.hi_tie[p]],
+        "lo_winners": [p for p in players if r.lo_win[p] or r.lo_tie[p]],
+        "scoop": next((p for p in players if r.scoop[p]), None),
+    }
+
+
+def _hand_ids(hand: Any, loc: Loc) -> np.ndarray:
+    try:
+        return parse_cards(hand)
+    except ValueError as exc:
+        raise ApiError.from_library(exc, loc) from None
+
+
+def _showdown(body: ShowdownRequest) -> dict:
+    if body.deals is None:
+        out = _showdown_one(body.hands or [], body.board, body.game, ["body"])
+        out["game"] = body.game
+        return out
+    results = []
+    for i, d in enumerate(body.deals):
+        results.append(_showdown_one(d.hands, d.board, body.game, ["body", "deals", i]))
+    return {"game": body.game, "results": results}
+
+
+@router.post("/v1/showdown", summary="Settle complete deals: shares and winners")
+async def showdown(body: ShowdownRequest, request: Request) -> JSON:
+    """Who wins a complete deal (every hand, five board cards): each player's share of the pot
+    (also in integer units of ``pot_units``, exact), the winners of the whole pot, of the high
+    and of the low half, and who scoops (wins everything alone), for one deal (``hands`` and
+    ``board``) or each deal of ``deals``. Players are indexed from 0 in the order given."""
+    if body.deals is not None:
+        if body.hands is not None or body.board is not None:
+            raise ApiError(422, ["body"], "give either hands and board, or deals, not both", "shape")
+        limit = limits(request).max_deals
+        if len(body.deals) > limit:
+            raise too_many("deals", len(body.deals), limit, ["body", "deals"])
+    else:
+        for name in ("hands", "board"):
+            if getattr(body, name) is None:
+                raise ApiError(422, ["body", name], f"{name} is required (or give deals)", "missing")
+    if body.deals is None or len(body.deals) <= 16:
+        return JSON(_showdown(body))
+    return JSON(await pools(request).run(_showdown, body, deadline=deadline(request)))

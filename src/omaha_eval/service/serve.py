@@ -1,0 +1,110 @@
+"""``omaha-eval serve``: the service under uvicorn, one or more worker processes.
+
+The socket is bound here, before the workers start, so ``--port 0`` picks a free port and the
+line ``omaha-eval serve: listening on http://HOST:PORT`` on standard error says which. SIGTERM or
+Ctrl-C stops accepting connections, lets the requests in flight finish (each is bounded by the
+time limit) and exits with status 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import socket
+import sys
+from typing import Optional, Sequence
+
+from .limits import Limits
+
+APP = "omaha_eval.service.app:create_app"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The command's options on ``p``."""
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: a free one)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="worker processes (default 1; each has its own thread pools)")
+    p.add_argument("--time-limit", type=float, default=None, metavar="S",
+                   help=f"seconds a request may take (default {Limits.time_limit:g})")
+    p.add_argument("--max-trials", type=int, default=None, metavar="N",
+                   help=f"most Monte Carlo trials per request (default {Limits.max_trials:,})")
+    p.add_argument("--access-log", action="store_true", help="log every request")
+    p.add_argument("--log-level", default="info",
+                   choices=("critical", "error", "warning", "info", "debug"))
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.set_inheritable(True)
+    return sock
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serves until SIGTERM or Ctrl-C; returns the exit status."""
+    try:
+        import fastapi  # noqa: F401
+        import uvicorn
+        from uvicorn.supervisors import Multiprocess
+    except ImportError as exc:
+        print(f"omaha-eval serve needs the server extra: pip install \"omaha_eval[server]\" "
+              f"({exc})", file=sys.stderr)
+        return 2
+    if args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {args.workers}")
+    base = Limits.from_env()
+    changes = {}
+    if args.time_limit is not None:
+        changes["time_limit"] = args.time_limit
+    if args.max_trials is not None:
+        changes["max_trials"] = args.max_trials
+    limits = Limits(**{**base.to_dict(), **changes})
+    if limits.time_limit <= 0 or limits.max_trials <= 0:
+        raise ValueError("--time-limit and --max-trials must be positive")
+    os.environ.update(limits.to_env())  # the workers build their apps from the environment
+    try:
+        sock = _bind(args.host, args.port)
+    except OSError as exc:
+        print(f"omaha-eval serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    port = sock.getsockname()[1]
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"omaha-eval serve: listening on http://{host}:{port} ({args.workers} worker"
+          f"{'s' if args.workers != 1 else ''}; docs at /docs, calculator at /)",
+          file=sys.stderr, flush=True)
+    config = uvicorn.Config(APP, factory=True, workers=args.workers, log_level=args.log_level,
+                            access_log=args.access_log,
+                            timeout_graceful_shutdown=int(limits.time_limit) + 1)
+    server = uvicorn.Server(config)
+    # uvicorn shuts down gracefully on SIGTERM / SIGINT, then raises the signal again for the
+    # handler it found: let that handler end the process with status 0, not a signal death
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, _exit_cleanly)
+    try:
+        if args.workers > 1:
+            try:  # the supervisor's signature changed across uvicorn versions
+                supervisor = Multiprocess(config, target=server.run, sockets=[sock])
+            except TypeError:
+                supervisor = Multiprocess(config, sockets=[sock])
+            supervisor.run()
+        else:
+            server.run(sockets=[sock])
+    except SystemExit as stop:
+        return int(stop.code or 0)
+    return 0
+
+
+def _exit_cleanly(signum: int, frame: object) -> None:
+    raise SystemExit(0)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m omaha_eval.service``: the same as ``omaha-eval serve``."""
+    parser = argparse.ArgumentParser(prog="python -m omaha_eval.service",
+                                     description="Serve the omaha_eval HTTP/JSON API.")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
