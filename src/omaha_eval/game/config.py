@@ -105,8 +105,17 @@ class GameConfig:
                     small_blind: Optional[int] = None, big_blind: Optional[int] = None,
                     max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
                     half_bet_reopens: bool = True, **options: Any) -> "GameConfig":
-        """Fixed limit ``small_bet``/``big_bet`` (default twice the small bet); blinds default to
-        half the small bet and the small bet."""
+        """Fixed limit ``small_bet``/``big_bet`` (default twice the small bet).
+
+        The blinds default to half the small bet and the small bet; ``max_raises`` (default 3:
+        a bet and three raises) caps each round, ``heads_up_max_raises`` heads-up.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.fixed_limit(2, game="hilo").describe()
+        'Omaha Hi-Lo 8 or better, fixed limit 2/4, blinds 1/2'
+        """
         big_bet = 2 * small_bet if big_bet is None else big_bet
         structure = FixedLimit(small_bet, big_bet, max_raises, heads_up_max_raises, half_bet_reopens)
         return cls(structure, *_blinds(small_bet // 2 if small_blind is None else small_blind,
@@ -118,7 +127,14 @@ class GameConfig:
                      late_min_bet: Optional[int] = None, late_max_bet: Optional[int] = None,
                      max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
                      **options: Any) -> "GameConfig":
-        """Spread limit ``min_bet``-``max_bet``; blinds default to half the minimum and the minimum."""
+        """Spread limit ``min_bet``-``max_bet``; blinds default to half the minimum and the minimum.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.spread_limit(2, 8).describe()
+        'Omaha Hi, spread limit 2-8, blinds 1/2'
+        """
         structure = SpreadLimit(min_bet, max_bet, late_min_bet, late_max_bet, max_raises, heads_up_max_raises)
         return cls(structure, *_blinds(max(min_bet // 2, 1) if small_blind is None else small_blind,
                                        min_bet if big_blind is None else big_blind), game, **options)
@@ -127,7 +143,38 @@ class GameConfig:
     def pot_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
                   min_bet: Optional[int] = None, late_min_bet: Optional[int] = None,
                   max_raises: Optional[int] = None, **options: Any) -> "GameConfig":
-        """Pot limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
+        """Pot limit with blinds ``small_blind``/``big_blind``.
+
+        Parameters
+        ----------
+        small_blind, big_blind : int
+            The blinds; the small blind may not be above the big blind.
+        game : {"hi", "hilo"}, default "hi"
+            The game.
+        min_bet : int, optional
+            The smallest bet (default the big blind); ``late_min_bet`` from the turn on.
+        max_raises : int, optional
+            A cap on raises per round (default none).
+        **options
+            Other :class:`GameConfig` fields (``ante``, ``straddle``, ``show_all``, ...).
+
+        Returns
+        -------
+        GameConfig
+
+        Raises
+        ------
+        HandSetupError
+            Negative or non-integer amounts, a small blind above the big blind.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.pot_limit(1, 2, game="hilo").describe()
+        'Omaha Hi-Lo 8 or better, pot limit (minimum bet 2), blinds 1/2'
+        >>> GameConfig.pot_limit(5, 10, ante=1).describe()
+        'Omaha Hi, pot limit (minimum bet 10), blinds 5/10, ante 1'
+        """
         structure = PotLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
         return cls(structure, *_blinds(small_blind, big_blind), game, **options)
 
@@ -135,7 +182,14 @@ class GameConfig:
     def no_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
                  min_bet: Optional[int] = None, late_min_bet: Optional[int] = None,
                  max_raises: Optional[int] = None, **options: Any) -> "GameConfig":
-        """No limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
+        """No limit with blinds ``small_blind``/``big_blind``; options as :meth:`pot_limit`.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.no_limit(1, 2).describe()
+        'Omaha Hi, no limit (minimum bet 2), blinds 1/2'
+        """
         structure = NoLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
         return cls(structure, *_blinds(small_blind, big_blind), game, **options)
 

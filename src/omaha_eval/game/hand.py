@@ -144,19 +144,61 @@ def _as_index(value: object) -> Optional[int]:
 
 
 class Hand:
-    """One hand: see the module docstring.
+    """One hand of Omaha as a state machine: deal, betting rounds, showdown, payouts.
 
-    Parameters: ``config`` (:class:`GameConfig`), ``stacks`` (positive ints, clockwise),
-    ``button`` (index; default the last player, so that player 0 is the small blind as in PHH),
-    ``posts`` (default ``config.default_posts``), ``first_to_act`` (first-round opener override),
-    ``last_to_act`` (a player who acts last in the first round, as a killer does: skipped in the
-    order until everyone else has acted, then the round goes on in that order),
-    cards: ``seed`` (int or numpy Generator) for a shuffled deck, or ``hole_cards`` / ``board``
-    given explicitly (unspecified cards are shuffled), or a full ``deck`` order; ``seats``
-    (labels used in messages, default the indices); ``showdown``: "auto" (hands are shown or
-    mucked by the usual policy: show when it can still win something) or "manual" (call
-    :meth:`show` / :meth:`muck` in turn); ``unknown_cards``: card ids that only stand in for
-    cards nobody saw (a replayed history with hidden hands); exports write them as ``??``.
+    Every action has three forms, as in PokerKit: ``verify_x(...)`` returns the acting player
+    (``verify_call`` the amount, ``verify_all_in`` the total bet) or raises
+    :class:`IllegalActionError` saying why, ``can_x(...)`` answers True or False, and ``x(...)``
+    acts. A refused action leaves the hand exactly as it was.
+
+    Parameters
+    ----------
+    config : GameConfig
+        The game: hi or hi-lo, the betting structure, blinds, antes, straddle.
+    stacks : sequence of int
+        2 to 11 positive stacks, clockwise; players are their indices, from 0.
+    button : int, optional
+        The button's index; default the last player, so that player 0 is the small blind (as
+        in PHH).
+    posts : sequence of Post, optional
+        The forced bets; default ``config.default_posts(n, button)``.
+    first_to_act : int, optional
+        Who opens the first round (default: left of the largest live blind).
+    last_to_act : int, optional
+        A player who acts last in the first round, as a killer does: skipped in the order
+        until everyone else has acted, then the round goes on in that order.
+    seed : int or numpy.random.Generator, optional
+        Shuffles the deck.
+    hole_cards, board : optional
+        Cards given explicitly (the rest is shuffled).
+    deck : sequence, optional
+        A whole deck order instead.
+    seats : sequence, optional
+        How messages name the players: table seats (ints, "seat 5") or labels ("p3"); by
+        default "player 2".
+    showdown : {"auto", "manual"}, default "auto"
+        "auto" shows or mucks by the usual policy (show when the hand can still win
+        something); "manual" waits for :meth:`show` / :meth:`muck` in turn.
+    unknown_cards : iterable of int, optional
+        Card ids that only stand in for cards nobody saw (a replayed history with hidden
+        hands); exports write them as ``??``.
+
+    Raises
+    ------
+    HandSetupError
+        Bad stacks, posts, button, cards or options.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [200, 200, 200], seed=7)
+    >>> hand.legal_actions().describe()
+    'player 2 to act: fold, call 2 or raise to 4..7'
+    >>> hand.can_raise_to(8), hand.can_raise_to(7), hand.verify_call()
+    (False, True, 2)
+    >>> hand.raise_to(7); hand.fold(); hand.call()
+    >>> hand.street_name, hand.pot, hand.folded
+    ('flop', 15, (True, False, False))
     """
 
     __slots__ = (
@@ -532,6 +574,27 @@ class Hand:
         return True
 
     def fold(self, player: Optional[int] = None) -> None:
+        """Fold: give up the hand and every chip already in the pot.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or nothing to call (check instead); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.fold()
+        >>> hand.is_over, hand.stacks
+        (True, (101, 99))
+        """
         a = self.verify_fold(player)
         self._folded[a] = True
         self._in_hand -= 1
@@ -543,12 +606,58 @@ class Hand:
             self._advance()
 
     def check(self, player: Optional[int] = None) -> None:
+        """Check: pass the action when nothing is owed.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or a bet to call.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.check()
+        Traceback (most recent call last):
+        ...
+        omaha_eval.game.errors.IllegalActionError: cannot check facing a bet of 2: call 1, raise or fold
+        >>> hand.call(); hand.check()
+        >>> hand.street_name
+        'flop'
+        """
         a = self.verify_check(player)
         self._acted[a] = self._level
         self._history.append(ev.Event(ev.CHECK, a, street=self._street))
         self._advance()
 
     def call(self, player: Optional[int] = None) -> None:
+        """Call: match the current bet (all in for less when the stack is short).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or no bet to call (check instead).
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.call()
+        >>> hand.pot, hand.stacks
+        (4, (98, 98))
+        """
         amount = self.verify_call(player)
         a = self._actor
         self._stacks[a] -= amount
@@ -562,15 +671,64 @@ class Hand:
         self._advance()
 
     def bet(self, amount: int, player: Optional[int] = None) -> None:
+        """Bet ``amount`` chips when nobody has bet this round.
+
+        Parameters
+        ----------
+        amount : int
+            The bet, within the structure's limits (see :meth:`legal_actions`).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, a bet already made (raise instead), or an amount outside
+            the limits; the message gives the limit.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.call(); hand.check()
+        >>> hand.bet(4)
+        >>> hand.legal_actions().describe()
+        'player 1 to act: fold, call 4 or raise to 8..16'
+        """
         self.verify_bet(amount, player)
         self._wager(int(amount), ev.BET)
 
     def raise_to(self, amount: int, player: Optional[int] = None) -> None:
+        """Raise the bet to a total of ``amount`` chips this round.
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet after the raise (not the increment).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, no bet to raise (bet instead), or an amount outside the
+            limits: ``"raise to 8 is above the pot-limit maximum 6"``.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.raise_to(6)
+        >>> hand.bets
+        (2, 6)
+        """
         self.verify_raise_to(amount, player)
         self._wager(int(amount), ev.RAISE)
 
     def check_or_call(self, player: Optional[int] = None) -> None:
-        """PHH ``cc``: check if nothing is owed, else call."""
+        """Check if nothing is owed, else call (PHH's ``cc``); raises as those do."""
         self._turn(player, "check or call")
         if self._bets[self._actor] < self._level:
             self.call(player)
@@ -578,7 +736,7 @@ class Hand:
             self.check(player)
 
     def bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> None:
-        """PHH ``cbr``: bet ``amount`` if there is no bet yet, else raise to ``amount``."""
+        """Bet ``amount`` if there is no bet yet, else raise to ``amount`` (PHH's ``cbr``)."""
         self._turn(player, "bet or raise")
         if self._level == 0:
             self.bet(amount, player)
@@ -677,11 +835,37 @@ class Hand:
         return a
 
     def show(self, player: Optional[int] = None, cards: Any = None) -> None:
+        """Show the hand at showdown (in turn; with ``showdown="manual"``).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who shows; by default the player whose turn it is.
+        cards : cards, optional
+            The cards shown, checked against the hand (for replays of hidden hands).
+
+        Raises
+        ------
+        IllegalActionError
+            Not the showdown, not this player's turn, or cards that are not the hand.
+        """
         a = self.verify_show(player, cards)
         self._record_show(a, True)
         self._next_shower()
 
     def muck(self, player: Optional[int] = None) -> None:
+        """Muck the hand at showdown, giving up every pot it contests (in turn; manual showdown).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who mucks; by default the player whose turn it is.
+
+        Raises
+        ------
+        IllegalActionError
+            Not the showdown, not this player's turn, or nobody else left to win a pot.
+        """
         a = self.verify_muck(player)
         self._record_show(a, False)
         self._next_shower()
@@ -724,6 +908,22 @@ class Hand:
     # ---- state ----
 
     def legal_actions(self) -> LegalActions:
+        """What the player to act may do now.
+
+        Returns
+        -------
+        LegalActions
+            Who acts, the phase, which actions are allowed, the amount to call and the range of
+            a bet or raise (``min_to`` .. ``max_to``); ``describe()`` says it in words.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> legal = hand.legal_actions()
+        >>> legal.player, legal.actions, legal.to_call, (legal.min_to, legal.max_to)
+        (1, ('fold', 'call', 'raise'), 1, (4, 6))
+        """
         phase = self._phase
         if phase == OVER:
             return LegalActions(None, OVER)

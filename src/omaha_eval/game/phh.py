@@ -180,7 +180,35 @@ def _read_posts(value: Any, n: int) -> List[Post]:
 
 
 def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> PHHRecord:
-    """Read a PHH file (a path, TOML text or an already-parsed dict) into a :class:`PHHRecord`."""
+    r"""Read a PHH hand history into a :class:`PHHRecord` (without playing it).
+
+    Parameters
+    ----------
+    source : str, bytes, path or dict
+        A path, TOML text, UTF-8 bytes or an already-parsed dict.
+
+    Returns
+    -------
+    PHHRecord
+        The set-up (variant, config, stacks, posts), the actions, every field, and the line
+        of each action when read from text.
+
+    Raises
+    ------
+    PHHError
+        An unreadable file, bytes that are not UTF-8 text, invalid TOML, or a field that is
+        missing or of the wrong type; the message says which.
+
+    Examples
+    --------
+    >>> from omaha_eval.game.phh import parse_phh
+    >>> record = parse_phh("variant = 'PO'\nmin_bet = 2\nblinds_or_straddles = [1, 2]\n"
+    ...                    "starting_stacks = [50, 80]\nactions = ['p2 cc', 'p1 cc']")
+    >>> record.variant, record.n_players, record.config.describe()
+    ('PO', 2, 'Omaha Hi, pot limit (minimum bet 2), blinds 1/2')
+    >>> record.where(1)
+    'line 5, action 1'
+    """
     fields, text = _load(source)
     variant = fields.get("variant")
     if not isinstance(variant, str) or variant not in VARIANTS:
@@ -476,7 +504,37 @@ def _already_shown(hand: Hand, player: int, tokens: List[str], k: int, action: s
 
 
 def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]], *, seed: Any = 0) -> Hand:
-    """Read and replay a PHH file (path, TOML text or parsed dict)."""
+    r"""Read and replay a PHH hand history: :func:`parse_phh` then :func:`replay`.
+
+    Parameters
+    ----------
+    source : str, bytes, path or dict
+        As for :func:`parse_phh`.
+    seed : int, optional
+        Fills cards the history never shows (``??``).
+
+    Returns
+    -------
+    Hand
+        The hand after the last action (over, or waiting for the next action).
+
+    Raises
+    ------
+    PHHError
+        Anything :func:`parse_phh` or :func:`replay` refuses.
+
+    Examples
+    --------
+    >>> from omaha_eval.game.phh import hand_from_phh
+    >>> hand = hand_from_phh("variant = 'PO'\nmin_bet = 2\nblinds_or_straddles = [1, 2]\n"
+    ...                      "starting_stacks = [50, 80]\nactions = ['p2 f']")
+    >>> hand.is_over, hand.stacks
+    (True, (51, 79))
+    >>> hand_from_phh(b"\xff\xfe")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.game.errors.PHHError: not UTF-8 text (byte 0xff at offset 0): a PHH file is TOML text
+    """
     return replay(parse_phh(source), seed=seed)
 
 

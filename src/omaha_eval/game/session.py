@@ -93,6 +93,33 @@ def table_from_dict(data: Dict[str, Any]) -> Table:
 
 
 def save_session(table: Table, path: Union[str, "os.PathLike[str]"]) -> None:
+    """Save the table between hands as JSON (see :func:`load_session`).
+
+    Parameters
+    ----------
+    table : Table
+        A table that is not in a hand.
+    path : str or path
+        The file to write.
+
+    Raises
+    ------
+    TableError
+        The table is in a hand (the file is not touched).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.game import GameConfig, Table
+    >>> from omaha_eval.game.session import load_session, save_session
+    >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+    >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+    >>> path = os.path.join(tempfile.mkdtemp(), "session.json")
+    >>> save_session(table, path)
+    >>> again = load_session(path)
+    >>> again.stacks(), again.seed
+    ({0: 100, 1: 100}, 3)
+    """
     data = table_to_dict(table)  # first: a refused save (during a hand) leaves the file alone
     with open(path, "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=2)
