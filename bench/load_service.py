@@ -36,25 +36,38 @@ from urllib.parse import urlsplit
 # ---- the workloads: request bodies and the answers the library gives for them ----
 
 
-def workloads() -> Dict[str, Tuple[str, dict, Callable[[dict], bool]]]:
-    """name -> (path, body, check(answer)); the expected answers come from the library."""
+def workloads(variety: int = 500) -> Dict[str, List[Tuple[str, dict, Callable[[dict], bool]]]]:
+    """name -> ``variety`` different requests (path, body, check(answer)), cycled through so
+    that no cache (ours or the library's) makes a repeated request look cheap; the expected
+    answers come from the library, computed here."""
+    import numpy as np
+
     import omaha_eval as oe
     from omaha_eval.evaluate import describe_hand
 
-    deal = {"hole": "As2sQhJh", "board": "3s4s8h2c9d", "game": "hilo"}
-    want_eval = describe_hand(deal["hole"], deal["board"], game="hilo")
-    spot = {"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "Ts9d3c"}
-    want_equity = oe.equity(spot["hands"], spot["board"]).to_dict()
-    step = {"config": {"structure": "pot", "small_blind": 1, "big_blind": 2},
-            "stacks": [200, 200, 200], "seed": 7,
-            "actions": [{"action": "raise_to", "amount": 7}, {"action": "call"},
-                        {"action": "call"}, {"action": "check"}]}
-    want_stacks = hand_stacks(step)
-    return {
-        "evaluate": ("/v1/evaluate", deal, lambda a: a == want_eval),
-        "equity": ("/v1/equity", spot, lambda a: a == want_equity),
-        "hand": ("/v1/hands", step, lambda a: a["stacks"] == want_stacks and a["actor"] is not None),
-    }
+    rng = np.random.default_rng(15)
+    out: Dict[str, List[Tuple[str, dict, Callable[[dict], bool]]]] = {"evaluate": [], "equity": [], "hand": []}
+    for k in range(variety):
+        cards = [oe.format_cards([c]) for c in rng.permutation(52)[:13]]
+        hole, board = "".join(cards[:4]), "".join(cards[4:9])
+        deal = {"hole": hole, "board": board, "game": "hilo"}
+        out["evaluate"].append(("/v1/evaluate", deal, _equals(describe_hand(hole, board, game="hilo"))))
+        spot = {"hands": ["".join(cards[:4]), "".join(cards[9:13])], "board": "".join(cards[4:7])}
+        out["equity"].append(("/v1/equity", spot, _equals(oe.equity(spot["hands"], spot["board"]).to_dict())))
+        step = {"config": {"structure": "pot", "small_blind": 1, "big_blind": 2},
+                "stacks": [200, 200, 200], "seed": k,
+                "actions": [{"action": "raise_to", "amount": 7}, {"action": "call"},
+                            {"action": "call"}, {"action": "check"}]}
+        out["hand"].append(("/v1/hands", step, _same_stacks(hand_stacks(step))))
+    return out
+
+
+def _equals(want: dict) -> Callable[[dict], bool]:
+    return lambda answer: answer == want
+
+
+def _same_stacks(want: List[int]) -> Callable[[dict], bool]:
+    return lambda answer: answer["stacks"] == want and answer["actor"] is not None
 
 
 def hand_stacks(step: dict) -> List[int]:
@@ -98,12 +111,20 @@ class Run:
     wall: float = 0.0
 
 
-async def _connection(host: str, port: int, raw: bytes, check: Callable[[dict], bool],
-                      budget: List[int], run: Run, deadline: float) -> None:
+Prepared = List[Tuple[bytes, Callable[[dict], bool]]]
+
+
+def prepare(host: str, port: int, items: List[Tuple[str, dict, Callable[[dict], bool]]]) -> Prepared:
+    return [(request_bytes(host, port, path, body), check) for path, body, check in items]
+
+
+async def _connection(host: str, port: int, items: Prepared, budget: List[int], run: Run,
+                      deadline: float) -> None:
     reader, writer = await asyncio.open_connection(host, port)
     try:
         while budget[0] > 0 and time.monotonic() < deadline:
             budget[0] -= 1
+            raw, check = items[budget[0] % len(items)]
             t0 = time.perf_counter()
             writer.write(raw)
             status, body, close = await read_response(reader)
@@ -118,14 +139,14 @@ async def _connection(host: str, port: int, raw: bytes, check: Callable[[dict], 
         writer.close()
 
 
-async def load(host: str, port: int, raw: bytes, check: Callable[[dict], bool], requests: int,
-               concurrency: int, max_seconds: float = 600.0) -> Run:
+async def load(host: str, port: int, items: Prepared, requests: int, concurrency: int,
+               max_seconds: float = 600.0) -> Run:
     """``requests`` requests over ``concurrency`` connections (bounded in count and time)."""
     run = Run()
     budget = [requests]
     t0 = time.perf_counter()
     deadline = time.monotonic() + max_seconds
-    await asyncio.gather(*(_connection(host, port, raw, check, budget, run, deadline)
+    await asyncio.gather(*(_connection(host, port, items, budget, run, deadline)
                            for _ in range(concurrency)))
     run.wall = time.perf_counter() - t0
     return run
@@ -194,6 +215,18 @@ class ServerProcess:
                 pass
         return total / 1024
 
+    def cpu_seconds(self) -> float:
+        """User plus system CPU time of the server processes so far."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for pid in self.pids():
+            try:
+                fields_ = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += int(fields_[11]) + int(fields_[12])
+            except (OSError, IndexError, ValueError):
+                pass
+        return total / tick
+
     def stop(self) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
@@ -216,35 +249,42 @@ def load_average() -> str:
 
 
 def measure(host: str, port: int, names: Sequence[str], concurrencies: Sequence[int],
-            requests: int, warmup: int = 200) -> List[dict]:
+            requests: int, warmup: int = 200, server: Optional["ServerProcess"] = None) -> List[dict]:
+    """One row per (endpoint, concurrency): rps, latency percentiles and, with ``server``, the
+    CPU time per request of the server processes and of this client (a figure the other jobs
+    on a shared machine disturb far less than the wall-clock rate)."""
     rows = []
     work = workloads()
     for name in names:
-        path, body, check = work[name]
-        raw = request_bytes(host, port, path, body)
-        asyncio.run(load(host, port, raw, check, warmup, 8))
+        items = prepare(host, port, work[name])
+        asyncio.run(load(host, port, items, warmup, 8))
         for c in concurrencies:
-            run = asyncio.run(load(host, port, raw, check, requests, c))
+            server_cpu = server.cpu_seconds() if server else 0.0
+            client_cpu = time.process_time()
+            run = asyncio.run(load(host, port, items, requests, c))
+            client_cpu = time.process_time() - client_cpu
+            server_cpu = (server.cpu_seconds() - server_cpu) if server else float("nan")
             lat = run.latencies
             rows.append({"endpoint": name, "concurrency": c, "requests": len(lat),
                          "errors": run.errors, "first_error": run.first_error,
                          "rps": len(lat) / run.wall if run.wall else 0.0,
                          "p50_ms": 1e3 * percentile(lat, 0.50), "p99_ms": 1e3 * percentile(lat, 0.99),
-                         "mean_ms": 1e3 * statistics.fmean(lat)})
+                         "mean_ms": 1e3 * statistics.fmean(lat),
+                         "server_cpu_us": 1e6 * server_cpu / max(len(lat), 1),
+                         "client_cpu_us": 1e6 * client_cpu / max(len(lat), 1)})
     return rows
 
 
 def soak(server: ServerProcess, host: str, name: str, requests: int, concurrency: int,
          samples: int = 10) -> dict:
     """``requests`` requests in ``samples`` rounds; the server's RSS after each round."""
-    path, body, check = workloads()[name]
-    raw = request_bytes(host, server.port, path, body)
-    asyncio.run(load(host, server.port, raw, check, 2000, concurrency))  # warm: caches, pools
+    items = prepare(host, server.port, workloads()[name])
+    asyncio.run(load(host, server.port, items, 2000, concurrency))  # warm: caches, pools
     rss = [server.rss_mib()]
     errors = 0
     t0 = time.perf_counter()
     for _ in range(samples):
-        run = asyncio.run(load(host, server.port, raw, check, requests // samples, concurrency))
+        run = asyncio.run(load(host, server.port, items, requests // samples, concurrency))
         errors += run.errors
         rss.append(server.rss_mib())
     return {"endpoint": name, "requests": requests, "errors": errors, "concurrency": concurrency,
@@ -264,6 +304,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--url", help="an already running server on a loopback address instead")
     p.add_argument("--json", help="write every figure to this file")
     args = p.parse_args(argv)
+    try:  # the client's own cost per request counts against the server on two cores: keep it low
+        import uvloop
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    except ImportError:
+        pass
     names = args.endpoints.split(",")
     concurrencies = [int(c) for c in args.concurrency.split(",")]
     print(f"load average at start: {load_average()}  ({os.cpu_count()} cores)")
@@ -280,14 +326,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             server = ServerProcess(workers)
             host, port = "127.0.0.1", server.port
         try:
-            rows = measure(host, port, names, concurrencies, args.requests)
+            rows = measure(host, port, names, concurrencies, args.requests, server=server)
             print(f"\nworkers {workers or '?'}")
             print(f"{'endpoint':<10} {'clients':>7} {'requests':>9} {'errors':>6} {'rps':>8} "
-                  f"{'p50 ms':>7} {'p99 ms':>7}")
+                  f"{'p50 ms':>7} {'p99 ms':>7} {'server us/req':>13} {'client us/req':>13}")
             for r in rows:
                 r["workers"] = workers
                 print(f"{r['endpoint']:<10} {r['concurrency']:>7} {r['requests']:>9} {r['errors']:>6} "
-                      f"{r['rps']:>8.0f} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f}"
+                      f"{r['rps']:>8.0f} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} "
+                      f"{r['server_cpu_us']:>13.0f} {r['client_cpu_us']:>13.0f}"
                       + (f"  first error: {r['first_error']}" if r["errors"] else ""))
             report["runs"].extend(rows)
             if server is not None and args.soak:

@@ -84,6 +84,8 @@ static inline void bk_board_prepare(const uint8_t b[5], bk_board *bi)
  * board's; 0 when the hole has fewer than two. */
 static uint16_t bk_flush(unsigned hole_ranks, unsigned board_ranks)
 {
+    if (__builtin_popcount(hole_ranks) == 2 && __builtin_popcount(board_ranks) == 3)
+        return oe_flush5[hole_ranks | board_ranks]; /* the common case: one choice */
     int h[6], nh = 0, b[5], nb = 0;
     for (unsigned m = hole_ranks; m && nh < 6; m &= m - 1) h[nh++] = __builtin_ctz(m);
     for (unsigned m = board_ranks; m && nb < 5; m &= m - 1) b[nb++] = __builtin_ctz(m);
@@ -190,6 +192,29 @@ static void bk_plan_make(bk_plan *pl, int n_deck, int need)
     }
 }
 
+/* bk_deal when the whole deal is one group of exactly NEED draws (a literal after inlining: the
+ * loops unroll and the picks stay in registers). Same draws, same cards as bk_deal. */
+static inline __attribute__((always_inline)) void bk_deal1(const bk_plan *pl, uint8_t *deck,
+                                                           int n_deck, bk_rng *rng, int NEED)
+{
+    uint32_t pick[16];
+    for (;;) {
+        uint64_t u = bk_next(rng);
+        for (int j = 0; j < NEED; ++j) {
+            unsigned __int128 x = (unsigned __int128)u * (unsigned)(n_deck - j);
+            pick[j] = (uint32_t)(x >> 64);
+            u = (uint64_t)x;
+        }
+        if (u >= pl->threshold[0]) break;
+    }
+    for (int j = 0; j < NEED; ++j) {
+        int r = j + (int)pick[j];
+        uint8_t c = deck[r];
+        deck[r] = deck[j];
+        deck[j] = c;
+    }
+}
+
 /* Fills deck[0 .. need) with a uniform deal (partial Fisher-Yates, one output per group). */
 static inline void bk_deal(const bk_plan *pl, uint8_t *deck, int n_deck, bk_rng *rng)
 {
@@ -245,7 +270,8 @@ static inline __attribute__((always_inline)) void bk_block(const bk_hero *hero, 
     for (uint64_t g0 = t0; g0 < t1; g0 += BK_GROUP) {
         int n = t1 - g0 < BK_GROUP ? (int)(t1 - g0) : BK_GROUP;
         for (int i = 0; i < n; ++i) { /* deal ahead: the board rows load while we deal */
-            bk_deal(plan, deck, n_deck, rng);
+            if (K == 4 && N == 1) bk_deal1(plan, deck, 48, rng, 9); /* one group: 48*47*..*40 < 2^64 */
+            else bk_deal(plan, deck, n_deck, rng);
             memcpy(dealt[i], deck, (size_t)need);
             bk_board_prepare(dealt[i], &boards[i]);
             const char *row = (const char *)boards[i].row;

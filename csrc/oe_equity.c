@@ -91,24 +91,48 @@ static inline uint16_t nonflush_hi(const uint16_t *row, const hand_info *h)
     return best;
 }
 
-/* Best flush from exactly two of the hole's suited ranks and three of the board's suited ranks. */
+/* Straights by rank mask, lowest first: the wheel (A-2-3-4-5), then 2-6 .. T-A. */
+static const uint16_t straight_masks[10] = {0x100F, 0x001F, 0x003E, 0x007C, 0x00F8,
+                                            0x01F0, 0x03E0, 0x07C0, 0x0F80, 0x1F00};
+
+/* Bits set in a 13-bit mask, without the library call __builtin_popcount makes on baseline
+ * x86-64. */
+static inline int bits13(unsigned x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+}
+
+/* The `k` highest ranks of a rank mask. */
+static inline unsigned top_ranks(unsigned m, int k)
+{
+    for (int n = bits13(m); n > k; --n) m &= m - 1;
+    return m;
+}
+
+static inline int exactly_two(unsigned v)
+{
+    unsigned rest = v & (v - 1);
+    return v && rest && !(rest & (rest - 1));
+}
+
+/* Best flush from exactly two of the hole's suited ranks and three of the board's suited ranks
+ * (disjoint masks: one suit, different cards). A straight flush is a five-rank window with
+ * exactly two hole ranks in it (then the other three are board ranks), the highest one wins;
+ * otherwise the two highest hole ranks with the three highest board ranks beat every other
+ * choice rank by rank. */
 static uint16_t best_flush(unsigned hole_ranks, unsigned board_ranks)
 {
-    int h[OE_MAX_HOLE], nh = 0, b[5], nb = 0;
-    for (unsigned m = hole_ranks & 0x1fff; m && nh < OE_MAX_HOLE; m &= m - 1) h[nh++] = __builtin_ctz(m);
-    for (unsigned m = board_ranks & 0x1fff; m && nb < 5; m &= m - 1) b[nb++] = __builtin_ctz(m);
-    uint16_t best = 0;
-    for (int x = 0; x < nb; ++x)
-        for (int y = x + 1; y < nb; ++y)
-            for (int z = y + 1; z < nb; ++z) {
-                unsigned t = 1u << b[x] | 1u << b[y] | 1u << b[z];
-                for (int i = 0; i < nh; ++i)
-                    for (int j = i + 1; j < nh; ++j) {
-                        uint16_t s = oe_flush5[t | 1u << h[i] | 1u << h[j]];
-                        if (s > best) best = s;
-                    }
-            }
-    return best;
+    unsigned h = hole_ranks & 0x1fff, b = board_ranks & 0x1fff, all = h | b;
+    unsigned b2 = b & (b - 1);
+    if (!(h & (h - 1)) || !(b2 & (b2 - 1))) return 0; /* fewer than 2 hole or 3 board ranks */
+    for (int i = 9; i >= 0; --i) {
+        unsigned w = straight_masks[i];
+        if ((all & w) == w && exactly_two(w & h)) return oe_flush5[w];
+    }
+    return oe_flush5[top_ranks(h, 2) | top_ranks(b, 3)];
 }
 
 /* A complete board, prepared once for every hand on it. */
@@ -196,6 +220,86 @@ static inline void settle(int P, const uint16_t *hi, const uint8_t *lo, int *sha
         share[p] = s;
         flags[p] = f;
     }
+}
+
+/* Winners of the two halves as a key: bit p of the low 10 bits = player p shares the high half,
+ * of the next 10 = the low half (none: no qualifying low). A settlement depends on nothing else,
+ * so the enumeration adds each case's weight to its key and settles every key once. */
+static inline uint32_t outcome_key(int P, const uint16_t *hi, const uint8_t *lo)
+{
+    uint16_t best_hi = 0;
+    uint8_t best_lo = 0;
+    uint32_t hm = 0, lm = 0;
+    for (int p = 0; p < P; ++p) {
+        if (hi[p] > best_hi) { best_hi = hi[p]; hm = 1u << p; }
+        else if (hi[p] == best_hi) hm |= 1u << p;
+    }
+    if (lo)
+        for (int p = 0; p < P; ++p) {
+            if (lo[p] > best_lo) { best_lo = lo[p]; lm = 1u << p; }
+            else if (lo[p] == best_lo && best_lo) lm |= 1u << p;
+        }
+    return hm | lm << OE_MAX_PLAYERS;
+}
+
+static inline void accumulate(int64_t *st, int P, int64_t w, const int *share, const unsigned *flags);
+
+/* Shares and flags from an outcome key (the same integers settle() gives). */
+static void settle_key(int P, uint32_t key, int *share, unsigned *flags)
+{
+    uint32_t hm = key & ((1u << OE_MAX_PLAYERS) - 1), lm = key >> OE_MAX_PLAYERS;
+    int n_hi = bits13(hm & 0x1fff), n_lo = bits13(lm & 0x1fff);
+    int hi_part = lm ? OE_POT / 2 / n_hi : OE_POT / n_hi;
+    int lo_part = lm ? OE_POT / 2 / n_lo : 0;
+    for (int p = 0; p < P; ++p) {
+        int s = 0;
+        unsigned f = 0;
+        if (hm >> p & 1) { s += hi_part; f |= n_hi == 1 ? OE_FLAG_HI_WIN : OE_FLAG_HI_TIE; }
+        if (lm >> p & 1) { s += lo_part; f |= n_lo == 1 ? OE_FLAG_LO_WIN : OE_FLAG_LO_TIE; }
+        if (s == OE_POT) f |= OE_FLAG_SCOOP;
+        share[p] = s;
+        flags[p] = f;
+    }
+}
+
+#define TALLY_SLOTS 64 /* open addressing; flushed when 3/4 full */
+
+typedef struct {
+    uint32_t key[TALLY_SLOTS]; /* key + 1; 0 = empty */
+    int64_t w[TALLY_SLOTS];
+    int n;
+} tally;
+
+static void tally_flush(tally *t, int P, int64_t *st)
+{
+    int share[OE_MAX_PLAYERS];
+    unsigned flags[OE_MAX_PLAYERS];
+    for (int i = 0; i < TALLY_SLOTS; ++i)
+        if (t->key[i]) {
+            if (t->w[i]) {
+                settle_key(P, t->key[i] - 1, share, flags);
+                accumulate(st, P, t->w[i], share, flags);
+            }
+            t->key[i] = 0;
+        }
+    t->n = 0;
+}
+
+static inline void tally_add(tally *t, int P, int64_t *st, uint32_t key, int64_t w)
+{
+    uint32_t k1 = key + 1, i = (key * 2654435761u) >> 26;
+    for (;; i = (i + 1) & (TALLY_SLOTS - 1)) {
+        if (t->key[i] == k1) { t->w[i] += w; return; }
+        if (!t->key[i]) break;
+    }
+    if (t->n >= TALLY_SLOTS * 3 / 4) { /* rare: many distinct outcomes */
+        tally_flush(t, P, st);
+        tally_add(t, P, st, key, w);
+        return;
+    }
+    t->key[i] = k1;
+    t->w[i] = w;
+    ++t->n;
 }
 
 static inline void accumulate(int64_t *st, int P, int64_t w, const int *share, const unsigned *flags)
@@ -305,6 +409,34 @@ static void enum_sets_rec(const uint8_t cnt[13], int r, int left, uint8_t *cur, 
 /* Every multiset of k ranks with at most cnt[r] of rank r; returns how many were written. */
 static int enum_sets(const uint8_t cnt[13], int k, rank_set *out)
 {
+    if (k <= 2) { /* the flop, turn and phase B cases: two plain loops, same order as below */
+        int n = 0;
+        if (k == 0) {
+            if (out) { memset(out[0].r, 0, 5); out[0].n = 0; out[0].w = 1; }
+            return 1;
+        }
+        for (int a = 0; a < 13; ++a) {
+            if (k == 1) {
+                if (!cnt[a]) continue;
+                if (out) { memset(out[n].r, 0, 5); out[n].r[0] = (uint8_t)a; out[n].n = 1; out[n].w = cnt[a]; }
+                ++n;
+                continue;
+            }
+            for (int b = a; b < 13; ++b) {
+                uint32_t w = a == b ? oe_choose[cnt[a]][2] : (uint32_t)cnt[a] * cnt[b];
+                if (!w) continue;
+                if (out) {
+                    memset(out[n].r, 0, 5);
+                    out[n].r[0] = (uint8_t)a;
+                    out[n].r[1] = (uint8_t)b;
+                    out[n].n = 2;
+                    out[n].w = w;
+                }
+                ++n;
+            }
+        }
+        return n;
+    }
     uint8_t cur[5] = {0, 0, 0, 0, 0};
     int n = 0;
     enum_sets_rec(cnt, 0, k, cur, 0, 1, out, &n);
@@ -484,13 +616,19 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
         }
 
     cx->n_sets = enum_sets(cx->cnt, cx->m, cx->sets);
+    /* flop and turn: the whole board's index from a table row of the known ranks */
+    const uint16_t *known_merge = cx->n_known == 3 ? merge_3_2[small_index(cx->known_sorted, 3)]
+                                : cx->n_known == 4 ? merge_4_1[small_index(cx->known_sorted, 4)]
+                                : NULL;
     cx->n_boards = 0;
     for (int i = 0; i < cx->n_sets; ++i) {
         rank_set *rs = &cx->sets[i];
         unsigned low = cx->known_low;
         for (int t = 0; t < rs->n; ++t) low |= low_bit_of_rank(rs->r[t]);
         rs->low = (uint8_t)low;
-        rs->idx = (uint16_t)rank5_of_merge(cx->known_sorted, cx->n_known, rs->r, rs->n);
+        rs->idx = (uint16_t)(known_merge ? known_merge[small_index(rs->r, rs->n)]
+                             : cx->n_known == 0 ? small_index(rs->r, 5)
+                             : rank5_of_merge(cx->known_sorted, cx->n_known, rs->r, rs->n));
         cx->n_boards += rs->w;
     }
     if (cx->n_sets > 256) {
@@ -546,8 +684,9 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
     int P = cx->P, hilo = cx->game == OE_GAME_HILO;
     uint16_t hi[OE_MAX_PLAYERS];
     uint8_t lo[OE_MAX_PLAYERS];
-    int share[OE_MAX_PLAYERS];
-    unsigned flags[OE_MAX_PLAYERS];
+    tally t;
+    memset(t.key, 0, sizeof t.key);
+    t.n = 0;
     for (int i = begin; i < end; ++i) {
         const rank_set *rs = &cx->sets[i];
         unsigned low = rs->low, idx = rs->idx;
@@ -558,9 +697,9 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
             cache_hi[p] = hi[p] = nonflush_hi(row, &cx->h[p]);
             cache_lo[p] = lo[p] = hilo ? hand_lo(low, &cx->h[p]) : 0;
         }
-        settle(P, hi, hilo ? lo : NULL, share, flags);
-        accumulate(st, P, rs->w, share, flags);
+        tally_add(&t, P, st, outcome_key(P, hi, hilo ? lo : NULL), rs->w);
     }
+    tally_flush(&t, P, st);
 }
 
 /* Phase B over items [begin, end): correct the boards on which a flush changes who wins the
@@ -569,14 +708,19 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
 {
     int P = cx->P, hilo = cx->game == OE_GAME_HILO;
     uint16_t fl[OE_MAX_PLAYERS], act[OE_MAX_PLAYERS];
-    int share[OE_MAX_PLAYERS];
-    unsigned flags[OE_MAX_PLAYERS];
+    tally t;
+    memset(t.key, 0, sizeof t.key);
+    t.n = 0;
     for (int i = begin; i < end; ++i) {
         int s = cx->items[i].suit;
         unsigned sub = cx->items[i].ranks;
         unsigned board_ranks = cx->known_suit_ranks[s] | sub;
-        for (int p = 0; p < P; ++p)
+        unsigned any = 0;
+        for (int p = 0; p < P; ++p) {
             fl[p] = cx->h[p].suit_n[s] >= 2 ? best_flush(cx->h[p].suit_ranks[s], board_ranks) : 0;
+            any |= fl[p];
+        }
+        if (!any) continue; /* nobody makes a flush on these boards */
         /* known ranks and the suited new ranks, merged in order */
         uint8_t base[5], sub_sorted[5];
         int n_sub = 0;
@@ -595,12 +739,12 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
             for (int p = 0; p < P; ++p) act[p] = fl[p] > nf[p] ? fl[p] : nf[p];
             if (hi_winners(P, act) == hi_winners(P, nf)) continue;
             const uint8_t *lo = hilo ? cx->cache_lo + (size_t)idx * P : NULL;
-            settle(P, act, lo, share, flags);
-            accumulate(st, P, others[o].w, share, flags);
-            settle(P, nf, lo, share, flags);
-            accumulate(st, P, -(int64_t)others[o].w, share, flags);
+            int64_t w = others[o].w;
+            tally_add(&t, P, st, outcome_key(P, act, lo), w);
+            tally_add(&t, P, st, outcome_key(P, nf, lo), -w);
         }
     }
+    tally_flush(&t, P, st);
 }
 
 /* parallel drivers: each fixed chunk of work adds into its own slot of `partial` */

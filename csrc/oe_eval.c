@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "omaha_eval.h"
+#include "oe_board_hash.h"
 
 const uint8_t oe_card_low_bit[256] = { /* ids above 51 map to 0 */
     2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 32, 32, 32, 32, 64, 64, 64, 64,
@@ -44,58 +45,13 @@ uint16_t oe_eval5(const uint8_t c[5])
     return oe_unsuited5[oe_rank5_index(c)];
 }
 
-/* Best flush from two of the hole ranks and three of the board ranks (both sets of one suit). */
-static uint16_t best_flush(unsigned hole_ranks, unsigned board_ranks)
-{
-    int h[OE_MAX_HOLE], nh = 0, b[5], nb = 0;
-    for (int r = 0; r < 13; ++r) {
-        if (hole_ranks >> r & 1 && nh < OE_MAX_HOLE) h[nh++] = r;
-        if (board_ranks >> r & 1 && nb < 5) b[nb++] = r;
-    }
-    uint16_t best = 0;
-    for (int i = 0; i < nh; ++i)
-        for (int j = i + 1; j < nh; ++j)
-            for (int x = 0; x < nb; ++x)
-                for (int y = x + 1; y < nb; ++y)
-                    for (int z = y + 1; z < nb; ++z) {
-                        uint16_t s = oe_flush5[1u << h[i] | 1u << h[j] | 1u << b[x] | 1u << b[y] | 1u << b[z]];
-                        if (s > best) best = s;
-                    }
-    return best;
-}
-
-/* Best non-flush score of k hole cards on a board row: a lookup per hole pair, then a max
- * tree (independent maxima, not one long dependency chain). */
-ALWAYS_INLINE uint16_t nonflush_hi(const uint16_t *row, const uint8_t *h, const int k)
-{
-    uint16_t s[OE_HOLE_PAIRS(OE_MAX_HOLE)];
-    const int n = OE_HOLE_PAIRS(k);
-    for (int p = 0; p < n; ++p) s[p] = row[pair_index(h[oe_hole_pairs[p][0]], h[oe_hole_pairs[p][1]])];
-    for (int w = 1; w < n; w *= 2)
-        for (int i = 0; i + w < n; i += 2 * w) s[i] = s[i] > s[i + w] ? s[i] : s[i + w];
-    return s[0];
-}
-
 /* Low rank bits of k cards. */
 ALWAYS_INLINE unsigned low_bits(const uint8_t *h, const int k)
 {
     unsigned m = 0;
+#pragma GCC unroll 6
     for (int i = 0; i < k; ++i) m |= oe_low_bit(h[i]);
     return m;
-}
-
-/* oe_board_pair row of a board's rank multiset; ranks clamped so any bytes stay in the table. */
-static inline unsigned board_row_index(const uint8_t *b)
-{
-    uint8_t c[5];
-    for (int i = 0; i < 5; ++i) c[i] = b[i] > 51 ? 51 : b[i];
-    return oe_rank5_index(c);
-}
-
-static inline uint64_t board_key(const uint8_t *b)
-{
-    return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24 |
-           (uint64_t)b[4] << 32;
 }
 
 /* A nibble per suit: summing these over cards counts the cards of each suit. */
@@ -103,15 +59,6 @@ static const uint16_t suit_nibble[64] = { /* index with card & 63 */
     1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
     1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
     1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096};
-
-/* Suit with 3+ cards among the five board cards, or 4 when there is none (branch-free). */
-static inline unsigned flush_suit_of(const uint8_t b[5])
-{
-    unsigned counts = suit_nibble[b[0] & 63] + suit_nibble[b[1] & 63] + suit_nibble[b[2] & 63] +
-                      suit_nibble[b[3] & 63] + suit_nibble[b[4] & 63];
-    /* a nibble of 3 or more, plus 5, sets its top bit */
-    return (unsigned)__builtin_ctz(((counts + 0x5555u) & 0x8888u) | 0x10000u) >> 2;
-}
 
 /* Board cards of suit s as rank bits. */
 static inline unsigned suited_ranks(const uint8_t *cards, int n, unsigned s)
@@ -234,109 +181,191 @@ typedef struct {
     size_t first_bad; /* smallest bad deal found by any thread (SIZE_MAX: none) */
 } batch_job;
 
-/* Adds flushes to the listed hands.  On a shared board the best flush for each pair of hole
- * ranks is tabled once (78 pairs), so each hand needs at most six lookups. */
-static void table_shared_flushes(const uint8_t *board, uint16_t by_pair[13 * 13])
+/* ---- boards ---- */
+
+/* Sum of the five card keys: rank multiset and suit counts (oe_board_hash.h). */
+static inline uint64_t board_key_of(const uint8_t *b)
 {
-    unsigned s = flush_suit_of(board), board_ranks = s < 4 ? suited_ranks(board, 5, s) : 0;
-    for (int a = 0; a < 13; ++a)
-        for (int b = a + 1; b < 13; ++b)
-            by_pair[a * 13 + b] = s < 4 ? best_flush(1u << a | 1u << b, board_ranks) : 0;
+    return oe_card_key[b[0]] + oe_card_key[b[1]] + oe_card_key[b[2]] + oe_card_key[b[3]] + oe_card_key[b[4]];
 }
 
-static void flush_pass(const batch_job *job, size_t begin, const uint32_t *candidates,
-                       const uint8_t *suits, int n, const uint16_t *by_pair)
+/* Hash slot of a board key (always < OE_BOARD_SLOTS). */
+static inline unsigned board_slot(uint64_t key)
 {
-    const int k_hole = job->k;
-    for (int k = 0; k < n; ++k) {
-        size_t i = begin + candidates[k];
-        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
-        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
-        unsigned s = suits[k], hole_ranks = suited_ranks(h, k_hole, s);
-        uint16_t f = 0;
-        if (by_pair) {
-            int r[OE_MAX_HOLE], m = 0;
-            for (int x = 0; x < 13; ++x)
-                if (hole_ranks >> x & 1 && m < OE_MAX_HOLE) r[m++] = x;
-            for (int x = 0; x < m; ++x)
-                for (int y = x + 1; y < m; ++y)
-                    if (by_pair[r[x] * 13 + r[y]] > f) f = by_pair[r[x] * 13 + r[y]];
-        } else {
-            f = best_flush(hole_ranks, suited_ranks(b, 5, s));
+    uint64_t r = key & OE_RANK_KEY_MASK;
+    return oe_board_slot_base(r) ^ oe_board_disp[oe_board_bucket(r)];
+}
+
+/* Suit with 3+ of the board's cards, or 4 when there is none (branch-free). */
+static inline unsigned key_flush_suit(uint64_t key)
+{
+    unsigned counts = (unsigned)(key >> OE_SUIT_KEY_SHIFT) & 0xFFFFu;
+    return (unsigned)__builtin_ctz(((counts + 0x5555u) & 0x8888u) | 0x10000u) >> 2;
+}
+
+/* Flush row of the board cards of suit s. */
+static inline const uint16_t *flush_row_of(const uint8_t *b, unsigned s)
+{
+    return oe_flush_rows + (size_t)oe_flush_set[suited_ranks(b, 5, s)] * OE_N_RANK2;
+}
+
+/* Best flush of k hole cards with a board flush row: a lookup per pair of hole cards of suit s. */
+static uint16_t hole_flush(const uint8_t *h, int k, const uint16_t *frow, unsigned s)
+{
+    uint8_t c[OE_MAX_HOLE];
+    int m = 0;
+    for (int i = 0; i < k && i < OE_MAX_HOLE; ++i)
+        if ((h[i] & 3u) == s) c[m++] = h[i];
+    uint16_t f = 0;
+    for (int x = 0; x < m; ++x)
+        for (int y = x + 1; y < m; ++y) {
+            uint16_t v = frow[pair_index(c[x], c[y])];
+            f = v > f ? v : f;
         }
-        if (f > job->hi_out[i]) job->hi_out[i] = f;
+    return f;
+}
+
+/* Best non-flush score through a pair-column table `col` (oe_pair_column, or a shared board's
+ * table that also selects its flush half-row). */
+ALWAYS_INLINE uint16_t pairs_max(const uint16_t *row, const uint8_t *col, const uint8_t *h, const int k)
+{
+    uint16_t s[OE_HOLE_PAIRS(OE_MAX_HOLE)];
+    unsigned a[OE_MAX_HOLE], b[OE_MAX_HOLE];
+    const int n = OE_HOLE_PAIRS(k);
+#pragma GCC unroll 6
+    for (int i = 0; i < k; ++i) { b[i] = h[i] & 63u; a[i] = b[i] << 6; }
+#pragma GCC unroll 16
+    for (int p = 0; p < n; ++p) s[p] = row[col[a[oe_hole_pairs[p][0]] | b[oe_hole_pairs[p][1]]]];
+#pragma GCC unroll 4
+    for (int w = 1; w < n; w *= 2)
+#pragma GCC unroll 8
+        for (int i = 0; i + w < n; i += 2 * w) s[i] = s[i] > s[i + w] ? s[i] : s[i + w];
+    return s[0];
+}
+
+/* Cards of each suit among k hole cards, a nibble per suit. */
+ALWAYS_INLINE unsigned hole_suit_counts(const uint8_t *h, const int k)
+{
+    unsigned counts = 0; /* at most 6 cards of a suit: no carry between nibbles */
+#pragma GCC unroll 6
+    for (int c = 0; c < k; ++c) counts += suit_nibble[h[c] & 63];
+    return counts;
+}
+
+/* What every hand of a range needs to know about its one shared board.  With a flush possible
+ * and enough hands, col/row are a private pair-column table and a 182-entry row whose second
+ * half holds max(non-flush, flush) for suited hole pairs: the flush costs nothing per hand. */
+typedef struct {
+    const uint16_t *row;
+    const uint8_t *col;
+    unsigned suit; /* flush suit left to the deferred flush pass, 4 if none */
+    unsigned low;
+    const uint16_t *frow;
+} shared_board;
+
+#define SHARED_TABLE_MIN 2048 /* hands on one board worth building its 4 KB column table */
+
+static void prepare_shared_board(const uint8_t *board, size_t hands, shared_board *sb,
+                                 uint8_t col[64 * 64], uint16_t row[2 * OE_N_RANK2])
+{
+    uint64_t key = board_key_of(board);
+    unsigned slot = board_slot(key), s = key_flush_suit(key);
+    sb->row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
+    sb->col = oe_pair_column;
+    sb->low = oe_board_slot_low[slot];
+    sb->suit = s;
+    sb->frow = s < 4 ? flush_row_of(board, s) : NULL;
+    if (s == 4 || hands < SHARED_TABLE_MIN) return;
+    for (int p = 0; p < OE_N_RANK2; ++p) {
+        row[p] = sb->row[p];
+        row[OE_N_RANK2 + p] = sb->frow[p] > sb->row[p] ? sb->frow[p] : sb->row[p];
     }
+    for (unsigned a = 0; a < 64; ++a) {
+        unsigned both = a < 52 && (a & 3u) == s ? OE_N_RANK2 : 0;
+        for (unsigned b = 0; b < 64; ++b)
+            col[a << 6 | b] = (uint8_t)(oe_pair_column[a << 6 | b] + (b < 52 && (b & 3u) == s ? both : 0));
+    }
+    sb->row = row;
+    sb->col = col;
+    sb->suit = 4;
 }
 
 #define BLOCK 256
 
-/* Hi scores in blocks: a branch-free first pass scores the rank part of every hand and lists
- * the few hands that may hold a flush (board with 3+ of a suit, 2+ of it in the hole); a second
- * pass adds their flushes.  Keeping the rare, unpredictable flush branch out of the main loop
- * lets the processor overlap the table loads of consecutive hands. */
-ALWAYS_INLINE void hi_block(const batch_job *job, const int k, size_t begin, size_t end, const int want_lo,
-                           const uint16_t *by_pair)
+/* Hi (and low) scores of a block of deals with their own boards.  A first pass finds each
+ * board's row through the hash and asks for it (prefetch), so the lookups below find their rows
+ * on the way in; the second, branch-free pass scores the rank part and lists the few hands that
+ * may hold a flush (board with 3+ of a suit, 2+ of it in the hole); a third pass adds their
+ * flushes.  Keeping the rare, unpredictable flush branch out of the main loop lets the
+ * processor overlap the table loads of consecutive hands. */
+ALWAYS_INLINE void own_block(const batch_job *job, const int k, size_t begin, size_t end, const int want_lo)
 {
-    uint32_t candidates[BLOCK];
-    uint8_t suits[BLOCK];
-    const uint16_t *row = NULL;
-    unsigned suit = 4, board_low = 0;
-    uint64_t prev = ~(uint64_t)0;
-    const uint8_t *prev_board = NULL;
-    int n = 0;
     uint16_t rows[BLOCK];
-    if (job->board_stride != 0) {
-        /* one board per deal: find every row of the block first and ask for it, so the loads
-         * below find their rows on the way in */
-        for (size_t i = begin; i < end; ++i) {
-            unsigned idx = board_row_index(job->board + (ptrdiff_t)i * job->board_stride);
-            rows[i - begin] = (uint16_t)idx;
-            __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2);
-            __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2 + 32);
-            __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2 + 64);
-        }
+    uint8_t suits[BLOCK], lows[BLOCK];
+    uint16_t candidates[BLOCK];
+    int n = 0;
+    for (size_t i = begin; i < end; ++i) {
+        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
+        uint64_t key = board_key_of(b);
+        unsigned slot = board_slot(key), idx = oe_board_slot_row[slot];
+        rows[i - begin] = (uint16_t)idx;
+        suits[i - begin] = (uint8_t)key_flush_suit(key);
+        if (want_lo) lows[i - begin] = oe_board_slot_low[slot];
+        __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2);
+        __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2 + 32);
+        __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2 + 64);
     }
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
-        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
-        /* predictable: taken for every random board, never for a shared one (same pointer) */
-        if (b != prev_board && board_key(b) != prev) {
-            uint64_t key = board_key(b);
-            row = oe_board_pair + (size_t)(job->board_stride ? rows[i - begin] : board_row_index(b)) * OE_N_RANK2;
-            suit = flush_suit_of(b);
-            if (want_lo)
-                board_low = oe_low_bit(b[0]) | oe_low_bit(b[1]) | oe_low_bit(b[2]) | oe_low_bit(b[3]) |
-                            oe_low_bit(b[4]);
-            prev = key;
-        }
-        prev_board = b;
-        job->hi_out[i] = nonflush_hi(row, h, k);
-        if (want_lo) job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | board_low];
-        unsigned hole_suits = 0; /* at most 6 cards of a suit: no carry between nibbles */
-        for (int c = 0; c < k; ++c) hole_suits += suit_nibble[h[c] & 63];
-        unsigned suited = hole_suits >> (4 * suit) & 15u; /* suit 4 (no flush) shifts out to 0 */
-        candidates[n] = (uint32_t)(i - begin);
-        suits[n] = (uint8_t)suit;
+        unsigned j = (unsigned)(i - begin), suit = suits[j];
+        job->hi_out[i] = pairs_max(oe_board_pair + (size_t)rows[j] * OE_N_RANK2, oe_pair_column, h, k);
+        if (want_lo) job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | lows[j]];
+        unsigned suited = hole_suit_counts(h, k) >> (4 * suit) & 15u; /* suit 4 shifts out to 0 */
+        candidates[n] = (uint16_t)j;
         n += suited >= 2;
     }
-    if (n) flush_pass(job, begin, candidates, suits, n, by_pair);
-}
-
-ALWAYS_INLINE void lo_block(const batch_job *job, const int k, size_t begin, size_t end)
-{
-    unsigned board_low = 0;
-    uint64_t prev = ~(uint64_t)0;
-    const uint8_t *prev_board = NULL;
-    for (size_t i = begin; i < end; ++i) {
+    for (int c = 0; c < n; ++c) {
+        size_t i = begin + candidates[c];
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
         const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
-        if (b != prev_board && board_key(b) != prev) {
-            uint64_t key = board_key(b);
+        unsigned s = suits[candidates[c]];
+        uint16_t f = hole_flush(h, k, flush_row_of(b, s), s);
+        if (f > job->hi_out[i]) job->hi_out[i] = f;
+    }
+}
+
+/* The same for hands on one shared board (see shared_board). */
+ALWAYS_INLINE void shared_block(const batch_job *job, const shared_board *sb, const int k, size_t begin,
+                                size_t end, const int want_lo)
+{
+    uint16_t candidates[BLOCK];
+    int n = 0;
+    const unsigned shift = 4 * sb->suit;
+    for (size_t i = begin; i < end; ++i) {
+        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
+        job->hi_out[i] = pairs_max(sb->row, sb->col, h, k);
+        if (want_lo) job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | sb->low];
+        unsigned suited = hole_suit_counts(h, k) >> shift & 15u;
+        candidates[n] = (uint16_t)(i - begin);
+        n += suited >= 2;
+    }
+    for (int c = 0; c < n; ++c) {
+        size_t i = begin + candidates[c];
+        uint16_t f = hole_flush(job->hole + (ptrdiff_t)i * job->hole_stride, k, sb->frow, sb->suit);
+        if (f > job->hi_out[i]) job->hi_out[i] = f;
+    }
+}
+
+ALWAYS_INLINE void lo_block(const batch_job *job, const int k, size_t begin, size_t end, unsigned shared_low)
+{
+    for (size_t i = begin; i < end; ++i) {
+        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
+        unsigned board_low = shared_low;
+        if (job->board_stride) {
+            const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
             board_low = oe_low_bit(b[0]) | oe_low_bit(b[1]) | oe_low_bit(b[2]) | oe_low_bit(b[3]) |
                         oe_low_bit(b[4]);
-            prev = key;
         }
-        prev_board = b;
         job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | board_low];
     }
 }
@@ -352,12 +381,10 @@ static void note_bad_deal(batch_job *job, size_t row)
 /* One worker's range, for a hole count k that is a constant after inlining. */
 ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size_t end)
 {
-    uint16_t table[13 * 13];
-    const uint16_t *by_pair = NULL;
-    if (job->hi_out && job->board_stride == 0 && end - begin >= 4 * BLOCK) { /* worth it */
-        table_shared_flushes(job->board, table);
-        by_pair = table;
-    }
+    uint8_t col[64 * 64];
+    uint16_t row[2 * OE_N_RANK2];
+    shared_board sb;
+    if (job->board_stride == 0) prepare_shared_board(job->board, job->hi_out ? end - begin : 0, &sb, col, row);
     for (size_t b = begin; b < end; b += BLOCK) {
         size_t e = b + BLOCK < end ? b + BLOCK : end;
         if (job->check != OE_CHECK_NONE) { /* checked block by block while the cards are in L1 */
@@ -368,9 +395,17 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
                 return;
             }
         }
-        if (job->hi_out && job->lo_out) hi_block(job, k, b, e, 1, by_pair); /* hi and low in one pass */
-        else if (job->hi_out) hi_block(job, k, b, e, 0, by_pair);
-        else if (job->lo_out) lo_block(job, k, b, e);
+        if (job->hi_out) {
+            if (job->board_stride == 0) {
+                if (job->lo_out) shared_block(job, &sb, k, b, e, 1); /* hi and low in one pass */
+                else shared_block(job, &sb, k, b, e, 0);
+            } else {
+                if (job->lo_out) own_block(job, k, b, e, 1);
+                else own_block(job, k, b, e, 0);
+            }
+        } else if (job->lo_out) {
+            lo_block(job, k, b, e, job->board_stride == 0 ? sb.low : 0);
+        }
     }
 }
 

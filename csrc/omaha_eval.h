@@ -35,6 +35,18 @@ extern const uint8_t oe_hi_class[OE_HI_MAX + 1][6];      /* score -> category, f
 extern const uint16_t oe_choose[18][6];                  /* binomial coefficients C(n, k) */
 extern const uint8_t oe_pair_column[64 * 64];            /* card a << 6 | card b -> rank pair index */
 extern const uint64_t oe_card_bit[256];                  /* 1 << card, or 1 << 63 for ids above 51 */
+/* Board index (oe_board_hash.h): card key (0 above 51), bucket displacements, slot -> board row
+ * (oe_board_pair row index) and slot -> the board's low rank bits. */
+extern const uint64_t oe_card_key[256];
+extern const uint16_t oe_board_disp[];
+extern const uint16_t oe_board_slot_row[];
+extern const uint8_t oe_board_slot_low[];
+/* Flush rows: oe_flush_set maps the rank bits of the board cards of one suit to a row (0 when
+ * fewer than 3); a row holds, per hole rank pair (oe_board_pair column), the best flush of that
+ * pair of the suit with three of those board cards (0 for a pair of equal ranks). */
+#define OE_N_FLUSH_SETS (1 + 286 + 715 + 1287)
+extern const uint16_t oe_flush_set[8192];
+extern const uint16_t oe_flush_rows[OE_N_FLUSH_SETS * OE_N_RANK2];
 
 /* ---- small helpers shared by the kernels ---- */
 /* Bit of a card's rank in an 8-or-better low mask (bit 0 = ace .. bit 7 = eight), 0 above 8.

@@ -17,7 +17,8 @@ import pytest
 
 import reference as ref
 from omaha_eval import CardError
-from omaha_eval._equity import POT, VARIANTS, equity, equity_batch, showdown
+from omaha_eval._equity import POT, equity, equity_batch, showdown
+from omaha_eval.variants import VARIANTS
 from omaha_eval.ranges import RangeError
 from test_equity_brute import BruteResult, settle
 
@@ -189,7 +190,7 @@ def test_most_players_the_deck_allows():
 
 
 def test_variant_names_fix_the_hole_count_and_the_game():
-    assert VARIANTS["plo5-8"] == (5, "hilo") and VARIANTS["courchevel"] == (5, "hi")
+    assert VARIANTS["plo5-8"].hole_cards == 5 and VARIANTS["courchevel"].game == "hi"
     a = equity(["AsKsQhJh9d", "2c3c7h8s8d"], "Kd", game="courchevel-8")
     b = equity(["AsKsQhJh9d", "2c3c7h8s8d"], "Kd", game="hilo")
     assert a.game == "hilo" and a.fractions() == b.fractions()

@@ -289,3 +289,60 @@ def test_cli_eval_variant_of_the_wrong_hole_count(capsys):
 
     assert main(["eval", "As2d9c9hKh", "3c4h5sKdQc", "--game", "plo6"]) == 2
     assert "plo6 is played with 6 hole cards, the hand has 5" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- every board index and flush row
+
+
+def test_every_board_rank_multiset_finds_its_row():
+    # The board index is a perfect hash of the board's rank counts into its row: one board of
+    # each of the 6,175 dealable rank multisets (random suits), each with a random hand.
+    rng = np.random.default_rng(11)
+    boards = []
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        cards: list = []
+        for r in ranks:
+            suits = [s for s in range(4) if 4 * r + s not in cards]
+            cards.append(4 * r + int(rng.choice(suits)))
+        boards.append(rng.permutation(cards))
+    boards = np.array(boards, dtype=np.uint8)
+    assert len(boards) == 6175
+    for k in (4, 5, 6):
+        holes = ref.holes_for_boards(rng, boards, hole_cards=k)
+        hi, lo = evaluate_hilo(holes, boards)
+        assert_matches_reference(holes, boards, hi, lo)
+
+
+def test_every_suited_board_rank_set_finds_its_flush_row():
+    # Every set of 3, 4 or 5 board ranks of one suit (2,288 flush rows), with holes holding 2
+    # to 6 cards of that suit, own boards and shared boards.
+    rng = np.random.default_rng(12)
+    holes, boards = [], []
+    for size in (3, 4, 5):
+        for ranks in itertools.combinations(range(13), size):
+            suit = int(rng.integers(4))
+            board = [4 * r + suit for r in ranks]
+            others = [c for c in range(52) if c % 4 != suit and c not in board]
+            board += list(rng.choice(others, 5 - size, replace=False))
+            rest_suited = [c for c in range(52) if c % 4 == suit and c not in board]
+            k = int(rng.integers(4, 7))
+            n_suited = min(len(rest_suited), int(rng.integers(2, k + 1)))
+            hole = list(rng.choice(rest_suited, n_suited, replace=False))
+            rest = [c for c in range(52) if c not in board and c not in hole]
+            hole += list(rng.choice(rest, 6 - n_suited, replace=False))  # 6 cards; cut to k below
+            holes.append(hole)
+            boards.append(rng.permutation(board))
+    holes, boards = np.array(holes, dtype=np.uint8), np.array(boards, dtype=np.uint8)
+    for k in (4, 5, 6):
+        h = np.ascontiguousarray(holes[:, :k])
+        hi = evaluate_hi(h, boards)
+        assert_matches_reference(h, boards, hi, None)
+    # shared boards: the branch-free column table (many hands) and the deferred pass (few)
+    for index in rng.choice(len(boards), 6, replace=False):
+        board = boards[index]
+        for n in (5, 2100):  # below and above the column-table threshold (2048)
+            h = ref.holes_for_boards(rng, np.broadcast_to(board, (n, 5)), hole_cards=6)
+            hi = evaluate_hi(h, board)
+            assert_matches_reference(h, np.broadcast_to(board, (n, 5)), hi, None)

@@ -18,4 +18,6 @@ def _python_blocks() -> list:
 @pytest.mark.parametrize("index", range(len(_python_blocks()) if README.exists() else 0))
 def test_readme_example_runs(index, capsys):
     code = _python_blocks()[index]
+    if "read_file(" in code:  # reads the user's own site hand-history file
+        pytest.skip("the example needs the user's own file")
     exec(compile(code, f"README.md python block {index}", "exec"), {"__name__": "readme"})

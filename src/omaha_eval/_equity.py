@@ -12,7 +12,7 @@ Big O, Courchevel) or 6 (6-card Omaha), and plays exactly two of them with exact
 cards, for high and for the 8-or-better low. ``game`` is ``"hi"`` or ``"hilo"`` (the hole count
 then comes from the hands), or a variant name as the sites write them (:data:`VARIANTS`:
 ``plo``, ``plo8``, ``plo5``, ``plo5-8`` = Big O, ``plo6``, ``plo6-8``, ``courchevel``,
-``courchevel-8``), which also fixes the hole count. Courchevel's preflop spot is a one-card
+``courchevel-8``, from :mod:`omaha_eval.variants`), which also fixes the hole count. Courchevel's preflop spot is a one-card
 board. The deck limits the table: 10 players with four cards, 8 with five, 7 with six.
 
 Pot shares are computed as integers in units of :data:`POT` (5040 = 2 * lcm(1..10)), so exact
@@ -55,6 +55,7 @@ from . import _core
 from .cards import CardError, card_to_str, format_cards, parse_cards
 from .evaluate import MAX_WORKERS, _workers
 from .ranges import Range, RangeError, parse_range
+from .variants import VARIANTS, variant
 
 __all__ = [
     "EquityResult",
@@ -87,14 +88,6 @@ _PAIR_COST = {4: 1.0, 5: 1.5, 6: 2.2}
 # a random player enumerated exactly costs one table row per holding: keep that table small
 _RANDOM_TABLE_LIMIT = 300_000
 _GAMES = {"hi": 0, "hilo": 1}
-# Variant names as the sites write them: (hole cards, game). Courchevel is 5-card Omaha with one
-# board card dealt face up before the first betting round (for equity: a one-card board).
-VARIANTS: dict[str, tuple[int, str]] = {
-    "plo": (4, "hi"), "plo8": (4, "hilo"),
-    "plo5": (5, "hi"), "plo5-8": (5, "hilo"),
-    "plo6": (6, "hi"), "plo6-8": (6, "hilo"),
-    "courchevel": (5, "hi"), "courchevel-8": (5, "hilo"),
-}
 # stats columns from the native core
 _SHARE, _SHARE_SQ, _HI_WIN, _HI_TIE, _LO_WIN, _LO_TIE, _SCOOP = range(7)
 _RATE_NAMES = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop")
@@ -404,16 +397,15 @@ class ShowdownResult:
 
 
 def _game(game: str) -> tuple[int, Optional[int]]:
-    """(0 = hi / 1 = hi-lo, hole count fixed by the name or None)."""
-    if isinstance(game, str):
-        key = game.strip().lower()
-        if key in _GAMES:
-            return _GAMES[key], None
-        if key in VARIANTS:
-            hole, half = VARIANTS[key]
-            return _GAMES[half], hole
-    names = ", ".join(repr(n) for n in (*_GAMES, *VARIANTS))
-    raise ValueError(f"game must be one of {names}; got {game!r}")
+    """(0 = hi / 1 = hi-lo, hole count fixed by a variant name or None for hi / hilo)."""
+    if isinstance(game, str) and game in _GAMES:
+        return _GAMES[game], None
+    try:
+        v = variant(game)
+    except (TypeError, ValueError):
+        names = ", ".join(repr(n) for n in (*_GAMES, *VARIANTS))
+        raise ValueError(f"game must be one of {names}; got {game!r}") from None
+    return _GAMES[v.game], v.hole_cards
 
 
 def _seed(seed: SeedLike) -> int:
@@ -560,13 +552,19 @@ class _Spot:
     hole: int
     board_text: str = ""
     dead_text: str = ""
+    _holes: Optional[np.ndarray] = None
 
     @property
     def fixed(self) -> bool:
         return all(p.fixed for p in self.players)
 
     def holes(self) -> np.ndarray:
-        return np.ascontiguousarray(np.stack([p.hand for p in self.players]), dtype=np.uint8)
+        """(P, k) uint8 fixed hands, built once (spots given as text are cached and reused)."""
+        if self._holes is None:
+            h = np.ascontiguousarray(np.stack([p.hand for p in self.players]), dtype=np.uint8)
+            h.flags.writeable = False
+            self._holes = h
+        return self._holes
 
 
 def max_players(hole: int) -> int:
@@ -698,9 +696,13 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
 def _result(spot: _Spot, stats: Any, deals: int, exact: bool, seed: Optional[int],
             integer: bool, holdings: int = 1,
             sampled_because: Optional[str] = None) -> EquityResult:
-    return EquityResult(tuple(spot.names), spot.board_text, spot.dead_text,
-                        "hilo" if spot.game == 1 else "hi", exact, int(deals), seed, holdings,
-                        spot.hole, stats, integer, sampled_because)
+    # the fields set directly: a frozen dataclass's __init__ costs microseconds on small spots
+    r = object.__new__(EquityResult)
+    r.__dict__.update(players=tuple(spot.names), board=spot.board_text, dead=spot.dead_text,
+                      game="hilo" if spot.game == 1 else "hi", exact=exact, deals=int(deals),
+                      seed=seed, holdings=holdings, hole_cards=spot.hole, _stats=stats,
+                      _integer=integer, sampled_because=sampled_because)
+    return r
 
 
 # ---------------------------------------------------------------- engines
@@ -1024,8 +1026,12 @@ def _text_batch(values: Any, what: str) -> Any:
 
 def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
                   what: str = "matchup") -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Checked uint8 (N, P, k) holes, (N or 1, j) boards and dead cards (private copies)."""
-    h = np.asarray(_text_batch(holes, "holes"))
+    """Checked uint8 (N, P, k) holes, (N or 1, j) boards and dead cards (private copies).
+
+    The input is copied first and the copy is checked and used: another thread that changes the
+    caller's buffer meanwhile cannot slip unchecked bytes into the native call. Nested lists of
+    card texts are read as card ids first."""
+    h = np.array(_text_batch(holes, "holes"), copy=True)
     if h.size == 0 and h.dtype.kind not in "iu" and h.ndim == 3:
         h = h.astype(np.int64)  # an empty batch given as [] or a float array of shape (0, P, k)
     if h.dtype.kind not in "iu":
@@ -1042,7 +1048,7 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
     elif isinstance(boards, str):
         b = _cards(boards, "board")[None, :].astype(np.int64)
     else:
-        b = np.asarray(_text_batch(boards, "boards"))
+        b = np.array(_text_batch(boards, "boards"), copy=True)
         if b.size == 0 and b.dtype.kind not in "iu":
             b = b.astype(np.int64)
         if b.dtype.kind not in "iu":
@@ -1070,9 +1076,8 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
         row = int(np.flatnonzero(dup.any(axis=1))[0])
         card = int(srt[row, 1:][dup[row]][0])
         raise CardError(f"card {card_to_str(card)} is used twice in {what} {row}")
-    # private copies: the native code never reads a buffer the caller can still change
-    return (np.array(h, dtype=np.uint8, order="C"), np.array(b, dtype=np.uint8, order="C"),
-            np.array(d, dtype=np.uint8, order="C"))
+    return (np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8),
+            np.ascontiguousarray(d, dtype=np.uint8))
 
 
 def _row_slice(n_board: int, trials: Optional[int], players: int, hole: int, workers: int) -> int:

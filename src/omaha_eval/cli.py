@@ -69,9 +69,11 @@ def _add_equity(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]
     p.add_argument("hands", nargs="+", metavar="HAND", help="a hand (AsKsQhJh) or a range (AA**)")
     p.add_argument("--board", default="", help="0 to 5 known board cards (one: Courchevel preflop)")
     p.add_argument("--dead", default="", help="cards out of play")
-    p.add_argument("--game", choices=_EQUITY_GAMES, default="hi", metavar="GAME",
-                   help="hi, hilo, or a variant: " + ", ".join(_EQUITY_GAMES[2:]) +
-                        " (default: hi; the hole count comes from the hands)")
+    from .variants import VARIANTS
+
+    p.add_argument("--game", choices=("hi", "hilo") + tuple(VARIANTS), default="hi",
+                   metavar="GAME", help="hi, hilo or a variant: " + ", ".join(VARIANTS)
+                   + " (default: hi; the hole count comes from the hands)")
     p.add_argument("--trials", type=int, default=None, metavar="N",
                    help="Monte Carlo with N trials instead of exact enumeration")
     p.add_argument("--seed", type=int, default=None, help="seed of the Monte Carlo trials")
@@ -133,7 +135,8 @@ def _add_replay(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]
         "replay",
         help="replay PHH hand histories and print the finishing stacks and pots",
         description="Replay Omaha hand histories in the PHH format (variants FO/8, PO, FO, PO/8, "
-                    "NO, NO/8, SO, SO/8) through the rules engine; print the finishing stacks "
+                    "NO, NO/8, SO, SO/8, and the family codes PO5, PO5/8, PO6, PO6/8, PCO, PCO/8, "
+                    "PNO) through the rules engine; print the finishing stacks "
                     "and each pot with its winners. Each file is replayed on its own; a file that "
                     "cannot be read, breaks the rules, ends before the hand is over or whose "
                     "finishing_stacks disagree is named on stderr, and the exit status is 1.",
@@ -283,6 +286,8 @@ def _run_bench(args: argparse.Namespace) -> int:
 
 
 def _add_play(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    from .variants import VARIANTS
+
     p = subparsers.add_parser(
         "play",
         help="play at a terminal table against built-in opponents",
@@ -294,7 +299,9 @@ def _add_play(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]")
     p.add_argument("--players", type=int, default=6, help="players at the table, you included (2-10)")
     p.add_argument("--opponents", choices=("calling", "random"), default="calling",
                    help="calling: always check or call; random: random legal actions")
-    p.add_argument("--game", choices=("hi", "hilo"), default="hi", help="game (default: hi)")
+    p.add_argument("--game", choices=("hi", "hilo") + tuple(VARIANTS), default="hi",
+                   help="hi, hilo or a variant: plo, plo8, plo5, plo5-8, plo6, plo6-8, courchevel, "
+                        "courchevel-8 (default: hi)")
     p.add_argument("--structure", choices=("fixed", "spread", "pot", "no"), default="fixed",
                    help="betting structure (default: fixed limit)")
     p.add_argument("--big-blind", type=int, default=2, help="big blind (default 2)")
@@ -305,10 +312,16 @@ def _add_play(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]")
 
 def _run_play(args: argparse.Namespace) -> int:
     from .game.play import run_play
+    from .variants import VARIANTS
 
     return run_play(seed=args.seed, players=args.players, opponents=args.opponents, game=args.game,
                     structure=args.structure, big_blind=args.big_blind, stack=args.stack,
-                    hands=args.hands)
+                    hands=args.hands, variant=args.game if args.game in VARIANTS else None)
+
+
+def _add_hh(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    from .hh.cli import add_parser  # the implementation lives in omaha_eval.hh
+    add_parser(subparsers)
 
 
 def _add_table(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
@@ -335,6 +348,7 @@ _COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"]
     _add_eval,
     _add_equity,
     _add_replay,
+    _add_hh,
     _add_bench,
     _add_play,
     _add_table,

@@ -251,3 +251,22 @@ def test_parse_cards_of_text_arrays() -> None:
     assert parse_cards(np.array(["As", "Kd"])).tolist() == [51, 45]
     assert parse_cards(np.array("AsKd")).tolist() == [51, 45]
     assert parse_cards(np.array(["As"], dtype=object)).tolist() == [51]
+
+
+def test_scaled_config_and_rules_from_dict_are_checked() -> None:
+    config = GameConfig.pot_limit(1, 2)
+    for num, den in ((0, 1), (2, 0), (1.5, 1), (True, 1), ("2", 1)):
+        with pytest.raises(HandSetupError, match="positive int"):
+            config.scaled(num, den)
+    assert config.scaled(3, 2).big_blind == 3
+    for bad in (5, None, ["kill"]):
+        with pytest.raises(TableError, match="dict"):
+            TableRules.from_dict(bad)
+
+
+def test_hand_to_phh_arguments_are_checked() -> None:
+    hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+    for bad in (dict(hand=5), dict(hand=hand, extra=[("author", "x")]),
+                dict(hand=hand, extra={"author": object()}), dict(hand=hand, extra={"t": {"a": 1}})):
+        with pytest.raises(PHHError):
+            hand_to_phh(**bad)

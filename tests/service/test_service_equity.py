@@ -67,7 +67,7 @@ def test_trials_cap_and_exact_budget_are_422_that_say_so(client):
     ({"hands": ["AsKsQhJh", "Zz**"]}, ["body", "hands", 1], "RangeError"),
     ({"hands": ["AsKsQhJh", "2c2d7h"]}, ["body", "hands", 1], None),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "Ts9dXx"}, ["body", "board"], "CardError"),
-    ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "Ts"}, ["body", "board"], "CardError"),
+    ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "Ts9d8c7h6s5s"}, ["body", "board"], "CardError"),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "dead": "Q"}, ["body", "dead"], "CardError"),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "As9d3c"}, ["body"], "CardError"),
     ({"hands": ["AsKsQhJh"]}, ["body", "hands"], "ValueError"),
@@ -127,3 +127,14 @@ def test_invalid_showdowns_are_422(client, body, loc):
     r = client.post("/v1/showdown", json=body)
     assert r.status_code == 422, r.text
     assert detail(r)["loc"] == loc
+
+
+def test_ranges_that_collide_too_often_are_refused_before_sampling(client):
+    crowded = ["AA**", "KK**", "QQ**", "JJ**", "TT**", "99**", "88**"]
+    r = client.post("/v1/equity", json={"hands": crowded, "trials": 2_000_000, "seed": 1})
+    assert r.status_code == 422
+    d = detail(r)
+    assert d["loc"] == ["body", "hands"] and "collision-free" in d["msg"] and d["type"] == "draws_limit"
+    ok = client.post("/v1/equity", json={"hands": crowded[:3], "trials": 4096, "seed": 1})
+    assert ok.status_code == 200
+    assert ok.json() == oe.equity(crowded[:3], trials=4096, seed=1).to_dict()

@@ -130,3 +130,35 @@ def test_unknown_path_and_method(client):
     assert client.get("/v1/nothing").status_code == 404
     assert client.get("/v1/evaluate").status_code == 405
     detail(client.get("/v1/nothing"))
+
+
+def test_the_variants_the_library_has(client):
+    games = client.get("/v1/games").json()["games"]
+    variants = pytest.importorskip("omaha_eval.variants")
+    assert set(variants.VARIANTS) <= set(games)
+    deals = [("As2sQhJhTd", "3s4s8h2c9d", "plo5-8"), ("As2sQhJhTd9c", "3s4s8h2c9d", "plo6")]
+    for hole, board, game in deals:
+        r = client.post("/v1/evaluate", json={"hole": hole, "board": board, "game": game})
+        assert r.status_code == 200, r.text
+        assert r.json() == describe_hand(hole, board, game=game)
+    r = client.post("/v1/evaluate", json={"hole": "As2sQhJh", "board": "3s4s8h2c9d", "game": "plo5"})
+    assert r.status_code == 422
+    with pytest.raises(ValueError) as exc:
+        describe_hand("As2sQhJh", "3s4s8h2c9d", game="plo5")
+    assert detail(r)["msg"] == str(exc.value)
+    spot = {"hands": ["As2sQhJhTd", "KcKd7h8s9s"], "board": "Ts9d3c", "game": "plo5-8"}
+    got = client.post("/v1/equity", json=spot).json()
+    assert got == oe.equity(spot["hands"], spot["board"], game="plo5-8").to_dict()
+
+
+def test_many_hands_on_one_board(client):
+    deals = random_deals(40, 9)
+    board = deals[0][1]
+    holes = [h for h, _ in deals if not set(oe.parse_cards(h).tolist()) & set(oe.parse_cards(board).tolist())]
+    r = client.post("/v1/evaluate", json={"holes": holes, "board": board, "game": "hilo"})
+    assert r.status_code == 200
+    assert r.json()["results"] == [describe_hand(h, board, game="hilo") for h in holes]
+    bad = client.post("/v1/evaluate", json={"holes": holes[:3] + ["AsAsQhJh"], "board": board})
+    assert bad.status_code == 422 and detail(bad)["loc"][:3] == ["body", "holes", 3]
+    bad = client.post("/v1/evaluate", json={"holes": holes[:3], "board": "AsKs"})
+    assert bad.status_code == 422 and detail(bad)["loc"] == ["body", "board"]

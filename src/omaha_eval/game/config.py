@@ -8,10 +8,11 @@ as stacks, a button and optionally an explicit list of :class:`Post`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import HandSetupError
-from .structures import STRUCTURE_TYPES, FixedLimit, NoLimit, PotLimit, SpreadLimit, Structure
+from .structures import (STRUCTURE_TYPES, FixedLimit, NoLimit, PotLimit, PotLimitPreflop,
+                         SpreadLimit, Structure)
 
 GAMES = ("hi", "hilo")
 
@@ -28,6 +29,25 @@ POST_KINDS = (ANTE, SMALL_BLIND, BIG_BLIND, STRADDLE, KILL, LIVE, DEAD)
 LIVE_KINDS = frozenset((SMALL_BLIND, BIG_BLIND, STRADDLE, KILL, LIVE))
 # kinds that can decide who opens the first round: the player after the largest of them
 OPENER_KINDS = frozenset((SMALL_BLIND, BIG_BLIND, STRADDLE, KILL))
+
+
+def variant_options(name: str) -> Dict[str, Any]:
+    """The :class:`GameConfig` options of a variant name from :mod:`omaha_eval.variants`
+    (``plo``, ``plo8``, ``plo5``, ``plo5-8`` Big O, ``plo6``, ``plo6-8``, ``courchevel``,
+    ``courchevel-8``); the betting structure is separate
+    (``GameConfig.pot_limit(1, 2, **variant_options("plo5-8"))``).
+
+    Examples
+    --------
+    >>> variant_options("courchevel-8")
+    {'game': 'hilo', 'hole_cards': 5, 'courchevel': True}
+    """
+    from ..variants import variant
+    try:
+        v = variant(name)
+    except (TypeError, ValueError) as exc:
+        raise HandSetupError(str(exc)) from None
+    return {"game": v.game, "hole_cards": v.hole_cards, "courchevel": v.courchevel}
 
 
 @dataclass(frozen=True)
@@ -72,6 +92,9 @@ class GameConfig:
     built (a player short of the ante wins only what they matched); with ``False`` (the PHH
     default, needed for big-blind antes) all antes go to the main pot.
     ``show_all``: every hand at showdown is turned face up (no mucking).
+    ``hole_cards``: 4 (Omaha), 5 (5-card Omaha, Big O, Courchevel) or 6; the deck then deals at
+    most 11, 8 or 7 players (:attr:`max_players`). ``courchevel``: the first flop card is dealt
+    face up before the first betting round, the other two on the flop.
     """
 
     structure: Structure
@@ -82,8 +105,12 @@ class GameConfig:
     straddle: int = 0
     ante_trimming: bool = False
     show_all: bool = False
+    hole_cards: int = 4
+    courchevel: bool = False
 
     def __post_init__(self) -> None:
+        if self.hole_cards not in (4, 5, 6) or isinstance(self.hole_cards, bool):
+            raise HandSetupError(f"hole_cards must be 4, 5 or 6, got {self.hole_cards!r}")
         if self.game not in GAMES:
             raise HandSetupError(f"game must be 'hi' or 'hilo', got {self.game!r}")
         if not isinstance(self.structure, STRUCTURE_TYPES):
@@ -97,6 +124,21 @@ class GameConfig:
     @property
     def hilo(self) -> bool:
         return self.game == "hilo"
+
+    @property
+    def max_players(self) -> int:
+        """Players one 52-card deck deals to with burns and a full board: 11, 8 or 7."""
+        return (52 - 8) // self.hole_cards
+
+    @property
+    def variant(self) -> str:
+        """The variant name as the sites say it: ``plo``, ``plo8``, ``plo5``, ``plo5-8``,
+        ``plo6``, ``plo6-8``, ``courchevel``, ``courchevel-8`` (the betting structure aside)."""
+        if self.courchevel:
+            return "courchevel-8" if self.hilo else "courchevel"
+        if self.hole_cards == 4:
+            return "plo8" if self.hilo else "plo"
+        return f"plo{self.hole_cards}" + ("-8" if self.hilo else "")
 
     # ---- convenient constructors ----
 
@@ -193,12 +235,22 @@ class GameConfig:
         structure = NoLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
         return cls(structure, *_blinds(small_blind, big_blind), game, **options)
 
+    @classmethod
+    def pot_limit_preflop(cls, small_blind: int, big_blind: int, *, game: str = "hi",
+                          min_bet: Optional[int] = None, **options: Any) -> "GameConfig":
+        """Pot limit before the flop, no limit after it (GGPoker's "Omaha (NL postflop)")."""
+        structure = PotLimitPreflop(big_blind if min_bet is None else min_bet)
+        return cls(structure, small_blind, big_blind, game, **options)
+
     def with_structure(self, structure: Structure) -> "GameConfig":
         return replace(self, structure=structure)
 
     def scaled(self, num: int, den: int = 1) -> "GameConfig":
         """Limits and blinds multiplied by ``num / den`` (a kill pot: 2; a half kill: 3, 2).
         Antes are kept."""
+        for name, value in (("num", num), ("den", den)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise HandSetupError(f"scaled: {name} must be a positive int, got {value!r}")
         return replace(self, structure=self.structure.scaled(num, den),
                        small_blind=self.small_blind * num // den, big_blind=self.big_blind * num // den,
                        straddle=self.straddle * num // den)
@@ -223,7 +275,9 @@ class GameConfig:
         return posts
 
     def describe(self) -> str:
-        game = "Omaha Hi-Lo 8 or better" if self.hilo else "Omaha Hi"
+        name = "Courchevel" if self.courchevel else (
+            "Omaha" if self.hole_cards == 4 else f"{self.hole_cards}-card Omaha")
+        game = f"{name} Hi-Lo 8 or better" if self.hilo else f"{name} Hi"
         text = f"{game}, {self.structure.describe()}, blinds {self.small_blind}/{self.big_blind}"
         if self.ante:
             text += f", ante {self.ante}"

@@ -1,7 +1,9 @@
 """The cards of one hand, in the order the dealer takes them from the deck.
 
-Layout of the dealt part of the deck for ``n`` players: hole cards one at a time, four rounds,
-starting left of the button (``4 n`` cards), then burn, flop (3), burn, turn, burn, river.
+Layout of the dealt part of the deck for ``n`` players holding ``hole`` cards (4, 5 or 6): hole
+cards one at a time, ``hole`` rounds, starting left of the button (``hole n`` cards), then burn,
+flop (3), burn, turn, burn, river. A hand run more than once takes the cards of its later runs
+from the rest of the deck, in order (``extra_boards`` places known ones there for a replay).
 Cards can come from a seeded shuffle, from an explicit deck order, or be fixed in part (hole
 cards and/or board for a replay) with the rest shuffled from the unused cards.
 """
@@ -20,12 +22,17 @@ BOARD_POSITIONS = (1, 2, 3, 5, 7)  # offsets of the five board cards after the h
 BURN_POSITIONS = (0, 4, 6)
 
 
-def deal_size(n: int) -> int:
-    return HOLE * n + 8
+def deal_size(n: int, hole: int = HOLE) -> int:
+    return hole * n + 8
+
+
+def max_players(hole: int) -> int:
+    """How many players a 52-card deck deals ``hole`` cards to, with burns and a full board."""
+    return (52 - 8) // hole
 
 
 def hole_position(n: int, button: int, player: int, j: int) -> int:
-    """Deck index of hole card ``j`` (0..3) of ``player``."""
+    """Deck index of hole card ``j`` (0 .. hole-1) of ``player``."""
     return j * n + (player - button - 1) % n
 
 
@@ -54,17 +61,25 @@ def card_list(value: Any, what: str) -> List[int]:
 
 
 def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence[Any]] = None,
-               hole_cards: Optional[Sequence[Any]] = None, board: Any = None) -> List[int]:
-    """The ``4 n + 8`` cards of the hand in dealing order (see the module docstring).
+               hole_cards: Optional[Sequence[Any]] = None, board: Any = None, hole: int = HOLE,
+               full: bool = False, extra_boards: Sequence[Sequence[int]] = (),
+               exclude: Sequence[int] = ()) -> List[int]:
+    """The ``hole n + 8`` cards of the hand in dealing order (see the module docstring), or
+    with ``full`` all 52 (the rest in order after them, for the later runs of the board).
 
-    ``hole_cards``: one entry per player, four cards or None (dealt at random). ``board``: up
-    to five cards (the rest at random). ``deck``: an explicit order of at least ``4 n + 8``
-    cards; it cannot be combined with ``hole_cards`` or ``board``.
+    ``hole_cards``: one entry per player, ``hole`` cards or None (dealt at random). ``board``: up
+    to five cards (the rest at random). ``deck``: an explicit order of at least ``hole n + 8``
+    cards; it cannot be combined with ``hole_cards`` or ``board``. ``extra_boards`` (card ids,
+    with ``full``): the cards of later runs that differ from the first board, placed in order
+    right after the dealt part. ``exclude``: cards the random fill must not use.
     """
     _check_seed(seed)
-    size = deal_size(n)
+    size = deal_size(n, hole)
     if size > 52:
-        raise HandSetupError(f"{n} players need {size} cards with burns; a deck has 52")
+        raise HandSetupError(f"{n} players need {size} cards with burns; a deck has 52 "
+                             f"(at most {max_players(hole)} players with {hole} hole cards)")
+    if full or extra_boards:
+        return _full_deck(n, button, seed, deck, hole_cards, board, hole, extra_boards)
     if deck is not None:
         if hole_cards is not None or board is not None:
             raise HandSetupError("give either deck= or hole_cards=/board=, not both")
@@ -73,8 +88,8 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
             raise HandSetupError(f"deck has {len(order)} cards; {n} players need {size}")
         if len(set(order)) != len(order):
             raise HandSetupError("deck has a repeated card")
-        return order[:size]
-    if hole_cards is None and board is None:  # the common case: a plain shuffle
+        return order if full else order[:size]
+    if hole_cards is None and board is None and not exclude:  # the common case: a plain shuffle
         shuffled: List[int] = _rng(seed).permutation(52)[:size].tolist()
         return shuffled
     fixed: List[Optional[int]] = [None] * size
@@ -87,8 +102,8 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
             if cards is None:
                 continue
             ids = card_list(cards, f"hole cards of player {player}")
-            if len(ids) != HOLE:
-                raise HandSetupError(f"player {player} has {len(ids)} hole cards; Omaha needs 4")
+            if len(ids) != hole:
+                raise HandSetupError(f"player {player} has {len(ids)} hole cards; this game deals {hole}")
             for j, card in enumerate(ids):
                 fixed[hole_position(n, button, player, j)] = card
     if board is not None:
@@ -96,7 +111,7 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
         if len(ids) > 5:
             raise HandSetupError(f"board has {len(ids)} cards; at most 5")
         for k, card in enumerate(ids):
-            fixed[HOLE * n + BOARD_POSITIONS[k]] = card
+            fixed[hole * n + BOARD_POSITIONS[k]] = card
     used = [c for c in fixed if c is not None]
     if len(set(used)) != len(used):
         seen = set()
@@ -106,8 +121,10 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
             seen.add(card)
     if len(used) == size:
         return [c for c in fixed if c is not None]
-    taken = set(used)
-    if seed is None and all(fixed[HOLE * n + k] is not None for k in BOARD_POSITIONS) and \
+    if set(used) & set(exclude):
+        raise HandSetupError(f"card {_name(min(set(used) & set(exclude)))} is given twice")
+    taken = set(used) | set(exclude)
+    if seed is None and all(fixed[hole * n + k] is not None for k in BOARD_POSITIONS) and \
             len(used) == size - len(BURN_POSITIONS):
         # only the burns are unknown, and they are never seen: no shuffle needed for them
         rest = [c for c in range(52) if c not in taken]
@@ -115,6 +132,28 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
         rest = [c for c in _rng(seed).permutation(52).tolist() if c not in taken]
     it = iter(rest)
     return [c if c is not None else next(it) for c in fixed]
+
+
+def _full_deck(n: int, button: int, seed: Any, deck: Optional[Sequence[Any]],
+               hole_cards: Optional[Sequence[Any]], board: Any, hole: int,
+               extra_boards: Sequence[Sequence[int]]) -> List[int]:
+    """All 52 cards: the dealt part as :func:`build_deck` makes it, then the known cards of the
+    later runs, then the rest shuffled."""
+    if deck is not None:
+        return build_deck(n, button, deck=deck, hole=hole, full=False) + \
+            [c for c in card_list(deck, "deck")[deal_size(n, hole):]]
+    extra = [int(c) for b in extra_boards for c in b]
+    if len(set(extra)) != len(extra):
+        card = next(c for c in extra if extra.count(c) > 1)
+        raise HandSetupError(f"card {_name(card)} is in two later runs of the board")
+    dealt = build_deck(n, button, seed=seed, hole_cards=hole_cards, board=board, hole=hole,
+                       exclude=extra)
+    taken = set(dealt)
+    if taken & set(extra):
+        raise HandSetupError(f"card {_name(min(taken & set(extra)))} of a later run of the board "
+                             f"is already dealt")
+    rest = [c for c in _rng(seed).permutation(52).tolist() if c not in taken and c not in extra]
+    return dealt + extra + rest
 
 
 def _name(card: int) -> str:

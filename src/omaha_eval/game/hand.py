@@ -49,7 +49,8 @@ from . import events as ev
 from . import showdown as sd
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
                      STRADDLE, GameConfig, Post)
-from .deck import BOARD_POSITIONS, BURN_POSITIONS, HOLE, build_deck, card_list, hole_position
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, build_deck, card_list, deal_size, hole_position
+from .payout import after_rake, run_shares
 from .errors import HandSetupError, IllegalActionError
 from .pots import build_pots, uncalled_bet
 from .results import HandResult, PotResult
@@ -60,7 +61,8 @@ SHOWDOWN = "showdown"
 OVER = "over"
 
 _POST_ORDER = {ANTE: 0, SMALL_BLIND: 1, BIG_BLIND: 2, STRADDLE: 3, KILL: 4, LIVE: 5, DEAD: 6}
-_LIMIT_NAMES = {"fixed": "fixed-limit", "spread": "spread-limit", "pot": "pot-limit", "no": "no-limit"}
+_LIMIT_NAMES = {"fixed": "fixed-limit", "spread": "spread-limit", "pot": "pot-limit", "no": "no-limit",
+                "pot-no": "pot-limit"}
 
 
 class LegalActions:
@@ -182,6 +184,21 @@ class Hand:
     unknown_cards : iterable of int, optional
         Card ids that only stand in for cards nobody saw (a replayed history with hidden
         hands); exports write them as ``??``.
+    runs : {1, 2, 3}, default 1
+        When the betting ends all in before the river, the rest of the board is dealt
+        ``runs`` times and every pot is split into equal shares, one per run (odd chips to
+        the first run), each awarded on its own board (see :mod:`~omaha_eval.game.payout`);
+        the later runs' cards come from the deck after the dealt part.
+    extra_boards : optional
+        The cards of runs 2 and 3 that differ from the first board, for a replay.
+    rake : int, default 0
+        Chips the house takes from the pots before the award (proportionally, main pot first
+        for odd chips; at most the pot).
+    added : int, default 0
+        Chips the house adds to the main pot (a cash drop). Finishing stacks then sum to the
+        starting ones minus the rake plus ``added``.
+    free_folds : bool, default False
+        A player may fold with nothing to call, as the sites' clients allow.
 
     Raises
     ------
@@ -207,20 +224,30 @@ class Hand:
         "_folded", "_acted", "_in_hand", "_street", "_phase", "_level", "_full_raise",
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
-        "_unknown", "_able", "_last", "_seq", "_seq_pos", "_named_seats",
+        "_unknown", "_able", "_last", "_seq", "_seq_pos", "_hole_count", "_courchevel", "_runs",
+        "_run_from", "_rake", "_added", "_boards", "_free_folds", "_named_seats",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
                  posts: Optional[Sequence[Post]] = None, first_to_act: Optional[int] = None,
-                 last_to_act: Optional[int] = None, seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
+                 last_to_act: Optional[int] = None, seed: Any = None,
+                 hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
                  deck: Optional[Sequence[Any]] = None, seats: Optional[Sequence[Any]] = None,
-                 showdown: str = "auto", unknown_cards: Any = ()) -> None:
+                 showdown: str = "auto", unknown_cards: Any = (), runs: int = 1, rake: int = 0,
+                 added: int = 0, extra_boards: Sequence[Sequence[int]] = (),
+                 free_folds: bool = False) -> None:
         if not isinstance(config, GameConfig):
             raise HandSetupError(f"config must be a GameConfig, got {config!r}")
         stacks = _sequence(stacks, "stacks")
         n = len(stacks)
-        if not 2 <= n <= 11:
-            raise HandSetupError(f"a hand needs 2 to 11 players, got {n}")
+        if not 2 <= n <= config.max_players:
+            raise HandSetupError(f"a hand needs 2 to {config.max_players} players with "
+                                 f"{config.hole_cards} hole cards, got {n}")
+        if runs not in (1, 2, 3) or isinstance(runs, bool):
+            raise HandSetupError(f"runs must be 1, 2 or 3, got {runs!r}")
+        for name, value in (("rake", rake), ("added", added)):
+            if not _is_int(value) or value < 0:
+                raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
         for i, s in enumerate(stacks):
             if not _is_int(s) or s <= 0:
                 raise HandSetupError(f"stack of player {i} must be a positive int, got {s!r}")
@@ -259,7 +286,17 @@ class Hand:
         self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
         self._seq_pos: List[int] = []
         self._manual = showdown == "manual"
-        self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board)
+        hole = config.hole_cards
+        self._hole_count = hole
+        self._courchevel = config.courchevel
+        self._runs = runs
+        self._run_from = -1
+        self._rake = rake
+        self._added = added
+        self._boards: List[Tuple[int, ...]] = []
+        self._free_folds = bool(free_folds)
+        self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
+                                hole=hole, full=runs > 1, extra_boards=extra_boards)
         self._unknown = frozenset(card_list(unknown_cards, "unknown_cards"))
         self._start = list(stacks)
         self._stacks = list(stacks)
@@ -284,12 +321,16 @@ class Hand:
         self._mucked: List[int] = []
         self._result: Optional[HandResult] = None
         deck_cards = self._deck
-        self._hole = [[deck_cards[hole_position(n, button, p, j)] for j in range(HOLE)] for p in range(n)]
+        self._hole = [[deck_cards[hole_position(n, button, p, j)] for j in range(hole)] for p in range(n)]
         self._post_forced_bets()
         self._able = sum(1 for s in self._stacks if s > 0)  # players who can still bet
         for k in range(n):
             p = (button + 1 + k) % n
             self._history.append(ev.Event(ev.DEAL_HOLE, p, cards=tuple(self._hole[p])))
+        if self._courchevel:  # the first flop card, face up before the first betting round
+            first = deck_cards[hole * n + BOARD_POSITIONS[0]]
+            self._board.append(first)
+            self._history.append(ev.Event(ev.DEAL_BOARD, cards=(first,), street=0))
         self._start_first_round()
 
     # ---- set-up ----
@@ -326,7 +367,8 @@ class Hand:
         else:
             opener, key = -1, (-1, -1)
             for post in self._posts:
-                if post.kind in OPENER_KINDS and post.amount > 0 and not (post.kind == KILL and post.player == last):
+                if post.kind in OPENER_KINDS and post.amount > 0 and not (
+                        post.kind == KILL and post.player == last):  # a killer acting last opens nothing
                     k = (post.amount, (post.player - self._button - 1) % n)
                     if k > key:
                         opener, key = post.player, k
@@ -390,6 +432,7 @@ class Hand:
         elif self._street == 3:
             self._start_showdown()
         elif self._able <= 1:
+            self._run_from = len(self._board)
             while self._street < 3:  # nobody can bet any more: run the board out
                 self._street += 1
                 self._deal_street()
@@ -405,11 +448,11 @@ class Hand:
             self._actor = self._find_actor((self._button + 1) % self._n)
 
     def _deal_street(self) -> None:
-        base = HOLE * self._n
+        base = self._hole_count * self._n
         street = self._street
         burn = self._deck[base + BURN_POSITIONS[street - 1]]
         self._history.append(ev.Event(ev.BURN, cards=(burn,), street=street))
-        first, count = ((0, 3), (3, 1), (4, 1))[street - 1]
+        first, count = ((1, 2) if self._courchevel else (0, 3), (3, 1), (4, 1))[street - 1]
         cards = tuple(self._deck[base + BOARD_POSITIONS[k]] for k in range(first, first + count))
         self._board.extend(cards)
         self._history.append(ev.Event(ev.DEAL_BOARD, cards=cards, street=street))
@@ -468,7 +511,8 @@ class Hand:
             if acted >= 0 and level - acted < structure.reopen_threshold(self._street, self._full_raise):
                 return (f"the betting was not reopened: the bet went from {acted} to {level} since "
                         f"{self._label(a)} acted, less than a full raise (call or fold)"), 0, 0, total
-        pot = sum(self._committed) if structure.kind == "pot" else 0  # only pot limit needs it
+        # only pot limit needs the pot; house money (a cash drop) is in it
+        pot = sum(self._committed) + self._added if structure.kind in ("pot", "pot-no") else 0
         low, high = structure.bounds(self._street, level, self._full_raise, pot, level - bets[a])
         return "", min(low, total), min(high, total), total
 
@@ -494,7 +538,7 @@ class Hand:
 
     def verify_fold(self, player: Optional[int] = None) -> int:
         a = self._turn(player, "fold")
-        if self._bets[a] >= self._level:
+        if self._bets[a] >= self._level and not self._free_folds:
             raise IllegalActionError(f"{self._label(a)} cannot fold: there is nothing to call (check instead)")
         return a
 
@@ -785,6 +829,11 @@ class Hand:
         self._pots = build_pots(layered, sum(self._pooled), self._folded)
         self._order = sd.show_order(n, self._button, self._folded, self._final_aggressor)
         if self._config.show_all or not self._manual:
+            if self._multiple_runs():  # hands run more than once are all tabled
+                for p in self._order:
+                    self._record_show(p, True)
+                self._finish(sd.score(self._hole, self._board, self._order, self._hilo))
+                return
             hi, lo = sd.score(self._hole, self._board, self._order, self._hilo)
             shows = sd.auto_shows(self._order, self._pots, hi, lo, self._config.show_all)
             for p, show in zip(self._order, shows):
@@ -880,6 +929,22 @@ class Hand:
 
     # ---- the end ----
 
+    def _multiple_runs(self) -> bool:
+        return self._runs > 1 and self._run_from >= 0
+
+    def _later_boards(self) -> List[Tuple[int, ...]]:
+        """Runs 2 .. of the board: the cards dealt before the all in, then the next deck cards."""
+        prefix = tuple(self._board[:self._run_from])
+        position = deal_size(self._n, self._hole_count)
+        need = 5 - len(prefix)
+        boards = []
+        for _ in range(self._runs - 1):
+            if position + need > len(self._deck):
+                break  # the deck is out of cards: the board is run as many times as it can be
+            boards.append(prefix + tuple(self._deck[position:position + need]))
+            position += need
+        return boards
+
     def _finish(self, scores: Optional[Tuple[Dict[int, int], Dict[int, int]]]) -> None:
         n = self._n
         if scores is None:  # everyone else folded
@@ -889,16 +954,37 @@ class Hand:
             lo: Dict[int, int] = {}
         else:
             hi, lo = scores
-        pots: List[PotResult] = sd.award(self._pots, self._shown, hi, lo, self._hilo, self._button, n,
-                                         self._hole, self._board)
+        pots_now = after_rake(self._pots, self._rake, self._added) if (self._rake or self._added) else self._pots
+        boards: List[Tuple[int, ...]] = [tuple(self._board)]
+        runs: List[Tuple[Dict[int, int], Dict[int, int]]] = [(hi, lo)]
+        if scores is not None and self._multiple_runs():
+            shown = [p for p in self._order if p in self._shown]
+            for board in self._later_boards():
+                boards.append(board)
+                runs.append(sd.score(self._hole, board, shown, self._hilo) if shown else ({}, {}))
+        pots: List[PotResult] = []
+        if len(boards) == 1:
+            pots = sd.award(pots_now, self._shown, hi, lo, self._hilo, self._button, n, self._hole,
+                            self._board)
+        else:
+            shares = [run_shares(amount, len(boards)) for amount, _ in pots_now]
+            for r, (board, (run_hi, run_lo)) in enumerate(zip(boards, runs)):
+                run_pots = [(share[r], eligible) for share, (_, eligible) in zip(shares, pots_now)]
+                for pot in sd.award(run_pots, self._shown, run_hi, run_lo, self._hilo, self._button,
+                                    n, self._hole, board):
+                    pot.run = r
+                    pots.append(pot)
         winnings = [0] * n
         for pot in pots:
             for award in pot.awards:
                 winnings[award.player] += award.amount
+                note = f"pot {pot.index} {award.half}" if len(boards) == 1 else \
+                    f"pot {pot.index} run {pot.run + 1} {award.half}"
                 self._history.append(ev.Event(ev.WIN, award.player, award.amount, street=self._street,
-                                              note=f"pot {pot.index} {award.half}"))
+                                              note=note))
         for i in range(n):
             self._stacks[i] += winnings[i]
+        self._boards = boards
         self._phase = OVER
         self._actor = -1
         self._result = HandResult(pots, list(self._returned), winnings, list(self._start),
@@ -1041,6 +1127,34 @@ class Hand:
     @property
     def board(self) -> Tuple[int, ...]:
         return tuple(self._board)
+
+    @property
+    def boards(self) -> Tuple[Tuple[int, ...], ...]:
+        """Every run of the board once the hand is over (one board unless it was run more than
+        once); before that, the board so far."""
+        return tuple(self._boards) if self._boards else (tuple(self._board),)
+
+    @property
+    def runs(self) -> int:
+        return self._runs
+
+    @property
+    def rake(self) -> int:
+        return self._rake
+
+    @property
+    def added(self) -> int:
+        return self._added
+
+    @property
+    def free_folds(self) -> bool:
+        return self._free_folds
+
+    @property
+    def all_in_board(self) -> Optional[Tuple[int, ...]]:
+        """The board when the betting ended all in before the river (the rest was run out), or
+        None when the betting went on to the river or the hand ended without a showdown."""
+        return tuple(self._board[:self._run_from]) if self._run_from >= 0 else None
 
     def hole_cards(self, player: int) -> Tuple[int, ...]:
         """The four hole card ids of ``player`` (IllegalActionError for no such player)."""

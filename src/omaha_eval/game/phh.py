@@ -6,6 +6,14 @@ hi-lo), ``NO`` / ``NO/8`` (no limit) and, our own, ``SO`` / ``SO/8`` (spread lim
 plus the user field ``_max_bet``). Fixed limit uses ``small_bet`` / ``big_bet``, pot and no limit
 ``min_bet``.
 
+The Omaha family (no PHH codes yet; ours, on the same pattern): a hole count after the ``O``
+for 5 and 6 cards (``PO5``, ``PO5/8`` Big O, ``PO6``, ``PO6/8``), ``CO`` for Courchevel (5 cards,
+``PCO``, ``PCO/8``; its first board card is the first ``d db`` action, before the first betting
+round) and ``PN`` for pot limit before the flop and no limit after it (``PNO``, GGPoker).
+Real-table fields (ours): ``_runs`` (the board run 2 or 3 times) with ``_run_boards`` (the
+later runs' full boards as card text), ``_rake`` (chips taken from the pots before the award),
+``_added`` (house money in the main pot), ``_free_folds`` (folds with nothing to call allowed).
+
 Players: ``p1`` .. ``pN`` clockwise from the first seat left of the button; the button is the last
 player. Heads-up, PHH assigns ``antes`` and ``blinds_or_straddles`` in reverse: with
 ``[1, 2]``, p1 (the big blind) posts 2 and p2 (the button) posts 1. Imported hands use these
@@ -38,7 +46,8 @@ from .config import ANTE, BIG_BLIND, DEAD, SMALL_BLIND, STRADDLE, GameConfig, Po
 from .errors import HandSetupError, IllegalActionError, PHHError
 from .deck import BOARD_POSITIONS, build_deck, hole_position
 from .hand import Hand
-from .structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
+from .structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, SpreadLimit
+import re as _re
 
 if sys.version_info >= (3, 11):
     import tomllib as _toml
@@ -52,7 +61,37 @@ VARIANTS = {
     "NO": ("no", "hi"), "NO/8": ("no", "hilo"),
 }
 _CODES = {value: key for key, value in VARIANTS.items()}
-_LIMIT_DEFAULTS = {"fixed": (3, None), "spread": (3, None), "pot": (None, None), "no": (None, None)}
+_LIMIT_DEFAULTS = {"fixed": (3, None), "spread": (3, None), "pot": (None, None), "no": (None, None),
+                   "pot-no": (None, None)}
+_LETTERS = {"fixed": "F", "spread": "S", "pot": "P", "no": "N", "pot-no": "PN"}
+_KINDS = {v: k for k, v in _LETTERS.items()}
+_CODE = _re.compile(r"^(F|S|PN|P|N)(CO|O)([56]?)(/8)?$")
+
+
+def variant_code(config: GameConfig) -> str:
+    """The PHH variant code of a game: ``PO``, ``FO/8``, ``PO5/8``, ``PCO/8``, ``PNO``, ...
+
+    Examples
+    --------
+    >>> variant_code(GameConfig.pot_limit(1, 2, game="hilo", hole_cards=5))
+    'PO5/8'
+    """
+    body = "CO" if config.courchevel else "O"
+    count = "" if config.hole_cards == 4 or (config.courchevel and config.hole_cards == 5) \
+        else str(config.hole_cards)
+    return f"{_LETTERS[config.structure.kind]}{body}{count}" + ("/8" if config.hilo else "")
+
+
+def parse_variant(code: Any) -> Tuple[str, str, int, bool]:
+    """``(structure kind, game, hole cards, courchevel)`` of a PHH variant code."""
+    m = _CODE.match(code) if isinstance(code, str) else None
+    if not m:
+        raise PHHError(f"variant {code!r} is not an Omaha variant this package plays; "
+                       f"expected one of {', '.join(VARIANTS)} or the family codes PO5, PO5/8, "
+                       f"PO6, PO6/8, PCO, PCO/8, PNO (and F/S/N for other limits)")
+    courchevel = m.group(2) == "CO"
+    hole = int(m.group(3)) if m.group(3) else (5 if courchevel else 4)
+    return _KINDS[m.group(1)], "hilo" if m.group(4) else "hi", hole, courchevel
 _FIELD_ORDER = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "small_bet",
                 "big_bet", "min_bet", "starting_stacks", "actions")
 
@@ -144,6 +183,8 @@ def _structure(kind: str, fields: Dict[str, Any]) -> Any:
                            _int(fields, "_late_max_bet", None), cap, hu)
     if kind == "pot":
         return PotLimit(_int(fields, "min_bet"), late, cap, hu)
+    if kind == "pot-no":
+        return PotLimitPreflop(_int(fields, "min_bet"), late, cap, hu)
     return NoLimit(_int(fields, "min_bet"), late, cap, hu)
 
 
@@ -210,11 +251,8 @@ def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> 
     'line 5, action 1'
     """
     fields, text = _load(source)
-    variant = fields.get("variant")
-    if not isinstance(variant, str) or variant not in VARIANTS:
-        raise PHHError(f"variant {variant!r} is not an Omaha variant this package plays; "
-                       f"expected one of {', '.join(VARIANTS)}")
-    kind, game = VARIANTS[variant]
+    variant: str = fields.get("variant", "")  # parse_variant refuses anything but a known code
+    kind, game, hole, courchevel = parse_variant(variant)
     stacks = _int_list(fields, "starting_stacks", None)
     n = len(stacks)
     if not 2 <= n <= 11:
@@ -234,7 +272,8 @@ def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> 
         straddle = live[2] if n > 2 and any(p.player == 2 and p.kind == STRADDLE for p in posts) else 0
         config = GameConfig(structure, small, big, game, ante=uniform_ante, straddle=straddle,
                             ante_trimming=_bool(fields, "ante_trimming_status", False),
-                            show_all=_bool(fields, "_show_all", False))
+                            show_all=_bool(fields, "_show_all", False), hole_cards=hole,
+                            courchevel=courchevel)
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     first = _int(fields, "_first_to_act", None)
@@ -356,6 +395,7 @@ def _cards(text: str, k: int, action: str) -> List[Optional[int]]:
 def _known_cards(record: PHHRecord) -> Tuple[List[Optional[List[int]]], List[int]]:
     """Hole cards (None where not all known) and the known board, from the dealing and showing."""
     n = record.n_players
+    hole = record.config.hole_cards
     dealt: List[List[Optional[int]]] = [[] for _ in range(n)]
     shown: List[Optional[List[int]]] = [None] * n
     board: List[Optional[int]] = []
@@ -372,12 +412,12 @@ def _known_cards(record: PHHRecord) -> Tuple[List[Optional[List[int]]], List[int
     holes: List[Optional[List[int]]] = []
     for i in range(n):
         cards = dealt[i]
-        if len(cards) == 4 and None not in cards:
+        if len(cards) == hole and None not in cards:
             holes.append(cards)  # type: ignore[arg-type]
-        elif shown[i] is not None and len(shown[i]) == 4:  # type: ignore[arg-type]
+        elif shown[i] is not None and len(shown[i]) == hole:  # type: ignore[arg-type]
             holes.append(shown[i])
-        elif len(cards) > 4:
-            raise PHHError(f"p{i + 1} is dealt {len(cards)} hole cards; Omaha deals 4")
+        elif len(cards) > hole:
+            raise PHHError(f"p{i + 1} is dealt {len(cards)} hole cards; this game deals {hole}")
         else:
             holes.append(None)
     known_board: List[int] = []
@@ -412,14 +452,28 @@ def _replay(record: PHHRecord, seed: Any) -> Hand:
     holes, board = _known_cards(record)
     n = record.n_players
     button = n - 1
+    hole = record.config.hole_cards
+    fields = record.fields
+    runs = _int(fields, "_runs", 1)
     try:
-        deck = build_deck(n, button, seed=seed, hole_cards=holes, board=board)
-        unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None for j in range(4)]
-        unknown += [deck[4 * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
+        later = [parse_cards(b).tolist() for b in fields.get("_run_boards", [])]
+    except (CardError, TypeError, ValueError) as exc:
+        raise PHHError(f"field '_run_boards': {exc}") from None
+    prefix = 0
+    if later:
+        while prefix < 5 and all(len(b) > prefix and len(board) > prefix and b[prefix] == board[prefix]
+                                 for b in later):
+            prefix += 1
+    try:
+        deck = build_deck(n, button, seed=seed, hole_cards=holes, board=board, hole=hole,
+                          full=runs > 1, extra_boards=[b[prefix:] for b in later])
+        unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None for j in range(hole)]
+        unknown += [deck[hole * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
         hand = Hand(record.config, record.starting_stacks, posts=record.posts,
                     first_to_act=record.first_to_act, last_to_act=record.last_to_act, deck=deck,
                     unknown_cards=unknown, seats=tuple(f"p{i + 1}" for i in range(n)),
-                    showdown="manual")
+                    showdown="manual", runs=runs, rake=_int(fields, "_rake", 0),
+                    added=_int(fields, "_added", 0), free_folds=_bool(fields, "_free_folds", False))
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     board_seen = 0
@@ -610,11 +664,15 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
     action round-robin as the WSOP files do. ``extra``: optional PHH fields to add (author,
     event, players, ...); fields the hand defines take precedence.
     """
+    if not isinstance(hand, Hand):
+        raise PHHError(f"hand_to_phh needs a Hand, got {hand!r:.80}")
+    if extra is not None and not isinstance(extra, dict):
+        raise PHHError(f"extra must be a dict of PHH fields, got {extra!r:.80}")
     n = hand.n_players
     button = hand.button
     phh_index = [(i - button - 1) % n for i in range(n)]  # our player -> 0-based PHH index
     config = hand.config
-    variant = _CODES[(config.structure.kind, config.game)]
+    variant = variant_code(config)
 
     def per_player(values: List[int]) -> List[int]:
         out = [0] * n
@@ -649,6 +707,16 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
         fields["_first_to_act"] = phh_index[hand.first_to_act] + 1
     if hand.last_to_act is not None:
         fields["_last_to_act"] = phh_index[hand.last_to_act] + 1
+    if hand.runs > 1:
+        fields["_runs"] = hand.runs
+        if hand.is_over and len(hand.boards) > 1:
+            fields["_run_boards"] = [format_cards(list(b)) for b in hand.boards[1:]]
+    if hand.rake:
+        fields["_rake"] = hand.rake
+    if hand.added:
+        fields["_added"] = hand.added
+    if hand.free_folds:
+        fields["_free_folds"] = True
     if hand.is_over:
         fields["finishing_stacks"] = per_player(list(hand.stacks))
     if extra:
@@ -662,7 +730,7 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
 _DERIVED_FIELDS = frozenset(_FIELD_ORDER + (
     "finishing_stacks", "winnings", "_max_raises", "_heads_up_max_raises", "_half_bet_reopens",
     "_max_bet", "_late_min_bet", "_late_max_bet", "_show_all", "_posts",
-    "_first_to_act", "_last_to_act"))
+    "_first_to_act", "_last_to_act", "_runs", "_run_boards", "_rake", "_added", "_free_folds"))
 
 
 def _actions(hand: Hand, phh_index: List[int], cards_per_action: bool) -> List[str]:
@@ -703,7 +771,8 @@ def _hole_actions(holes: Sequence[ev.Event], name: List[str], cards_per_action: 
                   text: Any) -> List[str]:
     if not cards_per_action:
         return [f"d dh {name[e.player]} {text(e.cards)}" for e in holes]
-    return [f"d dh {name[e.player]} {text(e.cards[j:j + 1])}" for j in range(4) for e in holes]
+    count = len(holes[0].cards) if holes else 4
+    return [f"d dh {name[e.player]} {text(e.cards[j:j + 1])}" for j in range(count) for e in holes]
 
 
 def dump_phh(hand: Hand, path: Union[str, "os.PathLike[str]"], **options: Any) -> None:
@@ -725,7 +794,7 @@ def summary(hand: Hand, record: Optional[PHHRecord] = None) -> Dict[str, Any]:
         return out
 
     out: Dict[str, Any] = {
-        "variant": _CODES[(hand.config.structure.kind, hand.config.game)],
+        "variant": variant_code(hand.config),
         "game": hand.config.describe(),
         "players": [f"p{j + 1}" for j in range(n)],
         "complete": hand.is_over,

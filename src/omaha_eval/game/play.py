@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, TextIO
 from ..cards import format_cards
 from . import events as ev
 from .bots import BOTS, CallingBot, RandomBot
-from .config import GameConfig
+from .config import GameConfig, variant_options
 from .errors import IllegalActionError
 from .results import ALL, HI
 from .seating import TableRules
@@ -32,18 +32,22 @@ _POST_NAMES = {"small_blind": "the small blind", "big_blind": "the big blind", "
 _STREET_NAMES = {1: "FLOP", 2: "TURN", 3: "RIVER"}
 
 
-def make_config(game: str, structure: str, big_blind: int) -> GameConfig:
+def make_config(game: str, structure: str, big_blind: int, variant: Optional[str] = None) -> GameConfig:
     """The game of a play session: blinds ``big_blind // 2`` / ``big_blind``; fixed limit bets the
-    big blind and twice it; spread limit from the big blind to four times it."""
+    big blind and twice it; spread limit from the big blind to four times it. ``variant``
+    (``plo5``, ``courchevel-8``, ...) sets the hole count, Courchevel and hi or hi-lo."""
     sb = max(big_blind // 2, 1)
+    options: Dict[str, Any] = {"game": game}
+    if variant is not None:
+        options = variant_options(variant)
     if structure == "fixed":
-        return GameConfig.fixed_limit(big_blind, 2 * big_blind, game=game, small_blind=sb)
+        return GameConfig.fixed_limit(big_blind, 2 * big_blind, small_blind=sb, **options)
     if structure == "spread":
-        return GameConfig.spread_limit(big_blind, 4 * big_blind, game=game, small_blind=sb)
+        return GameConfig.spread_limit(big_blind, 4 * big_blind, small_blind=sb, **options)
     if structure == "pot":
-        return GameConfig.pot_limit(sb, big_blind, game=game)
+        return GameConfig.pot_limit(sb, big_blind, **options)
     if structure == "no":
-        return GameConfig.no_limit(sb, big_blind, game=game)
+        return GameConfig.no_limit(sb, big_blind, **options)
     raise ValueError(f"structure must be one of {', '.join(STRUCTURES)}, got {structure!r}")
 
 
@@ -60,16 +64,18 @@ class TerminalGame:
     def __init__(self, *, seed: int, players: int = 6, opponents: str = "calling",
                  game: str = "hi", structure: str = "fixed", big_blind: int = 2,
                  stack: Optional[int] = None, hands: Optional[int] = None, name: str = "you",
-                 stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> None:
-        if not 2 <= players <= 10:
-            raise ValueError(f"players must be 2..10, got {players}")
+                 stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None,
+                 variant: Optional[str] = None) -> None:
+        limit = min(10, make_config(game, "pot", 2, variant).max_players)
+        if not 2 <= players <= limit:
+            raise ValueError(f"players must be 2..{limit}, got {players}")
         if opponents not in BOTS:
             raise ValueError(f"opponents must be one of {', '.join(BOTS)}, got {opponents!r}")
         if big_blind < 2:
             raise ValueError(f"big blind must be at least 2, got {big_blind}")
         self.stdin = sys.stdin if stdin is None else stdin
         self.stdout = sys.stdout if stdout is None else stdout
-        self.config = make_config(game, structure, big_blind)
+        self.config = make_config(game, structure, big_blind, variant)
         self.stack = 100 * big_blind if stack is None else stack
         self.hands = hands
         self.opponents = opponents
@@ -100,6 +106,8 @@ class TerminalGame:
         elif kind == ev.DEAL_HOLE:
             if seat == HUMAN_SEAT:
                 self.say(f"Your cards: {format_cards(list(event.cards), sep=' ')}")
+        elif kind == ev.DEAL_BOARD and event.street == 0:  # Courchevel's first flop card
+            self.say(f"*** PRE-FLOP *** [{format_cards(list(event.cards), sep=' ')}]")
         elif kind == ev.DEAL_BOARD:
             board = self.table.hand.board[: {1: 3, 2: 4, 3: 5}[event.street]]
             self.say(f"*** {_STREET_NAMES[event.street]} *** [{format_cards(list(board), sep=' ')}]"
@@ -316,10 +324,11 @@ class TerminalGame:
 def run_play(*, seed: Optional[int] = None, players: int = 6, opponents: str = "calling",
              game: str = "hi", structure: str = "fixed", big_blind: int = 2,
              stack: Optional[int] = None, hands: Optional[int] = None,
-             stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None) -> int:
+             stdin: Optional[TextIO] = None, stdout: Optional[TextIO] = None,
+             variant: Optional[str] = None) -> int:
     if seed is None:
         import secrets
         seed = secrets.randbelow(1 << 31)
     return TerminalGame(seed=seed, players=players, opponents=opponents, game=game,
                         structure=structure, big_blind=big_blind, stack=stack, hands=hands,
-                        stdin=stdin, stdout=stdout).run()
+                        stdin=stdin, stdout=stdout, variant=variant).run()

@@ -83,7 +83,7 @@ class PotResult:
     """One pot: ``index`` (0 = main pot), ``amount``, ``eligible`` players, the split
     (``hi_amount``, ``lo_amount``; lo is 0 in hi games and when no low qualifies) and ``awards``."""
 
-    __slots__ = ("index", "amount", "eligible", "hi_amount", "lo_amount", "awards")
+    __slots__ = ("index", "amount", "eligible", "hi_amount", "lo_amount", "awards", "run")
 
     def __init__(self, index: int, amount: int, eligible: Tuple[int, ...], hi_amount: int,
                  lo_amount: int, awards: List[Award]) -> None:
@@ -93,6 +93,7 @@ class PotResult:
         self.hi_amount = hi_amount
         self.lo_amount = lo_amount
         self.awards = awards
+        self.run = 0  # which run of the board (0 unless the board was run more than once)
 
     @property
     def winners(self) -> Dict[int, int]:
@@ -103,7 +104,7 @@ class PotResult:
         return out
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"index": self.index, "amount": self.amount, "eligible": list(self.eligible),
+        return {"index": self.index, "run": self.run, "amount": self.amount, "eligible": list(self.eligible),
                 "hi_amount": self.hi_amount, "lo_amount": self.lo_amount,
                 "awards": [a.to_dict() for a in self.awards]}
 

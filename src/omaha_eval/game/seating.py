@@ -170,6 +170,8 @@ class TableRules:
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "TableRules":
+        if not isinstance(data, dict):
+            raise TableError(f"table rules must be a dict, got {data!r:.80}")
         unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise TableError(f"unknown table rule(s): {', '.join(sorted(unknown))}")

@@ -210,5 +210,22 @@ class NoLimit(_BigBetStructure):
         return f"no limit (minimum bet {self.min_bet})"
 
 
-Structure = Union[FixedLimit, SpreadLimit, PotLimit, NoLimit]
-STRUCTURE_TYPES = (FixedLimit, SpreadLimit, PotLimit, NoLimit)
+@dataclass(frozen=True)
+class PotLimitPreflop(_BigBetStructure):
+    """Pot limit before the flop and no limit after it (GGPoker's "Omaha (NL postflop)")."""
+
+    kind = "pot-no"
+    phh_letter = "P"
+
+    def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
+        low = level + max(full_raise, self.street_min_bet(street))
+        if street > 0:
+            return low, NO_MAX
+        return low, max(low, level + pot + to_call)
+
+    def describe(self) -> str:
+        return f"pot limit preflop, no limit postflop (minimum bet {self.min_bet})"
+
+
+Structure = Union[FixedLimit, SpreadLimit, PotLimit, NoLimit, PotLimitPreflop]
+STRUCTURE_TYPES = (FixedLimit, SpreadLimit, PotLimit, NoLimit, PotLimitPreflop)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator, List, Optional
+from typing import Any, AsyncIterator, List, Optional
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
@@ -13,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from .. import __version__
 from . import errors
 from .bodylimit import BodyLimit
+from .fastlane import FastLane
 from .limits import Limits
 from .routes import equity, evaluate, hands
 from .routes.common import JSON
@@ -50,13 +52,37 @@ def games() -> List[str]:
     return ["hi", "hilo"] + [n for n in names if n not in ("hi", "hilo")]
 
 
-def create_app(limits: Optional[Limits] = None) -> FastAPI:
+class Service:
+    """The ASGI application: the body limit, then the fast lane, then FastAPI.
+
+    The two middlewares sit outside FastAPI (not in its middleware stack), so a POST to the API
+    passes through nothing else. ``fastapi`` is the FastAPI application (routes, schema, state).
+    """
+
+    def __init__(self, fastapi_app: FastAPI, limits: Limits, routers: List[Any], fast_lane: bool) -> None:
+        self.fastapi = fastapi_app
+        inner: Any = FastLane(fastapi_app, fastapi_app, routers) if fast_lane else fastapi_app
+        self._asgi = BodyLimit(inner, limits.max_body_bytes)
+
+    @property
+    def state(self) -> Any:
+        return self.fastapi.state
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        await self._asgi(scope, receive, send)
+
+
+def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = None) -> Service:
     """A new application with ``limits`` (default: :meth:`Limits.from_env`).
 
+    ``fast_lane`` (default on; the environment variable ``OMAHA_EVAL_SERVICE_FAST_LANE=0``
+    turns it off) serves the POST endpoints through :mod:`.fastlane`, with the same answers.
     ``uvicorn --factory omaha_eval.service.app:create_app`` serves it; so does
     ``omaha-eval serve``.
     """
     limits = limits or Limits.from_env()
+    if fast_lane is None:
+        fast_lane = os.environ.get("OMAHA_EVAL_SERVICE_FAST_LANE", "1") != "0"
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -70,8 +96,9 @@ def create_app(limits: Optional[Limits] = None) -> FastAPI:
                    lifespan=lifespan)
     app.state.limits = limits
     errors.install(app)
-    for module in (evaluate, equity, hands):
-        app.include_router(module.router)
+    routers = [module.router for module in (evaluate, equity, hands)]
+    for router in routers:
+        app.include_router(router)
 
     @app.get("/healthz", tags=["service"], summary="Liveness")
     async def healthz() -> JSON:
@@ -90,5 +117,4 @@ def create_app(limits: Optional[Limits] = None) -> FastAPI:
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
-    return app
+    return Service(app, limits, routers, fast_lane)

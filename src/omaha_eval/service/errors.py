@@ -100,13 +100,24 @@ def _clean(errors: Sequence[dict]) -> List[dict]:
             for e in errors]
 
 
-async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-    errors = _clean(exc.errors())
+def validation_payload(raw: Sequence[dict], prefix: Loc = ()) -> tuple:
+    """``(status, body)`` for pydantic's errors: 400 for JSON that does not parse, else 422."""
+    errors = _clean(raw)
+    for e in errors:
+        e["loc"] = list(prefix) + e["loc"]
     if any(e["loc"] == ["body"] and e["type"] == "missing" for e in errors):
         errors = [{"loc": ["body"], "msg": "the request body is empty; expected a JSON object",
                    "type": "json_invalid"}]
-    status = 400 if any(e["type"] == "json_invalid" for e in errors) else 422
-    return JSONResponse({"detail": errors}, status_code=status)
+    if any(e["type"] == "json_invalid" for e in errors):
+        # where in the text JSON broke differs between parsers: say only that it is the body
+        errors = [dict(e, loc=["body"]) for e in errors if e["type"] == "json_invalid"][:1]
+        return 400, {"detail": errors}
+    return 422, {"detail": errors}
+
+
+async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+    status, payload = validation_payload(exc.errors())
+    return JSONResponse(payload, status_code=status)
 
 
 async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
@@ -115,7 +126,9 @@ async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
 
 
 async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-    return JSONResponse({"detail": [{"loc": [], "msg": str(exc.detail), "type": "http"}]},
+    # FastAPI's "There was an error parsing the body" (JSON too deep, a number too long)
+    loc, kind = (["body"], "json_invalid") if exc.status_code == 400 else ([], "http")
+    return JSONResponse({"detail": [{"loc": loc, "msg": str(exc.detail), "type": kind}]},
                         status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
 

@@ -26,7 +26,7 @@ _CONSTRUCTORS = {
     "no": (GameConfig.no_limit, ("small_blind", "big_blind"),
            ("min_bet", "late_min_bet", "max_raises")),
 }
-_AMOUNT_ACTIONS = frozenset(("bet", "raise_to", "bet_or_raise_to"))
+_AMOUNT_ACTIONS = frozenset(("bet", "raise", "raise_to", "bet_or_raise_to"))
 
 
 def game_config(config: HandConfig) -> GameConfig:
@@ -66,7 +66,7 @@ def _apply(hand: Hand, action: Action) -> None:
     if name in _AMOUNT_ACTIONS:
         if action.amount is None:
             raise ValueError(f"{name} needs an amount")
-        getattr(hand, name)(action.amount, player)
+        getattr(hand, "raise_to" if name == "raise" else name)(action.amount, player)
     elif name == "show":
         hand.show(player, action.cards)
     else:

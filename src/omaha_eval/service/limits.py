@@ -26,6 +26,11 @@ class Limits:
         Most deals in one ``/v1/evaluate`` or ``/v1/showdown`` batch.
     max_trials
         Most Monte Carlo trials one ``/v1/equity`` request may ask for.
+    max_draws
+        Most random draws of holdings one sampled ``/v1/equity`` request may need: with ranges
+        that often collide (share cards), each trial is redrawn until the holdings are disjoint;
+        a request whose estimated draws (trials over the collision-free rate) exceed this is
+        refused with 422 rather than run for minutes.
     max_actions
         Most actions in one ``/v1/hands`` or ``/v1/phh/export`` request.
     max_phh_chars
@@ -45,6 +50,7 @@ class Limits:
     max_body_bytes: int = 1 << 20
     max_deals: int = 10_000
     max_trials: int = 2_000_000
+    max_draws: int = 20_000_000
     max_actions: int = 1_000
     max_phh_chars: int = 256 * 1024
     time_limit: float = 10.0

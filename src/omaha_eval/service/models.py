@@ -32,18 +32,20 @@ class Deal(_Model):
 
 
 class EvaluateRequest(_Model):
-    """One deal (``hole`` and ``board``) or a batch (``deals``)."""
+    """One deal (``hole`` and ``board``), many hands on one board (``holes`` and ``board``), or
+    a batch of deals (``deals``)."""
 
     hole: Optional[Cards] = Field(None, examples=["As2sQhJh"])
     board: Optional[Cards] = Field(None, examples=["3s4s8h2c9d"])
-    deals: Optional[List[Deal]] = Field(None, description="a batch instead of one deal")
+    holes: Optional[List[Cards]] = Field(None, description="several hands on the one board")
+    deals: Optional[List[Deal]] = Field(None, description="a batch of deals, each with its board")
     game: Game = "hi"
 
 
 class EquityRequest(_Model):
     hands: List[HandOrRange] = Field(min_length=1, max_length=32, examples=[["AsKsQhJh", "2c2d7h8s"]],
                                      description="one hand or range per player")
-    board: Cards = Field("", description="0, 3, 4 or 5 known board cards")
+    board: Cards = Field("", description="0 to 5 known board cards")
     dead: Cards = Field("", description="cards out of play")
     game: Game = "hi"
     trials: Optional[StrictInt] = Field(None, description="Monte Carlo with this many trials; "
@@ -93,14 +95,15 @@ class HandConfig(_Model):
     show_all: StrictBool = False
 
 
-ActionName = Literal["fold", "check", "call", "bet", "raise_to", "check_or_call",
+# the names legal_actions lists ("raise" = "raise_to"), and the engine's combined actions
+ActionName = Literal["fold", "check", "call", "bet", "raise", "raise_to", "check_or_call",
                      "bet_or_raise_to", "all_in", "show", "muck"]
 
 
 class Action(_Model):
     action: ActionName = Field(examples=["raise_to"])
-    amount: Optional[StrictInt] = Field(None, description="for bet, raise_to, bet_or_raise_to: "
-                                        "the player's total bet on the street")
+    amount: Optional[StrictInt] = Field(None, description="for bet, raise (raise_to), "
+                                        "bet_or_raise_to: the player's total bet on the street")
     player: Optional[StrictInt] = Field(None, description="who acts (optional): checked to be "
                                         "the player whose turn it is")
     cards: Optional[Cards] = Field(None, description="for show (optional): the cards shown")

@@ -38,10 +38,17 @@ def card_field_loc(exc: Exception, base: Loc, fields: Sequence[tuple]) -> Loc:
         except (ValueError, TypeError):
             return base + [name]
     msg = str(exc)
+    msg = msg[4:] if msg.startswith("the ") else msg
     for name, _ in fields:
         if msg.startswith(name):
             return base + [name]
     return base
+
+
+def is_game_error(exc: Exception) -> bool:
+    """Whether the library's message is about the game name ("unknown variant 'stud'")."""
+    msg = str(exc)
+    return msg.startswith("game") or msg.startswith("unknown variant")
 
 
 def limits(request: Request) -> Limits:

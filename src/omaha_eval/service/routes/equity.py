@@ -25,26 +25,92 @@ def _is_cards(hand: Any) -> bool:
     return True
 
 
-def _exact_cost(body: EquityRequest) -> Optional[int]:
-    """The library's estimate of exact enumeration work for these ranges, or None if it has
-    none (it then samples by itself when exact is unaffordable)."""
+def _spot(body: EquityRequest) -> Any:
+    """The library's parsed spot (ranges less the known cards), or None if it offers none.
+
+    The engine's ``_spot`` and ``_exact_cost`` are private: the service uses them to refuse
+    work above the budgets before doing it; without them it leaves the choice to the library."""
     spot_of = getattr(engine, "_spot", None)
+    return None if spot_of is None else spot_of(body.hands, body.board, body.dead, body.game)
+
+
+def _exact_cost(spot: Any) -> Optional[int]:
+    """The library's estimate of the work of exact enumeration, in its budget's units."""
     cost_of = getattr(engine, "_exact_cost", None)
-    if spot_of is None or cost_of is None:
-        return None
-    return int(cost_of(spot_of(body.hands, body.board, body.dead, body.game)))
+    return None if spot is None or cost_of is None else int(cost_of(spot))
 
 
-def _equity(body: EquityRequest, stop: Deadline) -> dict:
+PILOT_DRAWS = 4_000
+
+
+def _holdings(spot: Any) -> List[np.ndarray]:
+    """Per player the (n, k) holdings a Monte Carlo draw picks from (fixed: one row); random
+    players are dealt from what is left of the deck, so they never collide and are left out."""
+    rows = []
+    players = getattr(spot, "players", None)
+    for p, r in enumerate(spot.ranges):
+        player = players[p] if players is not None else None
+        if r is not None:
+            rows.append((r.hands, None if r.uniform else r.weights))
+        elif player is not None and getattr(player, "hand", None) is not None:
+            rows.append((player.hand[None, :], None))
+    return rows
+
+
+def _collision_free_rate(spot: Any) -> float:
+    """The share of random draws (one holding per player, by weight) that share no card,
+    estimated on a fixed pilot sample (so the same request always gets the same verdict)."""
+    rng = np.random.default_rng(0)
+    ok = np.ones(PILOT_DRAWS, dtype=bool)
+    used = np.zeros(PILOT_DRAWS, dtype=np.uint64)
+    for hands, weights in _holdings(spot):
+        if len(hands) == 1:
+            picks = np.zeros(PILOT_DRAWS, dtype=np.int64)
+        elif weights is None:
+            picks = rng.integers(0, len(hands), PILOT_DRAWS)
+        else:
+            picks = rng.choice(len(hands), PILOT_DRAWS, p=weights / weights.sum())
+        cards = np.left_shift(np.uint64(1), hands[picks].astype(np.uint64))
+        masks = np.bitwise_or.reduce(cards, axis=1)
+        ok &= (used & masks) == 0
+        used |= masks
+    return max(int(ok.sum()), 1) / PILOT_DRAWS
+
+
+def _check_budgets(body: EquityRequest, max_draws: int) -> None:
+    """422 when exact enumeration is demanded above the exact budget, or when sampling these
+    ranges would need more draws than ``max_draws``."""
+    spot = _spot(body)
+    if spot is None or spot.fixed:
+        return
+    if body.exact and body.trials is None:
+        cost = _exact_cost(spot)
+        budget = engine.EXACT_BUDGET
+        if cost is not None and cost > budget:
+            raise ApiError(422, ["body", "exact"], (
+                f"exact enumeration of these ranges would cost about {cost:,} work units, "
+                f"above the exact budget of {budget:,} (about a second); omit exact to let "
+                f"the library sample, or give trials"), "exact_budget")
+        return
+    trials = body.trials
+    if trials is None:
+        cost = _exact_cost(spot)
+        if cost is None or cost <= engine.EXACT_BUDGET:
+            return  # exact: bounded by the library's exact budget
+        trials = engine.DEFAULT_TRIALS
+    rate = _collision_free_rate(spot)
+    draws = trials / rate
+    if draws > max_draws:
+        raise ApiError(422, ["body", "hands"], (
+            f"these ranges share cards so often that only about {100 * rate:.2g}% of random "
+            f"draws are collision-free: {trials:,} trials would need about {draws:,.0f} draws, "
+            f"above the limit of {max_draws:,} per request; use fewer trials or wider ranges"),
+            "draws_limit")
+
+
+def _equity(body: EquityRequest, stop: Deadline, max_draws: int) -> dict:
     try:
-        if body.exact and body.trials is None:
-            cost = _exact_cost(body)
-            budget = engine.EXACT_BUDGET
-            if cost is not None and cost > budget:
-                raise ApiError(422, ["body", "exact"], (
-                    f"exact enumeration of these ranges would cost about {cost:,} work units, "
-                    f"above the exact budget of {budget:,} (about a second); omit exact to let "
-                    f"the library sample, or give trials"), "exact_budget")
+        _check_budgets(body, max_draws)
         result = engine.equity(body.hands, body.board, body.dead, game=body.game,
                                 trials=body.trials, seed=body.seed, progress=stop.progress)
     except ValueError as exc:
@@ -75,7 +141,8 @@ async def equity(body: EquityRequest, request: Request) -> JSON:
         raise ApiError(422, ["body", "exact"], "exact: true and trials exclude each other", "shape")
     heavy = body.trials is not None or not all(_is_cards(h) for h in body.hands)
     stop = deadline(request)
-    return JSON(await pools(request).run(_equity, body, stop, deadline=stop, heavy=heavy))
+    return JSON(await pools(request).run(_equity, body, stop, limits(request).max_draws,
+                                         deadline=stop, heavy=heavy))
 
 
 def _showdown_one(hands: List[Any], board: Any, game: str, base: Loc) -> dict:

@@ -1,0 +1,71 @@
+"""Site hand histories: PokerStars, GGPoker and Winamax Omaha text exports read, replayed
+through the rules layer (the engine decides the pots and who wins them) and compared with what
+the site says each player collected; exported as PHH.
+
+>>> from omaha_eval.hh import read_text, replay_hand
+>>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+... Table 'T' 6-max Seat #1 is the button
+... Seat 1: A ($100 in chips)
+... Seat 2: B ($100 in chips)
+... A: posts small blind $0.5
+... B: posts big blind $1
+... *** HOLE CARDS ***
+... A: raises $2 to $3
+... B: folds
+... Uncalled bet ($2) returned to A
+... A collected $2 from pot
+... *** SUMMARY ***
+... Total pot $2 | Rake $0'''
+>>> [hand] = read_text(text)
+>>> outcome = replay_hand(hand)
+>>> outcome.collected, outcome.agrees
+({'A': 200, 'B': 0}, True)
+"""
+
+from __future__ import annotations
+
+import os
+from typing import List, Union
+
+from .errors import HHError
+from .model import SiteHand
+from .reader import parse_hand
+from .replay import Outcome, replay_hand
+from .text import decode, split_hands
+
+__all__ = ["HHError", "Outcome", "SiteHand", "read_file", "read_text", "replay_hand"]
+
+
+def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]:
+    """Every hand of a text: a :class:`SiteHand`, or the :class:`HHError` of a hand whose header
+    or seats cannot be read (the other hands are still read). Text outside hands is skipped.
+
+    Raises
+    ------
+    HHError
+        When the text holds no hand of a known site (with the first non-blank line).
+    """
+    hands = split_hands(text)
+    if not hands:
+        lines = text.splitlines()
+        first = next(((k, line) for k, line in enumerate(lines, 1) if line.strip()), (1, ""))
+        raise HHError(f"no PokerStars, GGPoker or Winamax hand found (starts {first[1][:60]!r})",
+                      file=file, line=first[0])
+    out: List[Union[SiteHand, HHError]] = []
+    for site, start, lines in hands:
+        try:
+            out.append(parse_hand(site, lines, file, start))
+        except HHError as exc:
+            out.append(exc)
+    return out
+
+
+def read_file(path: Union[str, os.PathLike]) -> List[Union[SiteHand, HHError]]:
+    """:func:`read_text` of a file in any of the sites' encodings (see :func:`decode`)."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as handle:
+            data = handle.read()
+    except OSError as exc:
+        raise HHError(f"cannot read the file: {exc.strerror}", file=name) from None
+    return read_text(decode(data, name), name)

@@ -1,0 +1,165 @@
+"""``omaha-eval hh FILE... [--json] [--phh DIR] [--allin-ev]``: read site hand histories,
+replay every hand through the rules layer and compare the award with the site's.
+
+Exit status: 0 when every file could be read (whatever the hands' agreement), 2 when a file
+could not be read or decoded. A file holding no hand of a known site is reported on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import TYPE_CHECKING, Any, Dict, List
+
+if TYPE_CHECKING:  # the readers load when the command runs, so that --help stays fast
+    from .replay import Outcome
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "hh", help="read PokerStars/GGPoker/Winamax hand histories, replay them, compare with the site",
+        description="Read site hand histories (PokerStars, GGPoker, Winamax), replay every hand "
+                    "through the rules layer and compare each player's award with the site's.")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="one JSON array, one object per hand")
+    p.add_argument("--phh", metavar="DIR", help="write every replayed hand as PHH into DIR")
+    p.add_argument("--allin-ev", action="store_true",
+                   help="all-in equity report: equity at the all in, expected and actual chips per player")
+    p.set_defaults(func=run)
+
+
+def hand_json(outcome: "Outcome") -> Dict[str, Any]:
+    """The ``--json`` object of one hand."""
+    hand = outcome.hand
+    out: Dict[str, Any] = {"file": hand.file, "site": hand.site, "hand_id": hand.hand_id,
+                           "variant": hand.variant, "ok": outcome.ok}
+    if not outcome.ok:
+        out["error"] = outcome.error
+    out["unit"] = hand.unit
+    out["currency"] = hand.currency
+    out["tournament"] = hand.tournament
+    out["table"] = hand.table
+    out["line"] = hand.line
+    out["rake"] = hand.rake
+    out["fees"] = dict(hand.fees)
+    if hand.added:
+        out["added"] = hand.added
+    players = []
+    for seat in sorted(hand.seats, key=lambda s: s.seat):
+        entry: Dict[str, Any] = {"name": seat.name, "seat": seat.seat, "start": seat.stack,
+                                 "collected": outcome.collected.get(seat.name, 0) if outcome.ok else None,
+                                 "site_collected": outcome.site_collected.get(seat.name, 0) if outcome.ok
+                                 else hand.collected.get(seat.name, 0),
+                                 "dealt_in": seat.name in outcome.players if outcome.ok else None}
+        players.append(entry)
+    out["players"] = players
+    out["site_collected"] = {p["name"]: p["site_collected"] for p in players}
+    out["agrees"] = outcome.agrees if outcome.ok else False
+    if outcome.ok:
+        out["method"] = outcome.method
+        out["exact"] = outcome.exact
+        out["boards"] = [" ".join(b) for b in hand.boards]
+        if outcome.differences:
+            out["differences"] = outcome.differences
+    if outcome.notes:
+        out["notes"] = outcome.notes
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    from . import HHError, read_file, replay_hand
+    status = 0
+    records: List[Dict[str, Any]] = []
+    allin: Dict[str, List[float]] = {}
+    allin_hands: List[Any] = []
+    started = time.perf_counter()
+    count = 0
+    for path in args.files:
+        try:
+            hands = read_file(path)
+        except HHError as exc:
+            print(f"omaha-eval hh: {exc}", file=sys.stderr)
+            if "no PokerStars" not in exc.message:
+                status = 2
+            continue
+        summary: Counter = Counter()
+        reasons: Counter = Counter()
+        for item in hands:
+            summary["read"] += 1
+            if isinstance(item, HHError):
+                reasons[item.message] += 1
+                records.append({"file": path, "site": "", "hand_id": item.hand_id, "variant": "",
+                                "ok": False, "error": str(item), "unit": "", "rake": 0,
+                                "players": [], "site_collected": {}, "agrees": False})
+                continue
+            outcome = replay_hand(item)
+            count += 1
+            if outcome.ok:
+                summary["replayed"] += 1
+                summary["agreeing"] += bool(outcome.agrees)
+                if args.phh and outcome.engine is not None:
+                    from .phh_export import write_phh
+                    write_phh(outcome, args.phh)
+                if args.allin_ev:
+                    from .allin import all_in_report
+                    report = all_in_report(outcome)
+                    if report is not None:
+                        allin_hands.append(report)
+                        for name, value in report.expected.items():
+                            total = allin.setdefault(name, [0.0, 0, 0])
+                            total[0] += value
+                            total[1] += report.actual.get(name, 0)
+                            total[2] += 1
+            else:
+                reasons[outcome.error.split(": ", 1)[-1]] += 1
+            record = hand_json(outcome)
+            records.append(record)
+            if not args.json and not args.allin_ev:
+                _print_hand(record)
+        text = (f"{path}: {summary['read']} hands read, {summary['replayed']} replayed, "
+                f"{summary['agreeing']} agreeing, {summary['read'] - summary['replayed']} excluded")
+        if reasons:
+            text += " (" + "; ".join(f"{k}: {v}" for k, v in reasons.most_common()) + ")"
+        print(text, file=sys.stderr if args.json else sys.stdout)
+    elapsed = time.perf_counter() - started
+    if args.json:
+        json.dump(records, sys.stdout, indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    if args.allin_ev:
+        _print_allin(allin_hands, allin, args.json)
+    if not args.json and count:
+        print(f"{count} hands in {elapsed:.3f} s ({count / elapsed:.0f} hands/s)")
+    return status
+
+
+def _print_hand(record: Dict[str, Any]) -> None:
+    head = f"{record['site']} {record['hand_id']} {record['variant']} (unit {record['unit']})"
+    if not record["ok"]:
+        print(f"{head}: excluded: {record['error']}")
+        return
+    print(f"{head}: {'agrees' if record['agrees'] else 'DISAGREES'} with the site; rake {record['rake']}")
+    for p in record["players"]:
+        if p["dealt_in"]:
+            print(f"  seat {p['seat']} {p['name']}: start {p['start']}, engine {p['collected']}, "
+                  f"site {p['site_collected']}")
+    for note in record.get("notes", []) + record.get("differences", []):
+        print(f"  note: {note}")
+
+
+def _print_allin(hands: List[Any], totals: Dict[str, List[float]], as_json: bool) -> None:
+    out = sys.stderr if as_json else sys.stdout
+    for report in hands:
+        if report.skipped:
+            print(f"all in {report.hand_id}: skipped ({report.skipped})", file=out)
+            continue
+        for pot in report.pots:
+            parts = ", ".join(f"{p['name']} {p['equity']:.4f} -> {p['expected']:.2f} (got {p['actual']})"
+                              for p in pot["players"])
+            print(f"all in {report.hand_id} board [{report.board}] pot {pot['pot']} ({pot['amount']}): {parts}",
+                  file=out)
+    print("all-in EV per player (expected, actual, difference, hands):", file=out)
+    for name, (expected, actual, n) in sorted(totals.items()):
+        print(f"  {name}: {expected:.2f} {actual} {actual - expected:+.2f} ({n})", file=out)

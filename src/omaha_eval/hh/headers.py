@@ -1,0 +1,158 @@
+"""The first line of a hand, per site: hand id, game, limits, cash or tournament, currency.
+
+PokerStars: ``PokerStars Hand #97007286518:  Courchevel Hi/Lo Pot Limit ($1/$2 USD) - 2013/...``
+(tournaments: ``Tournament #447493868, $1.08+$0.27+$0.15 USD Omaha Hi/Lo No Limit - Level I
+(10/20) - ...``; mixed games name the game played in the parentheses). GGPoker: ``Poker Hand
+#OM232657303: PLO ($2/$5) - 2021/...``, ``PLO-5``, ``Omaha (NL postflop)``. Winamax: ``Winamax
+Poker - CashGame - HandId: #9273404-970-1479780841 - 5 Card Omaha Hi/Lo pot limit (2€/4€) -
+2016/...`` (tournaments: ``(ante/small/big)``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import List, Tuple
+
+from .errors import HHError
+from .model import SiteHand
+from .money import to_units
+
+_STARS = re.compile(r"^PokerStars .*?#(\d+):\s+(.*?)\s+-\s+(\d{4}/\d\d/\d\d[^\[]*)")
+_GG = re.compile(r"^Poker Hand #(\w+):\s+(.*?)\s+-\s+(\d{4}/\d\d/\d\d.*)$")
+_WINAMAX = re.compile(r"^Winamax Poker - (.*?) - HandId: #([\w-]+) - (.*?)\s+-\s+(\d{4}/\d\d/\d\d.*)$")
+_GROUPS = re.compile(r"\(([^()]*)\)")
+
+
+def classify(text: str, hand: SiteHand) -> None:
+    """Game, hole count, hi-lo and limit from the site's game words (``PLO-5``, ``5 Card Omaha
+    Hi/Lo Pot Limit``, ``Courchevel``, ``Omaha (NL postflop)``, ``NLO8``, ...)."""
+    t = " " + text.lower().replace("-", " ") + " "
+    hand.omaha = bool(re.search(r"\bomaha|\bplo|\bnlo|\bflo|courchevel|\bbig o\b", t))
+    hand.courchevel = "courchevel" in t
+    if re.search(r"\b6 ?cards?\b|\bplo ?6\b|\bplo6|\bsix card|\bomaha ?6\b", t):
+        hand.hole_cards = 6
+    elif re.search(r"\b5 ?cards?\b|\bplo ?5\b|\bplo5|\bfive card|courchevel|\bbig o\b|\bomaha ?5\b", t):
+        hand.hole_cards = 5
+    else:
+        hand.hole_cards = 4
+    hand.game = "hilo" if re.search(r"hi/lo|hi lo|\bh/l\b|8 or better|\bo8\b|lo8|plo ?\d? ?8\b|nlo ?8|flo ?8|\bbig o\b|/8", t) else "hi"
+    if "nl postflop" in t or "pl preflop" in t:
+        hand.limit = "pot-no"
+    elif re.search(r"pot limit|\bpl\b|\bplo", t):
+        hand.limit = "pot"
+    elif re.search(r"no limit|\bnl\b|\bnlo", t):
+        hand.limit = "no"
+    elif re.search(r"limit|\bfl\b|\bflo", t):
+        hand.limit = "fixed"
+    hand.variant = variant_name(hand)
+
+
+def variant_name(hand: SiteHand) -> str:
+    """``plo``, ``plo8``, ``plo5-8``, ``courchevel-8``, ... for pot limit; ``n``/``f`` in place of
+    the ``p`` for no and fixed limit (``nlo8``, ``flo8``); ``nlo-pl-preflop`` for GGPoker's pot
+    limit before the flop and no limit after; ``holdem`` for a non-Omaha hand."""
+    if not hand.omaha:
+        return "holdem"
+    hilo = hand.game == "hilo"
+    if hand.courchevel:
+        base = "courchevel-8" if hilo else "courchevel"
+        return base if hand.limit == "pot" else f"{hand.limit}-{base}"
+    count = "" if hand.hole_cards == 4 else str(hand.hole_cards)
+    low = ("-8" if count else "8") if hilo else ""
+    if hand.limit == "pot-no":
+        return f"nlo{count}{low}-pl-preflop"
+    letter = {"pot": "p", "no": "n", "fixed": "f"}[hand.limit]
+    return f"{letter}lo{count}{low}"
+
+
+def _stakes(group: str, hand: SiteHand, line: int) -> List[int]:
+    parts = [p for p in group.split("/") if p.strip()]
+    try:
+        return [to_units(p.split()[0] if p.split() else p, hand.scale) for p in parts]
+    except HHError as exc:
+        raise HHError(f"stakes {group!r}: {exc.message}", file=hand.file, line=line) from None
+
+
+def _currency(text: str) -> str:
+    for mark, name in (("USD", "USD"), ("EUR", "EUR"), ("GBP", "GBP"), ("$", "USD"), ("€", "EUR"),
+                       ("£", "GBP")):
+        if mark in text:
+            return name
+    return ""
+
+
+def _blinds(values: List[int], hand: SiteHand) -> None:
+    if hand.limit == "fixed" and len(values) >= 2:  # fixed limit stakes are the bets
+        hand.small_bet, hand.big_bet = values[-2], values[-1]
+        hand.small_blind, hand.big_blind = max(values[-2] // 2, 1), values[-2]
+        if len(values) >= 3:
+            hand.ante = values[-3]
+        return
+    if len(values) >= 3:
+        hand.ante, hand.small_blind, hand.big_blind = values[-3], values[-2], values[-1]
+    elif len(values) == 2:
+        hand.small_blind, hand.big_blind = values
+    elif values:
+        hand.big_blind = values[0]
+
+
+def _last_stakes(text: str) -> Tuple[str, str]:
+    """(the last parenthesized group holding a '/', the text without it). An ante written
+    inside the stakes (GGPoker ``Level5(50/100(15))``) comes out as a third value."""
+    text = re.sub(r"\(([^()]*/[^()]*)\(([\d,.]+)\)\)", r"(\2/\1)", text)
+    groups = [m for m in _GROUPS.finditer(text) if "/" in m.group(1)]
+    if not groups:
+        return "", text
+    m = groups[-1]
+    return m.group(1), text[:m.start()] + text[m.end():]
+
+
+def pokerstars(line: str, hand: SiteHand) -> None:
+    m = _STARS.match(line)
+    if not m:
+        raise HHError(f"unrecognised PokerStars hand header {line[:80]!r}", file=hand.file, line=hand.line)
+    hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3).strip()
+    hand.tournament = "Tournament #" in desc
+    hand.scale = 1 if hand.tournament else 100
+    stakes, game = _last_stakes(desc)
+    if "," in stakes and not re.match(r"^[\s$€£\d.,/]+(USD|EUR|GBP)?\s*$", stakes):  # mixed: (game, stakes)
+        game, stakes = stakes.rsplit(",", 1)
+    if hand.tournament:
+        game = game.split(",", 1)[-1]
+        game = re.sub(r"[$€£][\d.]+(\+[$€£][\d.]+)*\s*(USD|EUR|GBP)?", " ", game)
+        game = game.split(" - Level")[0]
+    classify(game, hand)
+    hand.currency = _currency(desc)
+    _blinds(_stakes(stakes, hand, hand.line), hand)
+
+
+def ggpoker(line: str, hand: SiteHand) -> None:
+    m = _GG.match(line)
+    if not m:
+        raise HHError(f"unrecognised GGPoker hand header {line[:80]!r}", file=hand.file, line=hand.line)
+    hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3).strip()
+    hand.tournament = "Tournament #" in desc
+    hand.scale = 1 if hand.tournament else 100
+    stakes, game = _last_stakes(desc)
+    if hand.tournament:
+        game = game.split(",", 1)[-1].split(" - Level")[0]
+        game = re.sub(r"[$€£][\d.,]+", " ", game)
+    classify(game, hand)
+    hand.currency = _currency(desc) if not hand.tournament else ""
+    _blinds(_stakes(stakes, hand, hand.line), hand)
+
+
+def winamax(line: str, hand: SiteHand) -> None:
+    m = _WINAMAX.match(line)
+    if not m:
+        raise HHError(f"unrecognised Winamax hand header {line[:80]!r}", file=hand.file, line=hand.line)
+    kind, hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3), m.group(4).strip()
+    hand.tournament = "Tournament" in kind or "buyIn" in kind
+    hand.scale = 1 if hand.tournament else 100
+    stakes, game = _last_stakes(desc)
+    classify(game, hand)
+    hand.currency = "" if hand.tournament else ("EUR" if "€" in desc else _currency(desc))
+    _blinds(_stakes(stakes, hand, hand.line), hand)
+
+
+PARSERS = {"pokerstars": pokerstars, "ggpoker": ggpoker, "winamax": winamax}

@@ -1,0 +1,366 @@
+"""The body of a hand, shared by the three sites (their lines differ in small ways, noted
+where handled): seats, forced bets, actions by street, boards and runs, cards shown, what each
+player collected, the summary's pot, rake and fees.
+
+A line that names a player and then something unknown after a colon is a corrupt action and
+makes the hand unreplayable; other unknown lines (chat, table messages) are skipped.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, List, Optional, Tuple
+
+from .errors import HHError
+from .headers import PARSERS, variant_name
+from .model import Action, Post, Seat, SiteHand
+from .money import to_units
+
+_AMT = r"([$€£]?\s?-?[\d,]*\.?\d+\s?(?:€|\$|£)?)"
+_SEAT = re.compile(r"^Seat (\d+): (.+) \(([^()]*)\)(.*)$")
+_TABLE = re.compile(r"^Table:? '(.*)'(?:\s+(\d+)-max)?.*?Seat #(\d+) is the button", re.I)
+_STREET = re.compile(r"^\*\*\* ?(.*?) ?\*\*\*:?\s*(.*)$")
+_CARDS = re.compile(r"\[([^\]]*)\]")
+_POST = re.compile(r"^posts (?:the )?(small & big blinds|small blind|big blind|ante|missed blind|"
+                   r"dead blind|straddle|missed big blind|missed small blind) " + _AMT +
+                   r"( out of position)?")
+_GG_STRADDLE = re.compile(r"^straddle " + _AMT)
+_CALL = re.compile(r"^calls " + _AMT)
+_BET = re.compile(r"^bets " + _AMT)
+_RAISE = re.compile(r"^raises " + _AMT + r" to " + _AMT)
+_RAISE_TO = re.compile(r"^raises to " + _AMT)
+_COLLECT = re.compile(r"^collected " + _AMT + r"\s*(?:from\s*(.*))?$")
+_UNCALLED = re.compile(r"^Uncalled bet \(" + _AMT + r"\) returned to (.+)$")
+_CASH_DROP = re.compile(r"^Cash Drop to Pot\s*:\s*total " + _AMT)
+_TOTAL = re.compile(r"^Total pot " + _AMT + r"(.*)$")
+_FEE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax|Fee|JP Fee|Cashdrop Fee|EV Cashout Fee)\s+" + _AMT, re.I)
+_SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.*)$")
+_SHOWED = re.compile(r"\bshowed \[([^\]]*)\]")
+_MUCKED = re.compile(r"\bmucked(?: \[([^\]]*)\])?")
+_RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
+_STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+# informational lines after a name (no colon on PokerStars/GGPoker, or any on Winamax)
+_SKIP = re.compile(r"^(doesn't show|does not show|said, |is sitting out|sits out|has timed out|"
+                   r"has returned|is disconnected|is connected|has reconnected|leaves the table|"
+                   r"joins the table|finished the tournament|wins |re-buys|will be allowed|"
+                   r"is being treated|was removed|adds |has been |timed out|is back|"
+                   r"receives |has \d|ran out of time|was disconnected|"
+                   r"sitting out|shows the |is at the table)")
+_CASH_OUT = re.compile(r"cash(?:ed)? ?out|insurance|insured", re.I)
+
+
+def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
+    """One hand's lines (``start``: the file line of the first) into a :class:`SiteHand`.
+
+    Raises
+    ------
+    HHError
+        When the header or a seat line cannot be read (nothing useful can be said then).
+        Problems that still leave a readable hand (cancelled, cut off, garbled action lines)
+        go to ``SiteHand.problems`` with their line.
+    """
+    hand = SiteHand(site=site, file=file, line=start)
+    PARSERS[site](lines[0], hand)
+    _Body(hand, lines, start).run()
+    return hand
+
+
+class _Body:
+    def __init__(self, hand: SiteHand, lines: List[str], start: int) -> None:
+        self.hand = hand
+        self.lines = lines
+        self.start = start
+        self.colon = hand.site != "winamax"
+        self.names: List[str] = []
+        self.name_set: set = set()
+        self.dirty = False
+        self.clash: set = set()
+        self.street = -1          # -1 = forced bets, 0 preflop .. 3 river
+        self.summary = False
+        self.current_run = -1
+        self._seat_names: Optional[Dict[int, str]] = None
+
+    def problem(self, text: str, number: int) -> None:
+        self.hand.problems.append((text, number))
+
+    def amount(self, text: str, number: int) -> int:
+        try:
+            return to_units(text, self.hand.scale)
+        except HHError as exc:
+            raise HHError(exc.message, file=self.hand.file, hand_id=self.hand.hand_id, line=number) from None
+
+    def who(self, line: str) -> Tuple[Optional[str], str, bool]:
+        """(player, rest of the line, whether a colon followed the name)."""
+        if self.colon:  # the common case first: "name: action"
+            cut = line.find(": ")
+            if cut > 0 and line[:cut] in self.name_set and line[:cut] not in self.clash:
+                return line[:cut], line[cut + 2:], True
+        cut = line.find(" ")
+        if cut > 0 and line[:cut] in self.name_set and line[:cut] not in self.clash:
+            return line[:cut], line[cut + 1:], False
+        for name in self.names:
+            if line.startswith(name):
+                tail = line[len(name):]
+                if tail.startswith(": "):
+                    return name, tail[2:], True
+                if tail.startswith(" "):
+                    return name, tail[1:], False
+                if tail == ":":
+                    return name, "", True
+        return None, line, False
+
+    def run(self) -> None:  # noqa: C901 - one dispatch over the line kinds
+        hand = self.hand
+        for k, line in enumerate(self.lines[1:], 1):
+            number = self.start + k
+            if not line:
+                continue
+            if self.summary:
+                self.summary_line(line, number)
+                continue
+            if line[0] == "*":
+                m = _STREET.match(line)
+                if m:
+                    self.street_line(m.group(1).strip().upper(), m.group(2), number)
+                    continue
+            if line[0] == "T" and line.startswith("Table"):
+                m = _TABLE.match(line)
+                if m:
+                    hand.table = m.group(1)
+                    hand.max_seats = int(m.group(2) or 0)
+                    hand.button_seat = int(m.group(3))
+                    continue
+            if line[0] == "S" and line.startswith("Seat ") and not self.names_frozen():
+                self.seat_line(line, number)
+                continue
+            if self.dirty:
+                self.index_names()
+            if line.startswith("Dealt to "):
+                self.dealt(line[9:], number)
+                continue
+            if line.startswith("Uncalled bet"):
+                m = _UNCALLED.match(line)
+                if m and m.group(2).strip() in self.name_set:
+                    name = m.group(2).strip()
+                    hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
+                continue
+            if line.startswith("Cash Drop"):
+                m = _CASH_DROP.match(line)
+                if m:
+                    hand.added += self.amount(m.group(1), number)
+                continue
+            if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
+                self.problem("the hand was cancelled", number)
+                continue
+            name, rest, colon = self.who(line)
+            if name is None:
+                if _CASH_OUT.search(line):
+                    hand.cash_out.append(line)
+                continue
+            self.player_line(name, rest, colon, number)
+        if not hand.has_summary:
+            self.problem("cut off before its summary", self.start + len(self.lines) - 1)
+        elif hand.total_pot is None:
+            self.problem("cut off: the summary has no total pot line", self.start + len(self.lines) - 1)
+
+    def seat_names(self) -> Dict[int, str]:
+        if self._seat_names is None:
+            self._seat_names = {s.seat: s.name for s in self.hand.seats}
+        return self._seat_names
+
+    def names_frozen(self) -> bool:
+        return self.street >= 0 or bool(self.hand.posts) or bool(self.hand.actions)
+
+    def seat_line(self, line: str, number: int) -> None:
+        m = _SEAT.match(line)
+        if not m:
+            raise HHError(f"unreadable seat line {line[:80]!r}", file=self.hand.file,
+                          hand_id=self.hand.hand_id, line=number)
+        inside = m.group(3)
+        stack_text = inside.split(", ")[0].replace(" in chips", "").strip()
+        stack = self.amount(stack_text, number)
+        tail = m.group(4).lower()
+        self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number,
+                                    sitting_out="sitting out" in tail or "out of hand" in tail))
+        self.dirty = True
+
+    def index_names(self) -> None:
+        # longest names first, so that "Player1" never matches a line of "Player10"
+        self.names = sorted((s.name for s in self.hand.seats), key=len, reverse=True)
+        self.name_set = set(self.names)
+        # names that begin another name ("A" and "A B"): those lines need the longest match
+        self.clash = {a for a in self.names for b in self.names if b != a and b.startswith(a)}
+        self.dirty = False
+
+    def dealt(self, rest: str, number: int) -> None:
+        m = _CARDS.search(rest)
+        name = (rest[:m.start()] if m else rest).strip()
+        if name in self.name_set and m:
+            cards = m.group(1).split()
+            if cards:
+                self.hand.known[name] = cards
+                if len(cards) in (4, 5, 6) and len(cards) != self.hand.hole_cards and \
+                        not self.hand.showed and not self.hand.partial:
+                    # the deal tells the hole count where the game name did not ("Omaha5")
+                    self.hand.hole_cards = len(cards)
+                    self.hand.variant = variant_name(self.hand)
+
+    def street_line(self, title: str, rest: str, number: int) -> None:
+        hand = self.hand
+        words = title.split()
+        run = _RUN.get(words[0], -1) if words else -1
+        if run >= 0:
+            words = words[1:]
+        key = " ".join(words)
+        if key == "SUMMARY":
+            self.summary = True
+            hand.has_summary = True
+            return
+        if key in ("HOLE CARDS", "PRE-FLOP", "PREFLOP", "DEALING DOWN CARDS"):
+            self.street = 0
+            cards = self.cards(rest, number, key)
+            if cards:  # Courchevel: the first flop card before the first betting round
+                hand.board = cards
+            return
+        if key in ("ANTE/BLINDS", "BLINDS"):
+            self.street = -1
+            return
+        if key in ("SHOW DOWN", "SHOWDOWN"):
+            return
+        if key in _STREETS:
+            self.street = _STREETS[key]
+            cards = self.cards(rest, number, key)
+            if run >= 0:
+                hand.run_boards[run] = cards
+            else:
+                hand.board = cards
+            return
+
+    def cards(self, rest: str, number: int, key: str) -> List[str]:
+        groups = _CARDS.findall(rest)
+        if any(not g.strip() for g in groups):
+            self.problem(f"empty card group on the {key.lower()} line", number)
+        return [c for g in groups for c in g.split()]
+
+    def player_line(self, name: str, rest: str, colon: bool, number: int) -> None:
+        hand = self.hand
+        if rest.startswith("posts ") or rest.startswith("straddle "):
+            self.post(name, rest, number)
+            return
+        verb = rest.split(" ", 1)[0]
+        if verb in ("folds", "checks", "calls", "bets", "raises"):
+            if self.street < 0:
+                self.problem(f"{name} {verb} among the forced bets", number)
+                return
+            self.action(name, verb, rest, number)
+            return
+        if verb == "shows":
+            m = _CARDS.search(rest)
+            cards = m.group(1).split() if m else []
+            if len(cards) == hand.hole_cards:
+                hand.known[name] = cards
+                hand.showed.setdefault(name, number)
+            elif cards:
+                hand.partial[name] = cards
+            return
+        if verb == "mucks":
+            m = _CARDS.search(rest)
+            if m and len(m.group(1).split()) == hand.hole_cards:
+                hand.known.setdefault(name, m.group(1).split())
+            hand.mucked.setdefault(name, number)
+            return
+        if verb == "collected":
+            m = _COLLECT.match(rest)
+            if not m:
+                self.problem(f"unreadable collected line of {name}", number)
+                return
+            amount = self.amount(m.group(1), number)
+            hand.collected[name] = hand.collected.get(name, 0) + amount
+            hand.collect_lines.append((name, amount, (m.group(2) or "pot").strip(), number))
+            return
+        if _CASH_OUT.search(rest):
+            hand.cash_out.append(f"{name} {rest}")
+            return
+        if _SKIP.match(rest):
+            return
+        if colon:
+            self.problem(f"unrecognised action of {name}: {rest[:60]!r}", number)
+
+    def post(self, name: str, rest: str, number: int) -> None:
+        m = _POST.match(rest)
+        if m:
+            kind = {"small blind": "small_blind", "big blind": "big_blind", "ante": "ante",
+                    "small & big blinds": "small_and_big", "missed blind": "missed",
+                    "missed small blind": "missed", "dead blind": "missed",
+                    "missed big blind": "big_out", "straddle": "straddle"}[m.group(1)]
+            if m.group(3):  # Winamax "out of position"
+                kind = "small_out" if kind == "small_blind" else "big_out"
+            self.hand.posts.append(Post(name, kind, self.amount(m.group(2), number), number))
+            return
+        m = _GG_STRADDLE.match(rest)
+        if m:  # GGPoker: a straddle "to" amount; a second straddle by the same player replaces it
+            self.hand.posts.append(Post(name, "straddle_to", self.amount(m.group(1), number), number))
+            return
+        self.problem(f"unreadable forced bet of {name}: {rest[:60]!r}", number)
+
+    def action(self, name: str, verb: str, rest: str, number: int) -> None:
+        street = max(self.street, 0)
+        if verb in ("folds", "checks"):
+            self.hand.actions.append(Action(street, name, verb[:-1] if verb == "folds" else "check", 0, number))
+            return
+        pattern = {"calls": _CALL, "bets": _BET}.get(verb)
+        if pattern is not None:
+            m = pattern.match(rest)
+            if not m:
+                self.problem(f"unreadable {verb} of {name}", number)
+                return
+            self.hand.actions.append(Action(street, name, verb[:-1], self.amount(m.group(1), number), number))
+            return
+        m = _RAISE.match(rest)
+        if m:
+            to = self.amount(m.group(2), number)
+        else:
+            m = _RAISE_TO.match(rest)
+            if not m:
+                self.problem(f"unreadable raise of {name}", number)
+                return
+            to = self.amount(m.group(1), number)
+        self.hand.actions.append(Action(street, name, "raise", to, number))
+
+    def summary_line(self, line: str, number: int) -> None:
+        hand = self.hand
+        if line.startswith("Total pot"):
+            m = _TOTAL.match(line)
+            if m:
+                hand.total_pot = self.amount(m.group(1), number)
+                for fee in _FEE.finditer(m.group(2)):
+                    value = self.amount(fee.group(2), number)
+                    hand.fees[fee.group(1).lower()] = hand.fees.get(fee.group(1).lower(), 0) + value
+                hand.rake = sum(hand.fees.values())
+            return
+        if line.startswith("Seat "):
+            m = _SUMMARY_SEAT.match(line)
+            if not m:
+                return
+            seat = int(m.group(1))
+            name = self.seat_names().get(seat)
+            if name is None:
+                return
+            rest = m.group(2)[len(name):] if m.group(2).startswith(name) else m.group(2)
+            if "showed" not in rest and "mucked" not in rest and "cashed" not in rest:
+                return
+            shown = _SHOWED.search(rest)
+            if shown:
+                cards = shown.group(1).split()
+                if len(cards) == hand.hole_cards:
+                    hand.known.setdefault(name, cards)
+                    hand.showed.setdefault(name, number)
+                elif cards:
+                    hand.partial.setdefault(name, cards)
+            mucked = _MUCKED.search(rest)
+            if mucked and not shown:
+                if mucked.group(1) and len(mucked.group(1).split()) == hand.hole_cards:
+                    hand.known.setdefault(name, mucked.group(1).split())
+                hand.mucked.setdefault(name, number)
+            if "cashed out" in rest.lower():
+                hand.cash_out.append(line)

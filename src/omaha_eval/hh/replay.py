@@ -1,0 +1,397 @@
+"""A site hand through the rules layer: the engine, not the text, decides the pots and who
+wins them from the cards shown; then the engine's award is compared with what the site says
+each player collected (the ledger).
+
+Choices (where the sites' rules leave room):
+* players in the hand are those who post, act, show, muck or collect; other seated players
+  (sitting out, away) are not dealt in; a button on an empty seat acts from the last player
+  before it;
+* forced bets: the first small and big blind are the blinds (a big blind short and all in still
+  sets the full amount to match); a later big blind (new player, out of position) is a live
+  extra blind, a later small blind, a missed blind and an out-of-position small blind are dead
+  money in the main pot; "small & big blinds" is a live big blind plus a dead small blind; a
+  GGPoker straddle is a "to" amount (a second straddle of the same player raises it);
+* a player who shows only some of the hole cards cannot win (mucks); unknown hole cards are
+  placeholders drawn from the unseen cards with seed 0 (they never decide a pot: a hand that
+  was not shown is mucked unless it is the only one left for a pot);
+* the site's rake and fees (rake, jackpot, bingo, ...) leave the pots before the award,
+  proportionally to the pots; a cash drop joins the main pot;
+* where our limit rules refuse a bet the site allowed, the hand is replayed again with no limit
+  and the refusal is kept in ``notes`` (the pots depend on the chips, not on the limit).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+from ..cards import CardError, parse_cards
+from ..game import config as gc
+from ..game.config import GameConfig
+from ..game.deck import BOARD_POSITIONS, build_deck, hole_position
+from ..game.errors import HandSetupError, IllegalActionError
+from ..game.hand import Hand
+from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
+from .chips import ChipError, chip_award
+from .model import SiteHand
+
+
+@dataclass
+class Outcome:
+    """A replayed (or excluded) hand: ``ok`` is False with ``error`` (what and where) when the
+    hand could not be replayed; ``collected`` (engine) and ``site_collected`` per player name."""
+
+    hand: SiteHand
+    ok: bool = False
+    error: str = ""
+    engine: Optional[Hand] = None
+    players: List[str] = field(default_factory=list)       # the players dealt in, engine order
+    collected: Dict[str, int] = field(default_factory=dict)
+    returned: Dict[str, int] = field(default_factory=dict)
+    site_collected: Dict[str, int] = field(default_factory=dict)
+    agrees: Optional[bool] = None
+    exact: Optional[bool] = None
+    differences: List[str] = field(default_factory=list)
+    notes: List[str] = field(default_factory=list)
+    pot_shares: int = 0
+    method: str = "engine"   # "engine": the state machine; "chips": see hh.chips
+    setup: Optional[tuple] = None
+    unmatched: Dict[str, int] = field(default_factory=dict)  # raises nobody could call
+
+
+class _Stop(Exception):
+    def __init__(self, message: str, line: int = 0, action: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.action = action  # the state machine refused the text's actions (not its set-up)
+
+
+def _where(hand: SiteHand, line: int) -> str:
+    return f"{hand.file} hand {hand.hand_id}" + (f" line {line}" if line else "")
+
+
+def replay_hand(hand: SiteHand) -> Outcome:
+    """Replay ``hand`` and compare the engine's award with the site's collected amounts."""
+    out = Outcome(hand)
+    if not hand.omaha:
+        out.error = f"{_where(hand, hand.line)}: not an Omaha hand ({hand.variant})"
+        return out
+    if hand.problems:
+        text, line = hand.problems[0]
+        out.error = f"{_where(hand, line)}: {text}"
+        return out
+    try:
+        engine, players = _run(hand, relaxed=False, out=out)
+    except _Stop as stop:
+        if stop.message.startswith("limit:"):
+            out.notes.append(f"line {stop.line}: the site allowed what our {hand.limit}-limit rules "
+                             f"refuse ({stop.message[6:].strip()}); replayed with no limit")
+            try:
+                engine, players = _run(hand, relaxed=True, out=out)
+            except _Stop as again:
+                return _by_chips(out, again)
+        else:
+            return _by_chips(out, stop)
+    out.ok = True
+    out.engine = engine
+    out.players = players
+    _ledger(out, engine, players)
+    return out
+
+
+def _by_chips(out: Outcome, stop: _Stop) -> Outcome:
+    """The award from the chips alone when the state machine refused the text's actions."""
+    hand = out.hand
+    out.error = f"{_where(hand, stop.line)}: {stop.message}"
+    if not stop.action or out.setup is None:
+        return out
+    players, posts, trimming, button, holes, boards = out.setup
+    try:
+        winnings, returned, shares, put_in = chip_award(hand, players, posts, trimming, button,
+                                                        holes, boards)
+    except ChipError as exc:
+        out.error += f"; the chips alone do not settle it: {exc}"
+        return out
+    out.notes.append(f"line {stop.line}: the rules engine refused the text's actions "
+                     f"({stop.message.removeprefix('limit:').strip()}); the pots were built and "
+                     f"awarded from the chips each player put in")
+    out.error = ""
+    out.ok = True
+    out.players = list(players)
+    out.method = "chips"
+    _compare(out, {players[i]: w for i, w in enumerate(winnings)},
+             {players[i]: r for i, r in enumerate(returned) if r}, shares, put_in)
+    return out
+
+
+def _structure(hand: SiteHand, relaxed: bool):
+    bb = max(hand.big_blind, 1)
+    if relaxed:
+        return NoLimit(1)
+    if hand.limit == "no":
+        return NoLimit(bb)
+    if hand.limit == "pot-no":
+        return PotLimitPreflop(bb)
+    if hand.limit == "fixed":
+        return FixedLimit(hand.small_bet or bb, hand.big_bet or 2 * bb)
+    return PotLimit(bb)
+
+
+def _in_hand(hand: SiteHand) -> List[str]:
+    active = {p.name for p in hand.posts} | {a.name for a in hand.actions} | set(hand.showed) | \
+        set(hand.mucked) | set(hand.collected) | set(hand.uncalled)
+    names = []
+    for seat in sorted(hand.seats, key=lambda s: s.seat):
+        if seat.name in active or (not seat.sitting_out and seat.name in hand.known):
+            names.append(seat.name)
+    return names
+
+
+def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
+           big_blind: int) -> Tuple[List[gc.Post], int]:
+    posts: List[gc.Post] = []
+    straddles: Dict[int, int] = {}
+    have_sb = have_bb = False
+    antes = 0
+    for post in hand.posts:
+        i = index[post.name]
+        amount = post.amount
+        kind = post.kind
+        if kind == "small_blind" and not have_sb:
+            have_sb = True
+            posts.append(gc.Post(i, gc.SMALL_BLIND, amount))
+        elif kind == "big_blind" and not have_bb:
+            have_bb = True
+            nominal = max(amount, big_blind) if amount >= stacks[i] else amount
+            posts.append(gc.Post(i, gc.BIG_BLIND, nominal))
+        elif kind in ("big_blind", "big_out"):
+            posts.append(gc.Post(i, gc.LIVE, amount))
+        elif kind == "small_and_big":
+            live = min(amount, big_blind)
+            posts.append(gc.Post(i, gc.LIVE, live))
+            if amount > live:
+                posts.append(gc.Post(i, gc.DEAD, amount - live))
+        elif kind in ("small_blind", "small_out", "missed"):
+            posts.append(gc.Post(i, gc.DEAD, amount))
+        elif kind == "ante":
+            antes += 1
+            posts.append(gc.Post(i, gc.ANTE, amount))
+        elif kind == "straddle_to":
+            straddles[i] = max(straddles.get(i, 0), amount)
+        elif kind == "straddle":
+            straddles[i] = straddles.get(i, 0) + amount
+    for i, amount in straddles.items():
+        posts.append(gc.Post(i, gc.STRADDLE, amount))
+    return posts, antes
+
+
+_IDS = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
+
+
+def _cards(cards: List[str], what: str, line: int) -> List[int]:
+    ids = [_IDS.get(c, -1) for c in cards]
+    if -1 not in ids and len(set(ids)) == len(ids):
+        return ids
+    try:
+        return [int(c) for c in parse_cards(" ".join(cards), unique=False).ravel().tolist()]
+    except CardError as exc:
+        raise _Stop(f"{what}: {exc}", line) from None
+
+
+def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str]]:
+    players = _in_hand(hand)
+    n = len(players)
+    if n < 2:
+        raise _Stop(f"{n} player dealt in; a hand needs two", hand.line)
+    index = {name: i for i, name in enumerate(players)}
+    seat_of = {s.name: s for s in hand.seats}
+    stacks = [seat_of[name].stack for name in players]
+    for name, s in zip(players, stacks):
+        if s <= 0:
+            raise _Stop(f"{name} is dealt in with a stack of {s}", seat_of[name].line)
+    seats = [seat_of[name].seat for name in players]
+    before = [i for i, s in enumerate(seats) if s <= hand.button_seat]
+    button = before[-1] if before else n - 1
+    small_blind, big_blind = hand.small_blind, hand.big_blind
+    if hand.limit == "fixed":  # the blinds of a fixed-limit hand are what its blinds post
+        small_blind = next((p.amount for p in hand.posts if p.kind == "small_blind"), small_blind)
+        big_blind = max(big_blind, next((p.amount for p in hand.posts if p.kind == "big_blind"), 0))
+    posts, antes = _posts(hand, index, stacks, big_blind)
+    config = GameConfig(_structure(hand, relaxed), small_blind, big_blind, hand.game,
+                        ante_trimming=antes > 1, hole_cards=hand.hole_cards, courchevel=hand.courchevel)
+    if n > config.max_players:
+        raise _Stop(f"{n} players dealt in; {hand.hole_cards} hole cards deal at most {config.max_players}", hand.line)
+    holes: List[Optional[List[int]]] = []
+    for name in players:
+        known = hand.known.get(name)
+        holes.append(_cards(known, f"hole cards of {name}", hand.line) if known else None)
+        if known and len(known) != hand.hole_cards:
+            raise _Stop(f"{name} holds {len(known)} cards; this game deals {hand.hole_cards}", hand.line)
+    partial = [c for name, cards in hand.partial.items() if name not in hand.known
+               for c in _cards(cards, f"cards shown by {name}", hand.line)]
+    boards = [_cards(b, "board", hand.line) for b in hand.boards]
+    prefix = 0
+    if len(boards) > 1:
+        while prefix < 5 and all(len(b) > prefix and b[prefix] == boards[0][prefix] for b in boards):
+            prefix += 1
+    extra = [b[prefix:] for b in boards[1:]]
+    try:
+        deck = _deck_order(n, button, holes, boards[0], hand.hole_cards, extra, partial)
+        if deck is None:  # a card given twice: let the deck builder say which
+            build_deck(n, button, seed=0, hole_cards=holes, board=boards[0] or None,
+                       hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
+            raise HandSetupError("a card is given twice")
+        unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None
+                   for j in range(hand.hole_cards)]
+        engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
+                      showdown="manual", unknown_cards=unknown, runs=len(boards), rake=hand.rake,
+                      added=hand.added, free_folds=True)
+    except HandSetupError as exc:
+        raise _Stop(f"the hand cannot be set up: {exc}", hand.line) from None
+    out.setup = (players, posts, antes > 1, button, holes, boards)
+    for action in hand.actions:
+        try:
+            _act(engine, index, action, out)
+        except _Stop as stop:
+            stop.action = True
+            raise
+    if not engine.is_over and engine.phase == "betting":
+        who = players[engine.actor] if engine.actor is not None else "?"
+        raise _Stop(f"the text ends while the engine waits for {who} to act on the "
+                    f"{engine.street_name}", hand.actions[-1].line if hand.actions else hand.line,
+                    action=True)
+    while not engine.is_over:
+        p = engine.actor
+        name = players[p]
+        if name in hand.showed and holes[p] is not None:
+            engine.show(p)
+        elif engine.can_muck(p):
+            engine.muck(p)
+        else:
+            engine.show(p)  # the last hand left for a pot: its cards do not matter
+    if len(boards) > 1 and len(engine.boards) != len(boards):
+        out.notes.append(f"the site ran the board {len(boards)} times; the engine ran it "
+                         f"{len(engine.boards)} time(s)")
+    return engine, players
+
+
+def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: List[int], hole: int,
+                extra: List[List[int]], partial: List[int]) -> Optional[List[int]]:
+    """All 52 cards in dealing order with every known card in its place and the unknown ones
+    filled from the unused cards in ascending order (placeholders: nobody saw them), or None
+    when a card is given twice. No shuffle: a replay needs none, and it is the slow part."""
+    size = hole * n + 8
+    if size > 52:
+        return None
+    order: List[int] = [-1] * size
+    for p, cards in enumerate(holes):
+        if cards is not None:
+            for j, card in enumerate(cards):
+                order[j * n + (p - button - 1) % n] = card
+    for k, card in enumerate(board[:5]):
+        order[hole * n + BOARD_POSITIONS[k]] = card
+    later = [c for b in extra for c in b]
+    known = [c for c in order if c >= 0] + later + partial
+    if len(set(known)) != len(known):
+        return None
+    taken = set(known)
+    rest = iter([c for c in range(52) if c not in taken])
+    dealt = [c if c >= 0 else next(rest) for c in order]
+    return dealt + later + list(rest)
+
+
+def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
+    i = index.get(action.name)
+    if i is None:
+        raise _Stop(f"{action.name} acts but is not dealt in", action.line)
+    if engine.is_over or engine.phase != "betting":
+        raise _Stop(f"{action.name} {action.verb}s after the betting is over", action.line)
+    if engine.actor != i:
+        expected = engine.seats[engine.actor]
+        raise _Stop(f"{action.name} {action.verb}s but the engine expects {expected} to act", action.line)
+    verb = action.verb
+    try:
+        if verb == "fold":
+            engine.fold(i)
+        elif verb == "check":
+            engine.check(i)
+        elif verb == "call":
+            owed = min(engine.level - engine.bets[i], engine.stacks[i])
+            if owed != action.amount:
+                raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line)
+            engine.call(i)
+        else:
+            to = action.amount if verb == "raise" else engine.bets[i] + action.amount
+            if engine.level == 0 and verb == "raise":
+                to = action.amount
+            legal = engine.legal_actions()
+            if not (legal.can_bet or legal.can_raise) and "nobody left could call" in legal.raise_reason:
+                # the site takes a raise nobody can call and returns it as uncalled: a call here
+                out.notes.append(f"line {action.line}: {action.name}'s {verb} to {to} that nobody "
+                                 f"could call is played as a call (the rest returned)")
+                extra = to - min(engine.level, engine.bets[i] + engine.stacks[i])
+                engine.check_or_call(i)
+                if extra > 0:
+                    out.unmatched[action.name] = out.unmatched.get(action.name, 0) + extra
+                return
+            engine.bet_or_raise_to(to, i)
+    except IllegalActionError as exc:
+        text = str(exc)
+        if "maximum" in text or "minimum" in text or "capped" in text or "reopened" in text:
+            raise _Stop(f"limit: {text}", action.line) from None
+        raise _Stop(f"{action.name} {verb}: {text}", action.line) from None
+
+
+def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
+    result = engine.result
+    returned: Dict[str, int] = {}
+    for p, amount in result.returned:
+        returned[players[p]] = returned.get(players[p], 0) + amount
+    for name, amount in out.unmatched.items():  # never put in by the engine, returned by the site
+        returned[name] = returned.get(name, 0) + amount
+    _compare(out, {name: result.winnings[i] for i, name in enumerate(players)}, returned,
+             max(len(result.pots), 1), sum(engine.committed))
+
+
+def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], shares: int,
+             committed: int) -> None:
+    """The ledger: the award against what the site says each player collected."""
+    hand = out.hand
+    out.returned = returned
+    out.collected = collected
+    out.pot_shares = shares
+    site: Dict[str, int] = {}
+    for seat in hand.seats:
+        raw = hand.collected.get(seat.name, 0)
+        if hand.site == "winamax":  # Winamax counts the returned uncalled bet in "collected"
+            raw -= returned.get(seat.name, 0)
+        site[seat.name] = raw
+    out.site_collected = site
+    if hand.site != "winamax":
+        for name in set(returned) | set(hand.uncalled):
+            if returned.get(name, 0) != hand.uncalled.get(name, 0):
+                out.notes.append(f"uncalled bet returned to {name}: site {hand.uncalled.get(name, 0)}, "
+                                 f"engine {returned.get(name, 0)}")
+    if hand.total_pot is not None:
+        # Winamax's total is what the players collected: after rake, with the uncalled bet
+        expected = committed + hand.added
+        if hand.site == "winamax":
+            expected += sum(returned.values()) - hand.rake
+        if hand.total_pot != expected:
+            out.notes.append(f"the site's total pot {hand.total_pot} differs from the chips put in "
+                             f"({expected})")
+    diffs = []
+    for seat in hand.seats:
+        mine = out.collected.get(seat.name, 0)
+        theirs = site.get(seat.name, 0)
+        if mine != theirs:
+            diffs.append(f"{seat.name}: engine {mine}, site {theirs}")
+    out.differences = diffs
+    out.exact = not diffs
+    total_ok = sum(out.collected.values()) == sum(site.values())
+    close = all(abs(out.collected.get(s.name, 0) - site.get(s.name, 0)) <= out.pot_shares
+                for s in hand.seats)
+    out.agrees = total_ok and close
+    if not out.agrees and hand.cash_out:
+        out.notes.append("a player cashed out or insured the hand: " + hand.cash_out[0][:80])

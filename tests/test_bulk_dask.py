@@ -1,0 +1,116 @@
+"""The table command on a real Dask cluster: a `dask scheduler` and two `dask worker` processes
+started here on 127.0.0.1 (free ports), one worker killed mid-run, the command itself killed and
+resumed: the file must equal the one computed in this process. Skipped where dask is absent."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("distributed", reason="the cluster extra (dask, distributed) is not installed")
+pytest.importorskip("pyarrow", reason="the cluster extra (pyarrow) is not installed")
+
+from omaha_eval.bulk.job import BLOCK, bulk_equity  # noqa: E402
+from omaha_eval.bulk.table import run_table  # noqa: E402
+
+# 40 classes x 3 blocks, 6 opponents: a few seconds of work, 120 one-block tasks
+JOB = dict(game="hilo", opponents=6, trials=3 * BLOCK, seed=2024, limit=40)
+CLI_JOB = ["--game", "hilo", "--opponents", "6", "--trials", str(3 * BLOCK), "--seed", "2024",
+           "--limit", "40", "--trials-per-task", str(BLOCK)]
+
+
+def _wait_for(predicate, timeout: float, what: str) -> None:
+    end = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.02)
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory):
+    """A scheduler and two single-threaded workers without nannies (a killed worker stays dead).
+    Shared by this module's tests: the one that kills a worker runs last."""
+    sched_file = tmp_path_factory.mktemp("dask") / "scheduler.json"
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    procs = []
+
+    def start(*args: str) -> subprocess.Popen:
+        p = subprocess.Popen([sys.executable, "-m", "dask", *args], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        procs.append(p)
+        return p
+
+    try:
+        start("scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+              "--scheduler-file", str(sched_file))
+        _wait_for(sched_file.exists, 60, "the scheduler file")
+        _wait_for(lambda: "address" in sched_file.read_text(), 10, "the scheduler address")
+        address = json.loads(sched_file.read_text())["address"]
+        assert address.startswith("tcp://127.0.0.1:")
+        workers = [start("worker", address, "--host", "127.0.0.1", "--nthreads", "1",
+                         "--no-nanny", "--no-dashboard") for _ in range(2)]
+        from distributed import Client
+
+        with Client(address, timeout=60) as c:
+            c.wait_for_workers(2, timeout=120)
+        yield address, workers
+    finally:
+        for p in reversed(procs):
+            if p.poll() is None:
+                p.terminate()
+        for p in procs:
+            try:
+                p.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+
+
+def test_bulk_equity_on_a_client_equals_in_process(cluster) -> None:
+    from distributed import Client
+
+    address, _ = cluster
+    hands = ["AsKsQhJh", "AsAh2s3h", "7c6c5d4d"]
+    local = bulk_equity(hands, game=("hi", "hilo"), opponents=3, trials=BLOCK + 7, seed=8)
+    with Client(address) as client:
+        remote = bulk_equity(hands, game=("hi", "hilo"), opponents=3, trials=BLOCK + 7, seed=8,
+                             partitions=7, client=client)
+    np.testing.assert_array_equal(local.sums, remote.sums)
+
+
+def test_cluster_run_with_a_killed_worker_and_a_killed_command_resumes_to_the_same_file(
+        tmp_path: Path, cluster) -> None:
+    address, workers = cluster
+    reference = run_table(tmp_path / "local.parquet", trials_per_task=BLOCK, **JOB)["hilo"]
+    out = tmp_path / "cluster.parquet"
+    parts = Path(str(out) + ".parts")
+    cmd = [sys.executable, "-m", "omaha_eval.cli", "table", *CLI_JOB, "--scheduler", address,
+           "--out", str(out)]
+    run = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        n_parts = lambda: len(list(parts.glob("part-*.npz"))) if parts.exists() else 0  # noqa
+        _wait_for(lambda: n_parts() >= 10 or run.poll() is not None, 120, "the first tasks")
+        workers[0].send_signal(signal.SIGKILL)  # a worker lost mid-run, with its tasks
+        workers[0].wait()
+        _wait_for(lambda: n_parts() >= 40 or run.poll() is not None, 120, "more tasks")
+        assert run.poll() is None, "the run ended before it could be killed: make the job larger"
+        run.send_signal(signal.SIGKILL)  # the command itself killed
+        run.wait()
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    assert not out.exists() and 40 <= n_parts() < 120
+    resumed = subprocess.run(cmd + ["--resume"], capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    assert out.read_bytes() == reference.read_bytes()
+    assert not parts.exists()
