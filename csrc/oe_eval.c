@@ -437,6 +437,134 @@ int oe_eval_batch(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride, co
     return code;
 }
 
+/* ---- other integer dtypes: each chunk converted into a private uint8 buffer ----
+ * Values outside 0..51 become 255, which validation reports as an id above 51 (the caller reads
+ * the true value).  Scoring and checking work on the private copy, so they see the same cards. */
+
+#define CONVERT_ROWS 2048
+
+typedef struct {
+    batch_job base;
+    const char *hole, *board;
+    int hole_type, board_type;
+} typed_job;
+
+
+static void convert_rows(const char *src, ptrdiff_t stride, int type, int width, size_t begin,
+                         size_t count, uint8_t *dst)
+{
+#define OE_CONVERT(T)                                                                     \
+    if (stride == (ptrdiff_t)(sizeof(T) * (size_t)width)) { /* packed rows: one flat loop */ \
+        const T *flat = (const T *)src + begin * (size_t)width;                           \
+        for (size_t j = 0; j < count * (size_t)width; ++j)                                \
+            dst[j] = (uint64_t)(int64_t)flat[j] > 51 ? 255 : (uint8_t)flat[j];            \
+        break;                                                                            \
+    }                                                                                     \
+    for (size_t i = 0; i < count; ++i) {                                                  \
+        const T *row = (const T *)(src + (ptrdiff_t)(begin + i) * stride);               \
+        for (int c = 0; c < width; ++c) {                                                 \
+            T v = row[c];                                                                 \
+            dst[i * (size_t)width + (size_t)c] = (uint64_t)(int64_t)v > 51 ? 255 : (uint8_t)v; \
+        }                                                                                 \
+    }                                                                                     \
+    break;
+    switch (type) {
+    case OE_TYPE_U8: OE_CONVERT(uint8_t)
+    case OE_TYPE_I8: OE_CONVERT(int8_t)
+    case OE_TYPE_U16: OE_CONVERT(uint16_t)
+    case OE_TYPE_I16: OE_CONVERT(int16_t)
+    case OE_TYPE_U32: OE_CONVERT(uint32_t)
+    case OE_TYPE_I32: OE_CONVERT(int32_t)
+    case OE_TYPE_U64: OE_CONVERT(uint64_t)
+    default: OE_CONVERT(int64_t)
+    }
+#undef OE_CONVERT
+}
+
+static void typed_range(void *ctx, size_t begin, size_t end)
+{
+    typed_job *tj = (typed_job *)ctx;
+    const int k = tj->base.k;
+    uint8_t holes[CONVERT_ROWS * OE_MAX_HOLE], boards[CONVERT_ROWS * 5], shared[5];
+    batch_job sub = tj->base;
+    if (tj->base.board_stride == 0) {
+        convert_rows(tj->board, 0, tj->board_type, 5, 0, 1, shared);
+        sub.board = shared;
+    }
+    for (size_t b = begin; b < end; b += CONVERT_ROWS) {
+        size_t m = end - b < CONVERT_ROWS ? end - b : CONVERT_ROWS;
+        convert_rows(tj->hole, tj->base.hole_stride, tj->hole_type, k, b, m, holes);
+        sub.hole = holes;
+        sub.hole_stride = k;
+        if (tj->base.board_stride != 0) {
+            convert_rows(tj->board, tj->base.board_stride, tj->board_type, 5, b, m, boards);
+            sub.board = boards;
+            sub.board_stride = 5;
+        }
+        sub.hi_out = tj->base.hi_out ? tj->base.hi_out + b : NULL;
+        sub.lo_out = tj->base.lo_out ? tj->base.lo_out + b : NULL;
+        sub.first_bad = SIZE_MAX;
+        batch_range(&sub, 0, m);
+        if (sub.first_bad != SIZE_MAX) {
+            note_bad_deal(&tj->base, b + sub.first_bad);
+            return;
+        }
+    }
+}
+
+int oe_eval_batch_typed(const void *hole, int hole_type, int hole_cards, ptrdiff_t hole_stride,
+                        const void *board, int board_type, ptrdiff_t board_stride, size_t n,
+                        uint16_t *hi_out, uint8_t *lo_out, int workers, int check, size_t *bad_row,
+                        int *position, int *card)
+{
+    if (hole_cards < OE_MIN_HOLE || hole_cards > OE_MAX_HOLE) return -1;
+    if (hole_type < 0 || hole_type > OE_TYPE_I64 || board_type < 0 || board_type > OE_TYPE_I64) return -1;
+    if (hole_type == OE_TYPE_U8 && board_type == OE_TYPE_U8)
+        return oe_eval_batch((const uint8_t *)hole, hole_cards, hole_stride, (const uint8_t *)board,
+                             board_stride, n, hi_out, lo_out, workers, check, bad_row, position, card);
+    typed_job tj = {{NULL, NULL, hole_stride, board_stride, hole_cards, hi_out, lo_out, check, SIZE_MAX},
+                    (const char *)hole, (const char *)board, hole_type, board_type};
+    oe_parallel_for(n, 1 << 14, workers, typed_range, &tj);
+    if (tj.base.first_bad == SIZE_MAX) return 0;
+    *bad_row = tj.base.first_bad;
+    uint8_t h[OE_MAX_HOLE], b[5];
+    convert_rows((const char *)hole, hole_stride, hole_type, hole_cards, *bad_row, 1, h);
+    convert_rows((const char *)board, board_stride, board_type, 5, board_stride ? *bad_row : 0, 1, b);
+    int code = describe_bad_deal(h, hole_cards, b, check == OE_CHECK_ALL, position, card);
+    if (code == 0) { *position = -1; *card = -1; code = 3; }
+    return code;
+}
+
+int oe_eval_one(const uint8_t *hole, int k, const uint8_t board[5], int check, uint16_t *hi, uint8_t *lo)
+{
+    if (k < OE_MIN_HOLE || k > OE_MAX_HOLE) return -1;
+    if (check) {
+        bits zero = {0, 0};
+        if (!deal_ok(add_bits(add_bits(zero, board, 5), hole, k), check == OE_CHECK_ALL)) return 1;
+    }
+    uint64_t key = board_key_of(board);
+    unsigned slot = board_slot(key), s = key_flush_suit(key);
+    if (hi) {
+        const uint16_t *row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
+        uint16_t best = 0;
+        for (int p = 0; p < OE_HOLE_PAIRS(k); ++p) {
+            uint16_t v = row[pair_index(hole[oe_hole_pairs[p][0]], hole[oe_hole_pairs[p][1]])];
+            best = v > best ? v : best;
+        }
+        if (s < 4) {
+            uint16_t f = hole_flush(hole, k, flush_row_of(board, s), s);
+            best = f > best ? f : best;
+        }
+        *hi = best;
+    }
+    if (lo) {
+        unsigned m = 0;
+        for (int i = 0; i < k; ++i) m |= oe_low_bit(hole[i]);
+        *lo = oe_low_table[m << 8 | oe_board_slot_low[slot]];
+    }
+    return 0;
+}
+
 int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride, const uint8_t *board,
                       ptrdiff_t board_stride, size_t n, int check_duplicates, size_t *bad_row,
                       int *position, int *card)

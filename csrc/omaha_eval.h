@@ -111,6 +111,21 @@ int oe_eval_batch(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,
                   uint16_t *hi_out, uint8_t *lo_out, int workers,
                   int check, size_t *bad_row, int *position, int *card);
 
+/* oe_eval_batch for card ids of any integer type (hole_type / board_type: OE_TYPE_*; the card
+ * axis contiguous, strides in bytes).  Each chunk is converted into a private uint8 buffer; values
+ * outside 0..51 are reported as id 255 (code 1) at their position. */
+enum { OE_TYPE_U8 = 0, OE_TYPE_I8, OE_TYPE_U16, OE_TYPE_I16, OE_TYPE_U32, OE_TYPE_I32, OE_TYPE_U64, OE_TYPE_I64 };
+int oe_eval_batch_typed(const void *hole, int hole_type, int hole_cards, ptrdiff_t hole_stride,
+                        const void *board, int board_type, ptrdiff_t board_stride, size_t n,
+                        uint16_t *hi_out, uint8_t *lo_out, int workers, int check, size_t *bad_row,
+                        int *position, int *card);
+
+/* One deal straight to the kernels (the small-call path): checks as oe_eval_batch's `check`
+ * (ids, or ids and repeated cards) and returns 1 for a bad deal (outputs untouched), else 0 with *hi and/or *lo
+ * (either may be NULL) set; -1 for a hole count outside 4..6. */
+int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t board[5], int check,
+                uint16_t *hi, uint8_t *lo);
+
 /* Validation alone (oe_eval_batch with no outputs): 0 when every deal is valid, else as above.
  * With check_duplicates = 0 only ids are checked (what the kernels need to stay in bounds). */
 int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,

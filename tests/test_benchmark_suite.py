@@ -62,7 +62,9 @@ def test_quick_run_reports_every_field(tmp_path, capsys, tiny) -> None:
     machine = report["machine"]
     assert machine["cpu"] and machine["cores"] >= 1 and machine["python"]
     assert report["versions"]["omaha_eval"] and report["versions"]["numpy"]
-    assert [w["name"] for w in report["workloads"]] == ONLY.split(",")
+    # "board-hi" selects both shared-board workloads (without and with a possible flush)
+    assert [w["name"] for w in report["workloads"]] == ONLY.replace(
+        "board-hi", "board-hi,board-hi-flush").split(",")
     assert all(set(r) == ROW_FIELDS for r in report["results"])
     # our own rows: timed, the reference of every ratio
     for w in ("eval-hi", "board-hi", "game-hu"):
@@ -201,7 +203,8 @@ def test_wrong_adapter_is_reported_as_disagreeing_and_not_timed(tmp_path, capsys
             assert row["median_s"] is None and row["times_s"] == [] and row["ratio_vs_ours"] is None
             assert row["agreement"]["mismatches"] > 0
             assert row["reason"].startswith("disagrees with omaha_eval")
-    assert WrongScores.calls == 2  # the agreement check only, once per workload: never timed
+    # the agreement check only, once per workload (eval-hi, board-hi, board-hi-flush): never timed
+    assert WrongScores.calls == 3
     assert "DISAGREES" in text and "disagrees: wrong on eval-hi" in text
 
 
@@ -234,8 +237,15 @@ def test_workloads_are_fixed_by_the_seed() -> None:
     holes = workloads.random_deals(300, 4, seed=1, exclude=board)
     assert not np.isin(holes, board).any()
     names = [w.name for w in workloads.standard(quick=True)]
-    assert names == ["eval-hi", "eval-lo", "eval-hilo", "board-hi", "exact-hi", "exact-hilo",
-                     "mc3-hi", "game-hu", "game-6max"]
+    assert names == ["eval-hi", "eval-lo", "eval-hilo", "eval-plo5-hi", "eval-plo5-hilo",
+                     "eval-plo6-hi", "eval-plo6-hilo", "board-hi", "board-hi-flush",
+                     "call-hi-ints", "call-hi-arrays", "call-hi-text", "call-hilo-text",
+                     "call-hilo-hands10", "exact-hi", "exact-hilo",
+                     "mc3-hi", "spot-flop-hu", "spot-flop-hu-w2", "spot-turn-hu",
+                     "spot-turn-hu-w2", "variant-plo5-flop", "variant-plo5-turn",
+                     "variant-plo58-flop", "variant-plo6-flop", "variant-plo6-turn",
+                     "variant-courchevel-1", "variant-courchevel8-1", "variant-mc3-plo5",
+                     "game-hu", "game-6max"]
     full = {w.name: w for w in workloads.standard()}
     assert full["eval-hi"].size == 1_000_000 and full["mc3-hi"].size == 1_000_000
     assert full["exact-hi"].size == 1_086_008 and not full["exact-hi"].divisible

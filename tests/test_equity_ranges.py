@@ -119,5 +119,5 @@ def test_ranges_that_always_collide():
 
 
 def test_bad_range_names_player_and_position():
-    with pytest.raises(RangeError, match=r"player 1: bad range 'AAKx': .* at position 3"):
-        equity(["AsKsQhJh", "AAKx"])
+    with pytest.raises(RangeError, match=r"player 1: bad range 'AAKy': .* at position 3"):
+        equity(["AsKsQhJh", "AAKy"])

@@ -45,6 +45,8 @@ _LAZY = {
     "EquityResult": "_equity", "ShowdownResult": "_equity",
     "parse_range": "ranges", "Range": "ranges", "RangeError": "ranges",
     "game": None,
+    "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
+    "canonical_hands": "bulk.canonical",
 }
 
 
@@ -87,6 +89,10 @@ __all__ = [
     "game",
     "parse_range",
     "showdown",
+    "bulk",
+    "canonical_hands",
+    "hand_percentile",
+    "preflop_table",
     "best_hi_cards",
     "best_lo_cards",
     "describe_hi",

@@ -32,6 +32,26 @@ def unchecked_eval(
     want_lo: bool,
     workers: int = ...,
 ) -> tuple[npt.NDArray[np.uint16] | None, npt.NDArray[np.uint8] | None]: ...
+def checked_eval_any(
+    hole: npt.NDArray[np.integer],
+    board: npt.NDArray[np.integer],
+    want_hi: bool,
+    want_lo: bool,
+    duplicates: bool = ...,
+    workers: int = ...,
+    hi_out: npt.NDArray[np.uint16] | None = ...,
+    lo_out: npt.NDArray[np.uint8] | None = ...,
+) -> (
+    tuple[
+        tuple[int, int, int, int] | None,
+        npt.NDArray[np.uint16] | None,
+        npt.NDArray[np.uint8] | None,
+    ]
+    | None
+): ...
+FAST_MAX: int
+
+def fast_eval(hole: object, board: object, mode: int, duplicates: bool = ...) -> object: ...
 def eval5_batch(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
 def best_hi(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> tuple[int, int, int]: ...
 def best_lo(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> tuple[int, int, int]: ...
@@ -63,6 +83,12 @@ def exact_share_sums(
     game: int,
     workers: int = ...,
 ) -> tuple[list[list[int]], int]: ...
+def exact_packed(
+    cards: bytes, players: int, hole: int, n_board: int, n_dead: int, game: int, workers: int = ...
+) -> tuple[list[list[int]], int]: ...
+def showdown_packed(
+    cards: bytes, players: int, hole: int, game: int
+) -> tuple[list[int], list[int]]: ...
 def exact_batch(
     holes: npt.NDArray[np.uint8],
     boards: npt.NDArray[np.uint8],

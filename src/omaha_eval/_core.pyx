@@ -21,6 +21,10 @@ cdef extern from "omaha_eval.h" nogil:
                       const uint8_t *board, ptrdiff_t board_stride, size_t n,
                       uint16_t *hi_out, uint8_t *lo_out, int workers,
                       int check, size_t *bad_row, int *position, int *card)
+    int oe_eval_batch_typed(const void *hole, int hole_type, int hole_cards, ptrdiff_t hole_stride,
+                            const void *board, int board_type, ptrdiff_t board_stride, size_t n,
+                            uint16_t *hi_out, uint8_t *lo_out, int workers, int check,
+                            size_t *bad_row, int *position, int *card)
     const uint8_t oe_hi_class[7463][6]
     const uint8_t oe_low_masks[57]
     const uint8_t oe_hole_pairs[15][2]
@@ -61,18 +65,24 @@ cdef int _run_batch(const uint8_t[:, :] hole, const uint8_t[:, :] board, size_t 
     """oe_eval_batch over [0, n) in slices, checking for Ctrl-C (KeyboardInterrupt) between them.
 
     Returns 0 or the problem code of the first bad deal (its index in *row)."""
-    cdef int k = hole.shape[1], code = 0
-    cdef ptrdiff_t hs = _row_stride(hole, n), bs = _row_stride(board, n)
-    cdef const uint8_t *hp = &hole[0, 0]
-    cdef const uint8_t *bp = &board[0, 0]
+    return _run_typed(<const char *>&hole[0, 0], 0, hole.shape[1], _row_stride(hole, n),
+                      <const char *>&board[0, 0], 0, _row_stride(board, n), n, hi_ptr, lo_ptr,
+                      workers, check, row, position, card)
+
+
+cdef int _run_typed(const char *hp, int htype, int k, ptrdiff_t hs, const char *bp, int btype,
+                    ptrdiff_t bs, size_t n, uint16_t *hi_ptr, uint8_t *lo_ptr, int workers,
+                    int check, size_t *row, int *position, int *card) except -2:
+    cdef int code = 0
     cdef size_t step = SLICE * (workers if workers > 1 else 1), begin = 0, m
     while begin < n:
         m = n - begin if n - begin < step else step
         with nogil:
-            code = oe_eval_batch(hp + <ptrdiff_t>begin * hs, k, hs, bp + <ptrdiff_t>begin * bs, bs,
-                                 m, hi_ptr + begin if hi_ptr else NULL,
-                                 lo_ptr + begin if lo_ptr else NULL, workers, check,
-                                 row, position, card)
+            code = oe_eval_batch_typed(hp + <ptrdiff_t>begin * hs, htype, k, hs,
+                                       bp + <ptrdiff_t>begin * bs, btype, bs,
+                                       m, hi_ptr + begin if hi_ptr else NULL,
+                                       lo_ptr + begin if lo_ptr else NULL, workers, check,
+                                       row, position, card)
         if code:
             row[0] += begin
             return code
@@ -152,6 +162,249 @@ def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint wan
         lo_ptr = &lo_view[0]
     _run_batch(hole, board, n, hi_ptr, lo_ptr, workers, 0, &row, &position, &card)
     return hi, lo
+
+
+# ---- small calls: one native call from Python objects to scores ----
+# fast_eval handles the common small inputs (compact text, lists of ints, C-contiguous uint8
+# arrays of one deal or up to FAST_MAX hands) without the general path's array plumbing; for
+# anything else, and for any invalid deal, it returns None and the caller takes the general
+# path (which raises the documented errors).
+
+from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT,
+                             PyBUF_RECORDS_RO)
+
+cdef extern from "omaha_eval.h" nogil:
+    int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t *board, int check,
+                    uint16_t *hi, uint8_t *lo)
+
+FAST_MAX = 4096
+cdef signed char _RANK_OF[128]
+cdef signed char _SUIT_OF[128]
+cdef int _i
+for _i in range(128):
+    _RANK_OF[_i] = -1
+    _SUIT_OF[_i] = -1
+for _i, _c in enumerate("23456789TJQKA"):
+    _RANK_OF[ord(_c)] = _i
+    _RANK_OF[ord(_c.lower())] = _i
+for _i, _c in enumerate("cdhs"):
+    _SUIT_OF[ord(_c)] = _i
+    _SUIT_OF[ord(_c.upper())] = _i
+_ndarray = np.ndarray
+_empty = np.empty
+_U16 = np.dtype(np.uint16)
+_U8 = np.dtype(np.uint8)
+
+
+cdef int _text_cards(str s, uint8_t *out, int most):
+    """Compact card text ("AsKd7h") into out: the count, or -1 if it is not that simple form."""
+    cdef Py_ssize_t n = len(s), i
+    cdef Py_UCS4 r, u
+    if n & 1 or n > 2 * most:
+        return -1
+    for i in range(n >> 1):
+        r = s[2 * i]
+        u = s[2 * i + 1]
+        if r >= 128 or u >= 128 or _RANK_OF[r] < 0 or _SUIT_OF[u] < 0:
+            return -1
+        out[i] = <uint8_t>(4 * _RANK_OF[r] + _SUIT_OF[u])
+    return <int>(n >> 1)
+
+
+cdef int _int_cards(obj, uint8_t *out, int most):
+    """A list or tuple of Python ints 0..51 into out: the count, or -1."""
+    cdef Py_ssize_t n = len(obj), i
+    cdef long v
+    if n > most:
+        return -1
+    for i in range(n):
+        item = obj[i]
+        if type(item) is not int:
+            return -1
+        v = item
+        if v < 0 or v > 51:
+            return -1
+        out[i] = <uint8_t>v
+    return <int>n
+
+
+cdef object _scalar_result(int mode, uint16_t hi, uint8_t lo):
+    if mode == 1:
+        return hi
+    if mode == 2:
+        return lo
+    return (hi, lo)
+
+
+def fast_eval(hole, board, int mode, bint duplicates=True):
+    """Scores of a small input (mode 1 = hi, 2 = lo, 3 = both), or None when the input is not a
+    simple small form or not valid (the caller then takes the general path)."""
+    cdef uint8_t h[8]
+    cdef uint8_t b[8]
+    cdef int k = -1, nb = -1, code
+    cdef uint16_t hi = 0
+    cdef uint8_t lo = 0
+    cdef int check = 2 if duplicates else 1
+    cdef type th = type(hole), tb = type(board)
+    if th is str and tb is str:
+        k = _text_cards(<str>hole, h, 6)
+        nb = _text_cards(<str>board, b, 5)
+    elif (th is list or th is tuple) and (tb is list or tb is tuple):
+        k = _int_cards(hole, h, 6)
+        nb = _int_cards(board, b, 5)
+    elif th is _ndarray and tb is _ndarray:
+        return _fast_arrays(hole, board, mode, check)
+    else:
+        return None
+    if k < 4 or nb != 5:
+        return None
+    code = oe_eval_one(h, k, b, check, &hi if mode & 1 else NULL, &lo if mode & 2 else NULL)
+    if code:
+        return None
+    return _scalar_result(mode, hi, lo)
+
+
+cdef inline bint _u8_buffer(obj, Py_buffer *view):
+    """A C-contiguous uint8 buffer of obj (released by the caller), or False."""
+    try:
+        PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+    except (BufferError, ValueError):  # NumPy: ValueError for a non-contiguous array
+        return False
+    if view.itemsize == 1 and view.format[0] == b'B' and view.format[1] == 0:
+        return True
+    PyBuffer_Release(view)
+    return False
+
+
+cdef object _fast_arrays(hole, board, int mode, int check):
+    cdef Py_buffer hv, bv, ov
+    cdef int code = 0, k
+    cdef uint16_t hi = 0
+    cdef uint8_t lo = 0
+    cdef size_t n, row = 0
+    cdef int position = 0, card = 0
+    cdef uint16_t *hi_ptr = NULL
+    cdef uint8_t *lo_ptr = NULL
+    if not _u8_buffer(hole, &hv):
+        return None
+    try:
+        if not _u8_buffer(board, &bv):
+            return None
+        try:
+            if bv.ndim != 1 or bv.shape[0] != 5:
+                return None
+            if hv.ndim == 1:
+                k = <int>hv.shape[0]
+                if k < 4 or k > 6:
+                    return None
+                code = oe_eval_one(<const uint8_t *>hv.buf, k, <const uint8_t *>bv.buf, check,
+                                   &hi if mode & 1 else NULL, &lo if mode & 2 else NULL)
+                return None if code else _scalar_result(mode, hi, lo)
+            if hv.ndim != 2 or hv.shape[0] > FAST_MAX or hv.shape[0] == 0 or hv.shape[1] < 4 \
+                    or hv.shape[1] > 6:
+                return None
+            n = <size_t>hv.shape[0]
+            k = <int>hv.shape[1]
+            out_hi = _empty(n, _U16) if mode & 1 else None
+            out_lo = _empty(n, _U8) if mode & 2 else None
+            if mode & 1:  # fresh arrays: the buffer is theirs, valid while they live
+                PyObject_GetBuffer(out_hi, &ov, PyBUF_C_CONTIGUOUS)
+                hi_ptr = <uint16_t *>ov.buf
+                PyBuffer_Release(&ov)
+            if mode & 2:
+                PyObject_GetBuffer(out_lo, &ov, PyBUF_C_CONTIGUOUS)
+                lo_ptr = <uint8_t *>ov.buf
+                PyBuffer_Release(&ov)
+            code = oe_eval_batch(<const uint8_t *>hv.buf, k, k, <const uint8_t *>bv.buf, 0, n,
+                                 hi_ptr, lo_ptr, 1, check, &row, &position, &card)
+            if code:
+                return None
+            if mode == 1:
+                return out_hi
+            if mode == 2:
+                return out_lo
+            return out_hi, out_lo
+        finally:
+            PyBuffer_Release(&bv)
+    finally:
+        PyBuffer_Release(&hv)
+
+
+cdef int _type_code(Py_buffer *view):
+    """OE_TYPE_* of a native-order integer buffer, or -1."""
+    cdef char f = view.format[0]
+    if f == b'@' or f == b'=':
+        f = view.format[1]
+        if view.format[2] != 0:
+            return -1
+    elif view.format[1] != 0:
+        return -1
+    cdef bint signed = f in b'bhilq'
+    if not signed and f not in b'BHILQ':
+        return -1
+    cdef int size = <int>view.itemsize
+    cdef int log = 0 if size == 1 else 1 if size == 2 else 2 if size == 4 else 3 if size == 8 else -1
+    if log < 0:
+        return -1
+    return 2 * log + (1 if signed else 0)
+
+
+def checked_eval_any(hole, board, bint want_hi, bint want_lo, bint duplicates=True,
+                     int workers=1, hi_out=None, lo_out=None):
+    """checked_eval for 2-D rows of any native integer dtype (int8..int64, uint8..uint64), read
+    in place: no converted copy of the input.  Code 1 then reports card 255 for any value
+    outside 0..51 (the caller reads the true value); None instead of a result when the arrays
+    are not such buffers (then convert and use checked_eval)."""
+    cdef Py_buffer hv, bv
+    cdef size_t n, row = 0
+    cdef int position = 0, card = 0, code = 0, htype, btype, k
+    cdef uint16_t *hi_ptr = NULL
+    cdef uint8_t *lo_ptr = NULL
+    cdef uint16_t[::1] hi_view
+    cdef uint8_t[::1] lo_view
+    PyObject_GetBuffer(hole, &hv, PyBUF_RECORDS_RO)
+    try:
+        PyObject_GetBuffer(board, &bv, PyBUF_RECORDS_RO)
+        try:
+            htype = _type_code(&hv)
+            btype = _type_code(&bv)
+            if htype < 0 or btype < 0 or hv.ndim != 2 or bv.ndim != 2 \
+                    or hv.strides[1] != hv.itemsize or bv.strides[1] != bv.itemsize:
+                return None
+            k = <int>hv.shape[1]
+            if not 4 <= k <= 6 or bv.shape[1] != 5:
+                raise ValueError(f"expected (n, 4..6) holes and (n, 5) boards, got {k} and {bv.shape[1]}")
+            if hv.shape[0] == bv.shape[0] or bv.shape[0] == 1:
+                n = <size_t>hv.shape[0]
+            elif hv.shape[0] == 1:
+                n = <size_t>bv.shape[0]
+            else:
+                raise ValueError(f"{hv.shape[0]} holes but {bv.shape[0]} boards")
+            hi = (np.empty(n, dtype=np.uint16) if hi_out is None else hi_out) if want_hi else None
+            lo = (np.empty(n, dtype=np.uint8) if lo_out is None else lo_out) if want_lo else None
+            if n == 0 or hv.shape[0] == 0 or bv.shape[0] == 0:
+                return None, hi, lo
+            if want_hi:
+                hi_view = hi
+                if <size_t>hi_view.shape[0] != n:
+                    raise ValueError(f"hi output has {hi_view.shape[0]} slots for {n} deals")
+                hi_ptr = &hi_view[0]
+            if want_lo:
+                lo_view = lo
+                if <size_t>lo_view.shape[0] != n:
+                    raise ValueError(f"lo output has {lo_view.shape[0]} slots for {n} deals")
+                lo_ptr = &lo_view[0]
+            code = _run_typed(<const char *>hv.buf, htype, k, 0 if hv.shape[0] == 1 else hv.strides[0],
+                              <const char *>bv.buf, btype, 0 if bv.shape[0] == 1 else bv.strides[0],
+                              n, hi_ptr, lo_ptr, workers, 2 if duplicates else 1,
+                              &row, &position, &card)
+            if code:
+                return (code, row, position, card), None, None
+            return None, hi, lo
+        finally:
+            PyBuffer_Release(&bv)
+    finally:
+        PyBuffer_Release(&hv)
 
 
 def eval5_batch(const uint8_t[:, ::1] cards):
@@ -322,6 +575,40 @@ def exact_share_sums(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     if rc:
         raise MemoryError("out of memory in exact enumeration")
     return [[st[p * OE_NSTAT + k] for k in range(OE_NSTAT)] for p in range(players)], int(n_boards)
+
+
+def exact_packed(bytes cards, int players, int hole, int n_board, int n_dead, int game,
+                 int workers=1):
+    """exact_share_sums() of one spot packed in one bytes object: players * hole hole cards, then
+    n_board board and n_dead dead cards (the small-call path: no arrays in or out)."""
+    _check_players(players, hole)
+    if n_board < 0 or n_board > 5 or n_dead < 0:
+        raise ValueError("expected 0..5 board cards and a non-negative dead count")
+    if len(cards) != players * hole + n_board + n_dead:
+        raise ValueError("the packed cards do not match the counts")
+    cdef const uint8_t *c = <const uint8_t *><const char *>cards
+    cdef int64_t st[10 * 7]
+    cdef uint64_t n_boards = 0
+    cdef int rc, p, k
+    with nogil:
+        rc = oe_equity_exact(c, players, hole, c + players * hole, n_board,
+                             c + players * hole + n_board, n_dead, game, st, &n_boards, workers)
+    if rc:
+        raise MemoryError("out of memory in exact enumeration")
+    return [[st[p * OE_NSTAT + k] for k in range(OE_NSTAT)] for p in range(players)], int(n_boards)
+
+
+def showdown_packed(bytes cards, int players, int hole, int game):
+    """(shares, flags) lists of one complete deal packed as players * hole hole cards + 5."""
+    _check_players(players, hole)
+    if len(cards) != players * hole + 5:
+        raise ValueError("the packed cards do not match the counts")
+    cdef const uint8_t *c = <const uint8_t *><const char *>cards
+    cdef uint16_t sh[10]
+    cdef uint8_t fl[10]
+    oe_showdown(c, 0, players, hole, c + players * hole, 0, 1, game, sh, fl, 1)
+    cdef int p
+    return [sh[p] for p in range(players)], [fl[p] for p in range(players)]
 
 
 cdef _check_matchups(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards):

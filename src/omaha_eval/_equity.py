@@ -355,19 +355,34 @@ class ShowdownResult:
     ([0, 1], [1, 0], [0, 0])
     """
 
-    _shares: np.ndarray = field(repr=False)
-    _flags: np.ndarray = field(repr=False)
+    _shares: Any = field(repr=False)  # (N, P) uint16 units of POT: an array, or nested lists
+    _flags: Any = field(repr=False)
+
+    @classmethod
+    def _of(cls, shares: Any, flags: Any) -> "ShowdownResult":
+        # set directly: a frozen dataclass's __init__ costs microseconds on a single deal
+        r = object.__new__(cls)
+        r.__dict__.update(_shares=shares, _flags=flags)
+        return r
+
+    @cached_property
+    def _share_array(self) -> np.ndarray:
+        return np.asarray(self._shares, dtype=np.uint16)
+
+    @cached_property
+    def _flag_array(self) -> np.ndarray:
+        return np.asarray(self._flags, dtype=np.uint8)
 
     @cached_property
     def share(self) -> np.ndarray:
-        return self._shares / float(POT)
+        return self._share_array / float(POT)
 
     @cached_property
     def share_units(self) -> np.ndarray:
-        return self._shares.astype(np.int64)
+        return self._share_array.astype(np.int64)
 
     def _count(self, bit: int) -> np.ndarray:
-        return ((self._flags & bit) != 0).sum(axis=0).astype(np.int64)
+        return ((self._flag_array & bit) != 0).sum(axis=0).astype(np.int64)
 
     @cached_property
     def hi_win(self) -> np.ndarray:
@@ -390,7 +405,8 @@ class ShowdownResult:
         return self._count(16)
 
     def __repr__(self) -> str:
-        return f"ShowdownResult({self._shares.shape[0]} deals, {self._shares.shape[1]} players)"
+        a = self._share_array
+        return f"ShowdownResult({a.shape[0]} deals, {a.shape[1]} players)"
 
 
 # ---------------------------------------------------------------- input checks
@@ -553,10 +569,20 @@ class _Spot:
     board_text: str = ""
     dead_text: str = ""
     _holes: Optional[np.ndarray] = None
+    _packed: Optional[bytes] = None
+    names_tuple: tuple[str, ...] = ()
+
+    def packed(self) -> bytes:
+        """Fixed hands, board and dead cards in one bytes object (the small-call native path)."""
+        if self._packed is None:
+            self._packed = self.holes().tobytes() + self.board.tobytes() + self.dead.tobytes()
+        return self._packed
+
+    is_fixed: bool = False  # every player holds a fixed hand (set once, read on every call)
 
     @property
     def fixed(self) -> bool:
-        return all(p.fixed for p in self.players)
+        return self.is_fixed
 
     def holes(self) -> np.ndarray:
         """(P, k) uint8 fixed hands, built once (spots given as text are cached and reused)."""
@@ -685,7 +711,9 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
                              "known cards are removed")
         ranges.append(left)
     spot = _Spot([pl.name for pl in players], players, ranges, board_ids, dead_ids, g, hole,
-                 format_cards(board_ids), format_cards(dead_ids))
+                 format_cards(board_ids), format_cards(dead_ids),
+                 names_tuple=tuple(pl.name for pl in players),
+                 is_fixed=all(pl.fixed for pl in players))
     _check_dealable(spot)
     return spot
 
@@ -698,7 +726,7 @@ def _result(spot: _Spot, stats: Any, deals: int, exact: bool, seed: Optional[int
             sampled_because: Optional[str] = None) -> EquityResult:
     # the fields set directly: a frozen dataclass's __init__ costs microseconds on small spots
     r = object.__new__(EquityResult)
-    r.__dict__.update(players=tuple(spot.names), board=spot.board_text, dead=spot.dead_text,
+    r.__dict__.update(players=spot.names_tuple, board=spot.board_text, dead=spot.dead_text,
                       game="hilo" if spot.game == 1 else "hi", exact=exact, deals=int(deals),
                       seed=seed, holdings=holdings, hole_cards=spot.hole, _stats=stats,
                       _integer=integer, sampled_because=sampled_because)
@@ -709,7 +737,8 @@ def _result(spot: _Spot, stats: Any, deals: int, exact: bool, seed: Optional[int
 
 
 def _exact_fixed(spot: _Spot, workers: int) -> tuple[list[list[int]], int]:
-    return _core.exact_share_sums(spot.holes(), spot.board, spot.dead, spot.game, workers)
+    return _core.exact_packed(spot.packed(), len(spot.players), spot.hole, spot.board.size,
+                              spot.dead.size, spot.game, workers)
 
 
 def _deck_left(spot: _Spot) -> np.ndarray:
@@ -971,9 +1000,14 @@ def equity(
     ...
     omaha_eval.cards.CardError: card As is used twice: in player 0's hand and in player 1's hand
     """
-    if (type(hands) in (list, tuple) and isinstance(board, str) and isinstance(dead, str)
-            and all(type(h) is str for h in hands) and isinstance(game, str)):
+    if (type(hands) in (list, tuple) and type(board) is str and type(dead) is str
+            and type(game) is str and all(type(h) is str for h in hands)):
         spot = _text_spot(tuple(hands), board, dead, game)
+        if spot.is_fixed and trials is None and workers == 1 and type(workers) is int:
+            # the small-call path: a cached spot straight to C and back (a few microseconds)
+            stats, n_boards = _core.exact_packed(spot.packed(), len(spot.players), spot.hole,
+                                                 spot.board.size, spot.dead.size, spot.game, 1)
+            return _result(spot, stats, n_boards, True, None, True)
     else:
         spot = _spot(hands, board, dead, game)
     n_trials = _trials(trials)
@@ -984,16 +1018,16 @@ def equity(
     if n_trials is None and _exact_cost(spot) <= EXACT_BUDGET and all(
             not pl.random or c <= _RANDOM_TABLE_LIMIT
             for pl, c in zip(spot.players, _holding_counts(spot))):
-        stats, deals, integer, combos = _exact_ranges(spot, w, progress)
-        return _result(spot, stats, deals, True, None, integer, combos)
+        sums_r, deals, integer, combos = _exact_ranges(spot, w, progress)
+        return _result(spot, sums_r, deals, True, None, integer, combos)
     s = _seed(seed)
     n = n_trials if n_trials is not None else DEFAULT_TRIALS
-    stats = _monte_carlo(spot, n, s, w, progress)
+    sums_mc = _monte_carlo(spot, n, s, w, progress)
     why = None
     if n_trials is None:
         why = (f"exact enumeration would visit up to {math.prod(_holding_counts(spot)):,} "
                "holding combinations, above the exact budget")
-    return _result(spot, stats, n, False, s, False, sampled_because=why)
+    return _result(spot, sums_mc, n, False, s, False, sampled_because=why)
 
 
 def _text_batch(values: Any, what: str) -> Any:
@@ -1209,8 +1243,8 @@ def equity_batch(
 
 
 @lru_cache(maxsize=2048)
-def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarray]:
-    """One deal given as text, checked and cached (read-only arrays)."""
+def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarray, bytes]:
+    """One deal given as text, checked and cached (read-only arrays, and the cards packed)."""
     rows = [_cards(x, f"player {p}") for p, x in enumerate(holes)]
     for p, row in enumerate(rows):
         if row.size not in HOLE_COUNTS:
@@ -1224,7 +1258,7 @@ def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarr
         raise CardError(f"boards must have 5 cards, got {b.shape[1]}")
     h.flags.writeable = False
     b.flags.writeable = False
-    return h, b
+    return h, b, h.tobytes() + b.tobytes()
 
 
 def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> ShowdownResult:
@@ -1261,7 +1295,11 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
     w = _workers(workers)
     if (type(holes) in (list, tuple) and holes and all(type(x) is str for x in holes)
             and isinstance(boards, str)):
-        hh, bb = _text_deal(tuple(holes), boards)
+        hh, bb, packed = _text_deal(tuple(holes), boards)
+        if fixed_hole is None or hh.shape[2] == fixed_hole:
+            # one deal: the packed native path, arrays built from two small lists
+            shares1, flags1 = _core.showdown_packed(packed, hh.shape[1], hh.shape[2], g)
+            return ShowdownResult._of([shares1], [flags1])
     else:
         if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
             holes = np.stack([_cards(x, f"player {p}") for p, x in enumerate(holes)])
@@ -1292,4 +1330,4 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
             end = min(n, begin + step)
             bs = bb if bb.shape[0] == 1 else bb[begin:end]
             shares[begin:end], flags[begin:end] = _core.showdown(hh[begin:end], bs, g, w)
-    return ShowdownResult(shares, flags)
+    return ShowdownResult._of(shares, flags)

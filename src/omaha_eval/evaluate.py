@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Dict, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Dict, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +19,8 @@ import numpy.typing as npt
 from . import _core
 from .cards import (RANKS, AnyCards, CardError, CardsLike, ManyCards, OneCards, card_to_str,
                     format_cards, parse_cards)
+
+_fast = _core.fast_eval
 
 HI_MAX = 7462
 LO_MAX = 56
@@ -41,9 +43,11 @@ def _plural(rank: int) -> str:
 HOLE_CARDS = (4, 5, 6)
 
 
-def _as_card_array(cards: Any, widths: Tuple[int, ...], what: str) -> np.ndarray:
+def _as_card_array(cards: Any, widths: Tuple[int, ...], what: str,
+                   keep_dtype: bool = False) -> np.ndarray:
     """Cards as a uint8 array whose last axis has one of ``widths`` cards; values checked to be
-    0..51."""
+    0..51. With ``keep_dtype`` an integer array is returned as it is (the native kernels read
+    every integer dtype and check its values)."""
     if isinstance(cards, str):
         array = parse_cards(cards, unique=False)
     elif isinstance(cards, np.ndarray):
@@ -63,6 +67,8 @@ def _as_card_array(cards: Any, widths: Tuple[int, ...], what: str) -> np.ndarray
         need = " or ".join(", ".join(map(str, widths)).rsplit(", ", 1))
         raise CardError(f"the {what} needs {need} cards, got {got}")
     width = array.shape[-1]
+    if keep_dtype and array.dtype.isnative:
+        return array
     if array.dtype != np.uint8:  # uint8 ids are range-checked natively
         if array.size and (array.min() < 0 or array.max() > 51):
             flat = array.reshape(-1, width)
@@ -96,11 +102,11 @@ def _deal_name(shape: Tuple[int, ...], row: int) -> str:
     return f" in deal {int(index[0]) if len(shape) == 1 else tuple(int(i) for i in index)}"
 
 
-def _rows(hole: Any, board: Any) -> Tuple[Tuple[int, ...], np.ndarray, np.ndarray]:
+def _rows(hole: Any, board: Any, keep_dtype: bool = False) -> Tuple[Tuple[int, ...], np.ndarray, np.ndarray]:
     """Holes and boards as 2-D row arrays for the binding, which shares a single row across the
     batch, so the common cases (N hands on one board, N on N) need no copy."""
-    hole = _as_card_array(hole, HOLE_CARDS, "hole")
-    board = _as_card_array(board, (5,), "board")
+    hole = _as_card_array(hole, HOLE_CARDS, "hole", keep_dtype)
+    board = _as_card_array(board, (5,), "board", keep_dtype)
     k = hole.shape[-1]
     hole_shape, board_shape = hole.shape[:-1], board.shape[:-1]
     if hole_shape == board_shape or not hole_shape or not board_shape:
@@ -115,9 +121,9 @@ def _rows(hole: Any, board: Any) -> Tuple[Tuple[int, ...], np.ndarray, np.ndarra
         n = math.prod(shape)
         holes = np.broadcast_to(hole, shape + (k,)).reshape(n, k)
         boards = np.broadcast_to(board, shape + (5,)).reshape(n, 5)
-    if holes.strides[1] != 1:
+    if holes.strides[1] != holes.itemsize:  # the kernels need the card axis contiguous
         holes = np.ascontiguousarray(holes)
-    if boards.strides[1] != 1:
+    if boards.strides[1] != boards.itemsize:
         boards = np.ascontiguousarray(boards)
     return shape, holes, boards
 
@@ -139,9 +145,13 @@ def _raise_bad_deal(shape: Tuple[int, ...], holes: np.ndarray, boards: np.ndarra
     if code == 3:
         raise CardError(f"the cards{where} changed while they were read (another thread is "
                         "writing the input)")
-    if code == 1:  # only reachable for uint8 input: other dtypes were range-checked above
+    if code == 1:
         part = f"hole position {position}" if position < k else f"board position {position - k}"
-        raise CardError(f"card id {card} above 51{where} ({part})")
+        rows = holes if position < k else boards
+        value = int(rows[row % len(rows)][position if position < k else position - k])
+        if rows.dtype == np.uint8:
+            raise CardError(f"card id {value} above 51{where} ({part})")
+        raise CardError(f"card id {value} outside 0..51{where} ({part})")
     cards = holes[row % len(holes)].tolist() + boards[row % len(boards)].tolist()
     places = [f"hole position {i}" if i < k else f"board position {i - k}"
               for i, c in enumerate(cards) if c == card]
@@ -156,26 +166,51 @@ def _result(shape: Tuple[int, ...], out: Optional[np.ndarray]) -> Any:
     return out if len(shape) == 1 else out.reshape(shape)
 
 
-def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int,
-              check: bool) -> Tuple[Any, Any]:
-    shape, holes, boards = _rows(hole, board)
+def _out_array(out: Any, shape: Tuple[int, ...], dtype: type, what: str) -> Optional[np.ndarray]:
+    """A flat view of a caller's output array (checked), or None."""
+    if out is None:
+        return None
+    if (not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != shape
+            or not out.flags.c_contiguous or not out.flags.writeable):
+        got = (f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__)
+        raise ValueError(f"{what} must be a writeable C-contiguous {np.dtype(dtype).name} array of "
+                         f"shape {shape}, got {got}")
+    return out.reshape(-1)
+
+
+def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int, check: bool,
+              hi_out: Any = None, lo_out: Any = None) -> Tuple[Any, Any]:
+    shape, holes, boards = _rows(hole, board, keep_dtype=True)
     threads = 1 if workers == 1 and type(workers) is int else _workers(workers)
-    bad, hi, lo = _core.checked_eval(holes, boards, want_hi, want_lo, check, threads)
+    hi_flat = _out_array(hi_out, shape, np.uint16, "out" if not want_lo else "out[0]") if want_hi else None
+    lo_flat = _out_array(lo_out, shape, np.uint8, "out" if not want_hi else "out[1]") if want_lo else None
+    if holes.dtype == np.uint8 and boards.dtype == np.uint8:
+        bad, hi, lo = _core.checked_eval(holes, boards, want_hi, want_lo, check, threads, hi_flat, lo_flat)
+    else:  # other integer dtypes are read in place, converted block by block in C
+        done = _core.checked_eval_any(holes, boards, want_hi, want_lo, check, threads, hi_flat, lo_flat)
+        if done is None:  # not a buffer the kernels read (e.g. byte-swapped): convert
+            _, holes, boards = _rows(hole, board)
+            done = _core.checked_eval(holes, boards, want_hi, want_lo, check, threads, hi_flat, lo_flat)
+        bad, hi, lo = done
     if bad is not None:
         _raise_bad_deal(shape, holes, boards, *bad)
+    if hi_out is not None or lo_out is not None:
+        return (hi_out if want_hi else None), (lo_out if want_lo else None)
     return _result(shape, hi), _result(shape, lo)
 
 
 @overload
-def evaluate_hi(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...) -> int: ...
+def evaluate_hi(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...,
+                out: None = ...) -> int: ...
 @overload
-def evaluate_hi(hole: ManyCards, board: AnyCards, *, workers: int = ...,
-                check: bool = ...) -> npt.NDArray[np.uint16]: ...
+def evaluate_hi(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: bool = ...,
+                out: Optional[npt.NDArray[np.uint16]] = ...) -> npt.NDArray[np.uint16]: ...
 @overload
-def evaluate_hi(hole: OneCards, board: ManyCards, *, workers: int = ...,
-                check: bool = ...) -> npt.NDArray[np.uint16]: ...
-def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1,
-                check: bool = True) -> Union[int, npt.NDArray[np.uint16]]:
+def evaluate_hi(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
+                out: Optional[npt.NDArray[np.uint16]] = ...) -> npt.NDArray[np.uint16]: ...
+def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
+                out: Optional[npt.NDArray[np.uint16]] = None
+                ) -> Union[int, npt.NDArray[np.uint16]]:
     """Best high hand from exactly two hole cards and three board cards.
 
     Parameters
@@ -191,6 +226,10 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1,
     check : bool, default True
         Check that no card appears twice in a deal. ``check=False`` skips only that check
         (ids are always checked): the scores of deals with repeated cards are then meaningless.
+    out : numpy.ndarray of uint16, optional
+        A C-contiguous array of the batch shape to write the scores into (and return), so
+        that big batches can reuse one buffer. Card ids may be any integer dtype; they are
+        read in place, never copied.
 
     Returns
     -------
@@ -233,27 +272,34 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1,
     ...
     omaha_eval.cards.CardError: duplicate card As (hole position 0 and board position 0)
     """
+    if workers == 1 and out is None:  # small inputs go straight to C (None: not a simple form)
+        score = cast(Optional[int], _fast(hole, board, 1, check))
+        if score is not None:
+            return score
     result: Union[int, npt.NDArray[np.uint16]] = _evaluate(hole, board, True, False, workers,
-                                                           check)[0]
+                                                           check, out)[0]
     return result
 
 
 @overload
-def evaluate_lo(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...) -> int: ...
+def evaluate_lo(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...,
+                out: None = ...) -> int: ...
 @overload
-def evaluate_lo(hole: ManyCards, board: AnyCards, *, workers: int = ...,
-                check: bool = ...) -> npt.NDArray[np.uint8]: ...
+def evaluate_lo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: bool = ...,
+                out: Optional[npt.NDArray[np.uint8]] = ...) -> npt.NDArray[np.uint8]: ...
 @overload
-def evaluate_lo(hole: OneCards, board: ManyCards, *, workers: int = ...,
-                check: bool = ...) -> npt.NDArray[np.uint8]: ...
-def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1,
-                check: bool = True) -> Union[int, npt.NDArray[np.uint8]]:
+def evaluate_lo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
+                out: Optional[npt.NDArray[np.uint8]] = ...) -> npt.NDArray[np.uint8]: ...
+def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
+                out: Optional[npt.NDArray[np.uint8]] = None) -> Union[int, npt.NDArray[np.uint8]]:
     """Best 8-or-better low from exactly two hole cards and three board cards.
 
     Parameters
     ----------
     hole, board, workers, check
         As for :func:`evaluate_hi`.
+    out : numpy.ndarray of uint8, optional
+        An array of the batch shape to write the scores into (and return).
 
     Returns
     -------
@@ -280,28 +326,37 @@ def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1,
     >>> oe.evaluate_lo("AsKsQhJh", "3s4s8h2c9d")  # one low card in the hole: no low
     0
     """
+    if workers == 1 and out is None:
+        score = cast(Optional[int], _fast(hole, board, 2, check))
+        if score is not None:
+            return score
     result: Union[int, npt.NDArray[np.uint8]] = _evaluate(hole, board, False, True, workers,
-                                                          check)[1]
+                                                          check, None, out)[1]
     return result
 
 
+HiLoArrays = Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]
+
+
 @overload
-def evaluate_hilo(hole: OneCards, board: OneCards, *, workers: int = ...,
-                  check: bool = ...) -> Tuple[int, int]: ...
+def evaluate_hilo(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...,
+                  out: None = ...) -> Tuple[int, int]: ...
 @overload
-def evaluate_hilo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: bool = ...
-                  ) -> Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
+def evaluate_hilo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: bool = ...,
+                  out: Optional[HiLoArrays] = ...) -> HiLoArrays: ...
 @overload
-def evaluate_hilo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...
-                  ) -> Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
-def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True
-                  ) -> Union[Tuple[int, int], Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]]:
+def evaluate_hilo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
+                  out: Optional[HiLoArrays] = ...) -> HiLoArrays: ...
+def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
+                  out: Optional[HiLoArrays] = None) -> Union[Tuple[int, int], HiLoArrays]:
     """High and low scores in one pass: ``(evaluate_hi(...), evaluate_lo(...))``.
 
     Parameters
     ----------
     hole, board, workers, check
         As for :func:`evaluate_hi`.
+    out : pair of numpy.ndarray, optional
+        ``(uint16 array, uint8 array)`` of the batch shape, written and returned.
 
     Returns
     -------
@@ -327,7 +382,17 @@ def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: b
     >>> hi.tolist(), lo.tolist()
     ([4291, 4158, 4192], [48, 0, 32])
     """
-    return _evaluate(hole, board, True, True, workers, check)
+    if out is None:
+        if workers == 1:
+            scores = cast(Optional[Tuple[int, int]], _fast(hole, board, 3, check))
+            if scores is not None:
+                return scores
+        return _evaluate(hole, board, True, True, workers, check)
+    if not isinstance(out, tuple) or len(out) != 2:
+        raise ValueError("out must be a pair (hi array, lo array)")
+    return _evaluate(hole, board, True, True, workers, check, out[0], out[1])
+
+
 
 
 # ---- descriptions ----

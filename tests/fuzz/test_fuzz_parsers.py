@@ -239,7 +239,8 @@ def test_hand_from_phh_fuzz(data: Any) -> None:
 @given(st.dictionaries(st.sampled_from(["variant", "antes", "blinds_or_straddles", "min_bet",
                                         "small_bet", "big_bet", "starting_stacks", "actions",
                                         "_posts", "_first_to_act", "_last_to_act", "_max_raises",
-                                        "_half_bet_reopens", "ante_trimming_status", "_show_all"]),
+                                        "_half_bet_reopens", "ante_trimming_status", "_show_all",
+                                        "_runs", "_run_boards", "_rake", "_added", "_free_folds"]),
                        st.one_of(NUMBERS, st.text(max_size=8), st.lists(NUMBERS, max_size=4),
                                  st.lists(st.text(max_size=12), max_size=4), st.none()),
                        max_size=15))

@@ -136,19 +136,24 @@ class OmahaEval(Adapter):
         return None
 
     def threads(self, workers: int, w: Workload) -> int:
-        return workers
+        return w.params.get("workers") or workers if w.kind == "equity" else workers
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
+        if w.kind == "eval" and "calls" in w.params:
+            return w, _call_args(w, n), workers
         if w.kind == "eval":
             return w, deal_prefix(w.data, n), workers
         if w.kind == "equity":
             p = w.params
             trials = n if p["trials"] is not None else None
+            workers = p.get("workers") or workers  # a workload may fix its thread count
             return w, (list(p["hands"]), p["board"], p["dead"], p["game"], trials), workers
         return w, w.data[:n], workers
 
     def run(self, prepared: Any) -> Any:
         w, data, workers = prepared
+        if w.kind == "eval" and "calls" in w.params:
+            return _our_calls(w, data)
         if w.kind == "eval":
             from ..evaluate import evaluate_hi, evaluate_hilo, evaluate_lo
             holes, boards = data
@@ -162,7 +167,11 @@ class OmahaEval(Adapter):
         if w.kind == "equity":
             from .._equity import equity
             hands, board, dead, game, trials = data
-            return equity(hands, board, dead, game=game, trials=trials, seed=w.seed, workers=workers)
+            result = None
+            for _ in range(w.params.get("calls", 1)):  # small spots: the item is one call
+                result = equity(hands, board, dead, game=game, trials=trials, seed=w.seed,
+                                workers=workers)
+            return result
         from . import games
         return games.play_ours(data, w.params["players"])
 
@@ -171,6 +180,32 @@ class OmahaEval(Adapter):
         if w.kind == "equity":
             return _our_equity_outcome(raw)
         return raw
+
+
+def _call_args(w: Workload, n: int) -> List[Tuple[Any, Any]]:
+    """One (hole, board) argument pair per call, in the workload's input form."""
+    holes, boards = w.data
+    holes, boards = holes[:n], boards[:n]
+    kind = w.params["calls"]
+    if kind == "ints":
+        return list(zip(holes.tolist(), boards.tolist()))
+    if kind == "text":
+        return [("".join(card_text(c) for c in h), "".join(card_text(c) for c in b))
+                for h, b in zip(holes.tolist(), boards.tolist())]
+    return [(h.copy(), b.copy()) for h, b in zip(holes, boards)]  # arrays, hands10
+
+
+def _our_calls(w: Workload, args: List[Tuple[Any, Any]]) -> Dict[str, Any]:
+    """One public call per item: what a program scoring one showdown at a time pays."""
+    from ..evaluate import evaluate_hi, evaluate_hilo
+    if w.params["mode"] == "hi":
+        return {"hi": np.array([evaluate_hi(h, b) for h, b in args], dtype=np.uint16)}
+    results = [evaluate_hilo(h, b) for h, b in args]
+    if w.params["calls"] == "hands10":
+        return {"hi": np.concatenate([r[0] for r in results]) if results else np.zeros(0, np.uint16),
+                "lo": np.concatenate([r[1] for r in results]) if results else np.zeros(0, np.uint8)}
+    return {"hi": np.array([r[0] for r in results], dtype=np.uint16),
+            "lo": np.array([r[1] for r in results], dtype=np.uint8)}
 
 
 def _our_equity_outcome(result: Any) -> EquityOutcome:
@@ -190,28 +225,45 @@ def _our_equity_outcome(result: Any) -> EquityOutcome:
 # phevaluator
 
 
-def _eval_hi_only(w: Workload) -> Optional[str]:
+def _eval_hi_only(w: Workload, calls: bool = False) -> Optional[str]:
     if w.kind != "eval":
         return "no equity engine or rules engine in this library"
+    if "calls" in w.params and not calls:
+        return "timed on the batch workloads only"
     if w.params["mode"] != "hi":
         return "no 8-or-better low evaluator in this library"
+    if w.params.get("hole_cards", 4) != 4:
+        return "four-card Omaha only in this build (no 5-/6-card tables in its package)"
     return None
 
 
 class PhEvaluator(Adapter):
     name = family = module = distribution = "phevaluator"
-    label = "phevaluator evaluate_omaha_cards (C), one Python call per hand"
+    label = ("phevaluator evaluate_omaha_cards (C), one Python call per hand (call-*: its public "
+             "function with ints, or with strings for text)")
 
     def supports(self, w: Workload) -> Optional[str]:
-        return _eval_hi_only(w)
+        if "calls" in w.params and w.params["calls"] == "hands10":
+            return "one hand per call only"
+        return _eval_hi_only(w, calls=True)
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
+        if "calls" in w.params:  # the public function, as a program calls it
+            from phevaluator import evaluate_omaha_cards
+            holes, boards = w.data
+            rows = np.concatenate([boards[:n], holes[:n]], axis=1).tolist()
+            if w.params["calls"] == "text":
+                rows = [[card_text(c) for c in r] for r in rows]
+            return ("calls", evaluate_omaha_cards, rows)
         holes, boards = deal_prefix(w.data, n)
         boards = np.broadcast_to(boards, (holes.shape[0], 5))
         # its argument order: five community cards, then the four hole cards; same card ids
         return np.concatenate([boards, holes], axis=1).tolist()
 
     def run(self, prepared: Any) -> Any:
+        if isinstance(prepared, tuple) and prepared and prepared[0] == "calls":
+            _, fn, rows = prepared
+            return [fn(*r) for r in rows]
         fn = self._entry_point()
         return list(itertools.starmap(fn, prepared))
 
@@ -359,6 +411,10 @@ class Xiapl(Adapter):
 
     def supports(self, w: Workload) -> Optional[str]:
         if w.kind == "eval":
+            if "calls" in w.params:
+                return "timed on the batch workloads only"
+            if w.params.get("hole_cards", 4) != 4:
+                return "four-card Omaha only"
             return None if w.params["mode"] == "hi" else "no 8-or-better low evaluator in this library"
         if w.kind == "equity":
             return None if w.params["game"] == "hi" else "no hi-lo game in this library"
@@ -431,7 +487,7 @@ class PokerEquity(Adapter):
         import poker_equity as pe
         from .. import cards as oc
         p = w.params
-        variant = "omaha" if p["game"] == "hi" else "omaha_hi_lo"
+        variant = p.get("pe_variant") or ("omaha" if p["game"] == "hi" else "omaha_hi_lo")
         # masks: hands[seat][alternative][slot], a one-bit mask per named card (same card ids)
         hands = [[[1 << c for c in oc.parse_cards(h).tolist()]] for h in p["hands"]]
         board = [1 << c for c in oc.parse_cards(p["board"]).tolist()] if p["board"] else []
@@ -439,12 +495,15 @@ class PokerEquity(Adapter):
         for c in (oc.parse_cards(p["dead"]).tolist() if p["dead"] else []):
             dead |= 1 << c
         trials = n if p["trials"] is not None else None
-        return pe, variant, hands, board, dead, trials, w.seed, workers
+        return pe, variant, hands, board, dead, trials, w.seed, workers, p.get("calls", 1)
 
     def run(self, prepared: Any) -> Any:
-        pe, variant, hands, board, dead, trials, seed, workers = prepared
+        pe, variant, hands, board, dead, trials, seed, workers, calls = prepared
         if trials is None:
-            return pe.exact(variant, hands, board, dead)  # one thread: it takes no thread count
+            result = None
+            for _ in range(calls):  # small spots: the item is one call
+                result = pe.exact(variant, hands, board, dead)  # it takes no thread count
+            return result
         return pe.chunk(variant, hands, board, dead, trials, seed=seed, threads=workers)
 
     def output(self, prepared: Any, raw: Any) -> Any:
@@ -475,6 +534,8 @@ class PokerKit(Adapter):
     def supports(self, w: Workload) -> Optional[str]:
         if w.kind == "equity":
             return "no exact enumeration; its Monte Carlo helper is not an Omaha equity engine"
+        if "calls" in w.params:
+            return "timed on the batch workloads only"
         return None
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:

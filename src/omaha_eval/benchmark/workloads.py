@@ -22,9 +22,9 @@ QUICK_FLOP = "Ts9d3c"
 # Three-way preflop Monte Carlo: a rundown, a double-suited ace hand and a wheel draw.
 MC_HANDS = ("AsKsQhJh", "2c2d7h8s", "Td9d8c7c")
 
-FULL_SIZES: Dict[str, int] = {"eval": 1_000_000, "board": 1_000_000, "mc": 1_000_000,
+FULL_SIZES: Dict[str, int] = {"eval": 1_000_000, "board": 1_000_000, "mc": 1_000_000, "call": 20_000,
                               "game-hu": 2_000, "game-6max": 1_000}
-QUICK_SIZES: Dict[str, int] = {"eval": 20_000, "board": 20_000, "mc": 20_000,
+QUICK_SIZES: Dict[str, int] = {"eval": 20_000, "board": 20_000, "mc": 20_000, "call": 2_000,
                                "game-hu": 20, "game-6max": 10}
 
 
@@ -80,15 +80,43 @@ def random_deals(n: int, cards: int, seed: int, exclude: Sequence[int] = ()) -> 
     return np.ascontiguousarray(decks[:cards].T)
 
 
-def _build_data(w: Workload) -> Any:
-    if w.kind == "eval":
-        if w.params["shared_board"]:
-            rng = np.random.Generator(np.random.PCG64(w.seed))
-            board = rng.permutation(52)[:5].astype(np.uint8)
-            holes = random_deals(w.size, 4, w.seed + 1, exclude=board.tolist())
-            return holes, board
+# The flush-capable shared board of ``board-hi-flush``: three spades (As Qs 7h 4d 2s), so every
+# hand with two spades goes through the flush part.
+FLUSH_BOARD = (51, 43, 22, 9, 3)
+
+
+# Hands per call of ``call-hilo-hands10`` (one board, ten hands: a ten-seat showdown).
+CALL_HANDS = 10
+
+
+def _build_calls(w: Workload) -> Any:
+    """Per-call deals: (holes (n, 4), boards (n, 5)), or for a batch per call (holes (n, 10, 4),
+    boards (n, 5)) with every hand valid against its board."""
+    if w.params["calls"] != "hands10":
         deals = random_deals(w.size, 9, w.seed)
         return np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
+    rng = np.random.Generator(np.random.PCG64(w.seed))
+    perms = np.argsort(rng.random((w.size, 52)), axis=1).astype(np.uint8)
+    boards = np.ascontiguousarray(perms[:, :5])
+    holes = np.ascontiguousarray(perms[:, 5:5 + 4 * CALL_HANDS].reshape(w.size, CALL_HANDS, 4))
+    return holes, boards
+
+
+def _build_data(w: Workload) -> Any:
+    if w.kind == "eval" and "calls" in w.params:
+        return _build_calls(w)
+    if w.kind == "eval":
+        k = w.params.get("hole_cards", 4)
+        if w.params["shared_board"]:
+            if w.params.get("flush_board"):
+                board = np.array(FLUSH_BOARD, dtype=np.uint8)
+            else:
+                rng = np.random.Generator(np.random.PCG64(w.seed))
+                board = rng.permutation(52)[:5].astype(np.uint8)
+            holes = random_deals(w.size, k, w.seed + 1, exclude=board.tolist())
+            return holes, board
+        deals = random_deals(w.size, k + 5, w.seed)
+        return np.ascontiguousarray(deals[:, :k]), np.ascontiguousarray(deals[:, k:])
     if w.kind == "game":  # replayable scripts, made by playing our rules layer (untimed)
         from .games import make_scripts
         return make_scripts(w.params["players"], w.size, w.seed)
@@ -107,10 +135,31 @@ def standard(quick: bool = False, seed: int = DEFAULT_SEED,
         out.append(Workload(
             f"eval-{mode}", "eval", f"{what} of {n:,} random (hand, board) pairs",
             "hand", n, seed, {"mode": mode, "shared_board": False}))
+    for k in (5, 6):
+        for mode, what in (("hi", "hi score"), ("hilo", "hi and low scores")):
+            out.append(Workload(
+                f"eval-plo{k}-{mode}", "eval",
+                f"{what} of {n:,} random {k}-card Omaha (hand, board) pairs", "hand", n,
+                seed + k, {"mode": mode, "shared_board": False, "hole_cards": k}))
     n = table["board"]
     out.append(Workload(
-        "board-hi", "eval", f"hi score of {n:,} random hands on one shared board",
+        "board-hi", "eval", f"hi score of {n:,} random hands on one shared board (no flush possible)",
         "hand", n, seed + 2, {"mode": "hi", "shared_board": True}))
+    out.append(Workload(
+        "board-hi-flush", "eval", f"hi score of {n:,} random hands on one shared three-suited "
+        "board (As Qs 7h 4d 2s: flushes possible)", "hand", n, seed + 2,
+        {"mode": "hi", "shared_board": True, "flush_board": True}))
+    n = table["call"]
+    for name, mode, calls, what in (
+            ("call-hi-ints", "hi", "ints", "lists of ints"),
+            ("call-hi-arrays", "hi", "arrays", "uint8 arrays"),
+            ("call-hi-text", "hi", "text", "text"),
+            ("call-hilo-text", "hilo", "text", "text"),
+            ("call-hilo-hands10", "hilo", "hands10", f"{CALL_HANDS} hands on one board")):
+        out.append(Workload(
+            name, "eval", f"{n:,} single calls, one deal each as {what}" if calls != "hands10"
+            else f"{n:,} single calls of {what}", "call", n, seed + 20,
+            {"mode": mode, "shared_board": False, "calls": calls}))
     board = QUICK_FLOP if quick else ""
     boards = 820 if quick else 1_086_008
     where = f"on the flop {QUICK_FLOP}" if quick else "preflop"
@@ -126,12 +175,67 @@ def standard(quick: bool = False, seed: int = DEFAULT_SEED,
         "mc3-hi", "equity", f"three-way preflop hi Monte Carlo, {n:,} trials, "
         f"{' vs '.join(MC_HANDS)}", "trial", n, seed,
         {"hands": MC_HANDS, "board": "", "dead": "", "game": "hi", "trials": n}))
+    out.extend(_small_and_family(quick, seed))
     for key, players in (("game-hu", 2), ("game-6max", 6)):
         n = table[key]
         label = "heads-up" if players == 2 else "6-max"
         out.append(Workload(
             key, "game", f"{n:,} complete random {label} pot-limit Omaha hands through the rules "
             "layer (random legal actions)", "hand", n, seed, {"players": players}))
+    return out
+
+
+# Small spots (issue 12): one call is the item, repeated `calls` times in a timed run, so that
+# the per-call cost (Python around a few microseconds of native work) is what is measured.
+SMALL_SPOTS = (
+    ("spot-flop-hu", "heads-up flop", EXACT_HANDS, QUICK_FLOP, "hi", 2_000),
+    ("spot-turn-hu", "heads-up turn", EXACT_HANDS, QUICK_FLOP + "Kh", "hi", 5_000),
+)
+# The Omaha family (issue 11): 5- and 6-card flop and turn spots, Courchevel's one-card board,
+# and 5-card three-way Monte Carlo. pe_variant: poker-equity's name for the same game.
+FAMILY_SPOTS = (
+    ("variant-plo5-flop", "5-card hi flop", ("AsAhKsQdJc", "2c3d4h5s6c"), "Kd8d9c", "hi",
+     "omaha_five", 100),
+    ("variant-plo5-turn", "5-card hi turn", ("AsAhKsQdJc", "2c3d4h5s6c"), "Kd8d9c2h", "hi",
+     "omaha_five", 1_000),
+    ("variant-plo58-flop", "Big O (5-card hi-lo) flop", ("As2sKdKh3c", "Ac2c9h9d3d"), "4h8dKs",
+     "hilo", "omaha_five_hi_lo", 100),
+    ("variant-plo6-flop", "6-card hi flop", ("AsAhKsQdJc9h", "2c3d4h5s6c7c"), "Kd8d9c", "hi",
+     "omaha_six", 100),
+    ("variant-plo6-turn", "6-card hi turn", ("AsAhKsQdJc9h", "2c3d4h5s6c7c"), "Kd8d9c2h", "hi",
+     "omaha_six", 1_000),
+    ("variant-courchevel-1", "Courchevel hi, one-card board", ("AsAhKsQdJc", "2c3d4h5s6c"), "Kd",
+     "hi", "courchevel", 1),
+    ("variant-courchevel8-1", "Courchevel hi-lo, one-card board", ("AsAhKsQdJc", "2c3d4h5s6c"),
+     "Kd", "hilo", "courchevel_hi_lo", 1),
+)
+MC5_HANDS = ("AsAhKsQdJc", "2c3d4h5s6c", "7h7d8h9sTs")
+
+
+def _small_and_family(quick: bool, seed: int) -> List[Workload]:
+    out: List[Workload] = []
+    for name, what, hands, board, game, calls in SMALL_SPOTS:
+        calls = calls // 10 if quick else calls
+        for workers in (None, 2):
+            suffix, note = ("", "") if workers is None else ("-w2", ", workers=2")
+            out.append(Workload(
+                name + suffix, "equity", f"exact {what} equity {board}, {' vs '.join(hands)}: "
+                f"{calls:,} calls{note}", "call", calls, seed,
+                {"hands": hands, "board": board, "dead": "", "game": game, "trials": None,
+                 "calls": calls, "workers": workers}, divisible=False))
+    for name, what, hands, board, game, pe_variant, calls in FAMILY_SPOTS:
+        calls = max(1, calls // 10) if quick else calls
+        out.append(Workload(
+            name, "equity", f"exact {what} equity {board}, {' vs '.join(hands)}: {calls:,} calls",
+            "call", calls, seed,
+            {"hands": hands, "board": board, "dead": "", "game": game, "trials": None,
+             "calls": calls, "pe_variant": pe_variant}, divisible=False))
+    n = QUICK_SIZES["mc"] if quick else FULL_SIZES["mc"]
+    out.append(Workload(
+        "variant-mc3-plo5", "equity", f"three-way preflop 5-card hi Monte Carlo, {n:,} trials, "
+        f"{' vs '.join(MC5_HANDS)}", "trial", n, seed,
+        {"hands": MC5_HANDS, "board": "", "dead": "", "game": "hi", "trials": n,
+         "pe_variant": "omaha_five"}))
     return out
 
 

@@ -251,25 +251,30 @@ class BulkResult:
     ``columns(game)`` gives the table's columns as NumPy arrays; ``to_pandas(game)`` a DataFrame.
     """
 
-    def __init__(self, job: BulkJob, sums: np.ndarray) -> None:
+    def __init__(self, job: BulkJob, sums: np.ndarray, trials: np.ndarray | None = None,
+                 extra: dict | None = None) -> None:
         self.job = job
         self.sums = sums  # (n, 2 * NSTAT) int64
         self.sums.flags.writeable = False
+        # trials per hand: job.trials for every hand, or counted per hand (shared deals)
+        self.trials = np.full(len(job), job.trials, dtype=np.int64) if trials is None else trials
+        self.extra = dict(extra or {})  # more parameters for the file's metadata
 
     def columns(self, game: str | None = None) -> dict[str, np.ndarray | list[str]]:
         """Columns ``hand, combos, equity, std_error, trials, scoop, hi, hi_tie, lo, lo_tie``."""
         g = self._game(game)
         s = self.sums[:, GAMES.index(g) * NSTAT:(GAMES.index(g) + 1) * NSTAT].astype(np.float64)
-        t = float(self.job.trials)
-        mean = s[:, 0] / (POT * t)
-        var = np.maximum(s[:, 1] / (POT * POT * t) - mean * mean, 0.0)
-        se = np.sqrt(var / (t - 1)) if t > 1 else np.full_like(mean, np.nan)
+        t = self.trials.astype(np.float64)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = s[:, 0] / (POT * t)
+            var = np.maximum(s[:, 1] / (POT * POT * t) - mean * mean, 0.0)
+            se = np.where(t > 1, np.sqrt(var / (t - 1)), np.nan)
         return {
             "hand": list(self.job.names),
             "combos": self.job.combos.copy(),
             "equity": mean,
             "std_error": se,
-            "trials": np.full(len(mean), self.job.trials, dtype=np.int64),
+            "trials": self.trials.copy(),
             "scoop": s[:, 6] / t,
             "hi": s[:, 2] / t,
             "hi_tie": s[:, 3] / t,

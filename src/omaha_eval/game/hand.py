@@ -158,7 +158,8 @@ class Hand:
     config : GameConfig
         The game: hi or hi-lo, the betting structure, blinds, antes, straddle.
     stacks : sequence of int
-        2 to 11 positive stacks, clockwise; players are their indices, from 0.
+        2 to 11 positive stacks, clockwise, each at most the chip limit ``MAX_CHIPS`` = 2**62
+        of :mod:`~omaha_eval.game.structures`; players are their indices, from 0.
     button : int, optional
         The button's index; default the last player, so that player 0 is the small blind (as
         in PHH).

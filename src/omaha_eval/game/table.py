@@ -216,7 +216,9 @@ class Table:
             sitting_out: bool = False) -> SeatedPlayer:
         """A new player sits down in an empty seat with ``stack`` chips. They owe a big blind:
         ``post_now`` posts it as soon as their position allows; otherwise they wait for the big
-        blind (sitting in the big blind they just play)."""
+        blind (sitting in the big blind they just play). A table holds at most the chip limit
+        (2**62 chips in all, so that no stack can outgrow what a hand accepts): a sit-down or
+        :meth:`add_chips` above it is refused."""
         s = self._check_seat(seat)
         if self._seats[s] is not None:
             raise TableError(f"seat {s} is taken by {self._seats[s].name}")

@@ -1,0 +1,69 @@
+"""The small-call path (one native call from text, int lists or small uint8 arrays) gives exactly
+what the general path gives, and hands every invalid or unusual input to the general path."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import reference as ref
+from omaha_eval import _core
+from omaha_eval.cards import CardError
+from omaha_eval.evaluate import evaluate_hi, evaluate_hilo, evaluate_lo
+
+
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_every_small_form_equals_the_general_path(k):
+    rng = np.random.default_rng(70 + k)
+    holes, boards = ref.random_deals(rng, 300, pool=[c for c in range(52) if c % 4 < 2 or c // 4 < 7],
+                                     hole_cards=k)
+    # workers=2 always takes the general path: the reference of the fast one
+    hi_all, lo_all = evaluate_hilo(holes, boards, workers=2)
+    for i, (h, b) in enumerate(zip(holes, boards)):
+        text_h = "".join(ref.card_text(int(c)) for c in h)
+        text_b = "".join(ref.card_text(int(c)) for c in b)
+        for form in ((text_h, text_b), (text_h.lower(), text_b.upper()), (h.tolist(), b.tolist()),
+                     (tuple(h.tolist()), tuple(b.tolist())), (h, b)):
+            got = evaluate_hilo(*form)
+            assert got == (hi_all[i], lo_all[i]) and all(type(x) is int for x in got), form
+            assert evaluate_hi(*form) == hi_all[i] and evaluate_lo(*form) == lo_all[i]
+    for n in (1, 2, 10, 4096):
+        h = ref.holes_for_boards(rng, np.broadcast_to(boards[0], (n, 5)), hole_cards=k)
+        hi, lo = evaluate_hilo(h, boards[0])
+        want_hi, want_lo = evaluate_hilo(h, boards[0], workers=2)
+        assert hi.dtype == np.uint16 and lo.dtype == np.uint8 and hi.shape == (n,)
+        np.testing.assert_array_equal(hi, want_hi)
+        np.testing.assert_array_equal(lo, want_lo)
+        np.testing.assert_array_equal(evaluate_hi(h, boards[0]), want_hi)
+
+
+@pytest.mark.parametrize("hole, board", [
+    ("AsKd7h", "ThJc9s3d4d"), ("AsKd7h2c3c4c5c", "ThJc9s3d4d"), ("AsAsKd7h", "ThJc9s3d4d"),
+    ("AsKd7hTh", "ThJc9s3d4d"), ("AsKd7h1x", "ThJc9s3d4d"), ([51, 45, 22, 52], [34, 37, 31, 5, 9]),
+    ([51, 45, 22, 0], [34, 37, 31, 5]),
+    (np.array([51, 45, 22, 60], np.uint8), np.array([34, 37, 31, 5, 9], np.uint8)),
+    (np.array([[51, 45, 22, 9]], np.uint8), np.array([34, 37, 31, 5, 9], np.uint8))])
+def test_invalid_small_inputs_fall_back_to_the_documented_errors(hole, board):
+    assert _core.fast_eval(hole, board, 3) is None
+    with pytest.raises(CardError):
+        evaluate_hilo(hole, board)
+
+
+def test_unusual_forms_are_left_to_the_general_path():
+    assert _core.fast_eval("As Kd 7h 2c", "ThJc9s3d4d", 1) is None  # separators
+    assert _core.fast_eval("AsKd7h10c", "ThJc9s3d4d", 1) is None  # "10"
+    strided = np.array([51, 1, 45, 2, 22, 3, 0, 4], np.uint8)[::2]
+    h = strided.copy()
+    assert _core.fast_eval(strided, np.arange(5, 10, dtype=np.uint8), 1) is None
+    assert _core.fast_eval([51, 45, True, 0], [34, 37, 31, 5, 9], 1) is None  # bool: general path
+    assert _core.fast_eval(h.astype(np.int64), np.arange(5, 10), 1) is None
+    assert _core.fast_eval(np.zeros((4097, 4), np.uint8), np.arange(5, 10, dtype=np.uint8), 1) is None
+    assert evaluate_hi("As Kd 7h 2c", "ThJc9s3d4d") == evaluate_hi("AsKd7h2c", "ThJc9s3d4d")
+    assert evaluate_hi(h.astype(np.int64), np.arange(5, 10)) == evaluate_hi(h, np.arange(5, 10, dtype=np.uint8))
+
+
+def test_check_false_still_refuses_ids_above_51_on_the_fast_path():
+    hole = np.array([51, 45, 22, 22], np.uint8)
+    board = np.array([34, 37, 31, 5, 9], np.uint8)
+    assert isinstance(evaluate_hi(hole, board, check=False), int)  # duplicates unchecked
+    assert _core.fast_eval(np.array([51, 45, 22, 99], np.uint8), board, 1, False) is None
