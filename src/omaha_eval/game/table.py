@@ -17,7 +17,6 @@ numbers and the table's state). Save and resume: :mod:`~omaha_eval.game.session`
 
 from __future__ import annotations
 
-
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
