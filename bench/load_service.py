@@ -241,6 +241,49 @@ class ServerProcess:
 # ---- the report ----
 
 
+def breakdown(repeat: int = 3000) -> Dict[str, float]:
+    """Where a one-deal evaluate's server time goes, in process (median of 5 rounds, CPU us): the
+    library call alone, the application called as ASGI without a network (fast lane, and
+    FastAPI's own handling for comparison). The rest of the server's CPU per request (from the
+    load run) is uvicorn, the event loop and the socket system calls."""
+    from omaha_eval.evaluate import describe_hand
+    from omaha_eval.service.app import create_app
+    from omaha_eval.service.work import Pools
+
+    deal = {"hole": "As2sQhJh", "board": "3s4s8h2c9d", "game": "hilo"}
+    body = json.dumps(deal).encode()
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+             "scheme": "http", "path": "/v1/evaluate", "raw_path": b"/v1/evaluate",
+             "query_string": b"", "root_path": "", "client": ("127.0.0.1", 1),
+             "server": ("127.0.0.1", 2), "headers": [(b"content-type", b"application/json"),
+                                                     (b"content-length", str(len(body)).encode())]}
+    apps = {"app (fast lane)": create_app(fast_lane=True), "app (FastAPI only)": create_app(fast_lane=False)}
+    for app in apps.values():
+        app.state.pools = Pools(1)
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    async def send(message: dict) -> None:
+        pass
+
+    async def rounds() -> Dict[str, List[float]]:
+        times: Dict[str, List[float]] = {name: [] for name in ["library describe_hand", *apps]}
+        for _ in range(5):
+            t0 = time.process_time()
+            for _ in range(repeat):
+                describe_hand(deal["hole"], deal["board"], game=deal["game"])
+            times["library describe_hand"].append((time.process_time() - t0) / repeat * 1e6)
+            for name, app in apps.items():
+                t0 = time.process_time()
+                for _ in range(repeat):
+                    await app(dict(scope), receive, send)
+                times[name].append((time.process_time() - t0) / repeat * 1e6)
+        return times
+
+    return {name: statistics.median(v) for name, v in asyncio.run(rounds()).items()}
+
+
 def load_average() -> str:
     try:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -303,6 +346,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                    help="requests of the memory soak per worker setting (0: none; default 100000)")
     p.add_argument("--url", help="an already running server on a loopback address instead")
     p.add_argument("--json", help="write every figure to this file")
+    p.add_argument("--breakdown", action="store_true",
+                   help="only time a one-deal evaluate in process: library, app, FastAPI")
     args = p.parse_args(argv)
     try:  # the client's own cost per request counts against the server on two cores: keep it low
         import uvloop
@@ -310,6 +355,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     except ImportError:
         pass
+    if args.breakdown:
+        print(f"load average: {load_average()}")
+        for name, us in breakdown().items():
+            print(f"{name:<24} {us:7.1f} us per request")
+        return 0
     names = args.endpoints.split(",")
     concurrencies = [int(c) for c in args.concurrency.split(",")]
     print(f"load average at start: {load_average()}  ({os.cpu_count()} cores)")

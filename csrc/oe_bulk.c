@@ -5,6 +5,7 @@
  * columns are computed once), and a flush pass only for hands with two cards of the board's
  * three-or-more suit. No collision can happen, so nothing is redrawn.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "omaha_eval.h"
@@ -369,5 +370,135 @@ int oe_bulk_hand(const uint8_t *hero, int k, int opponents, int games, const uin
         bk_block_k(&h, k, opponents, games, deck, n_deck, &plan, &rng, t0, t1, st);
     }
     for (int i = 0; i < 2 * OE_BK_NSTAT; ++i) stats[i] += st[i];
+    return 0;
+}
+
+/* ------------------------------------------------------------------ shared deals */
+
+/* One prepared deal of a block. */
+typedef struct {
+    bk_board bi;
+    uint64_t dealt;   /* card bits of the board and the opponent */
+    uint16_t opp_hi;
+    uint8_t opp_lo;
+} bk_deal_info;
+
+#define BK_HERO_CHUNK 256 /* heroes whose sums stay in L1/L2 while a block of deals passes */
+
+/* Heads-up, four cards: every deal (board + one opponent from the full deck) settles every hero
+ * it misses. The block's deals are dealt and prepared first; then heroes go in chunks over all
+ * of them, so each chunk's sums stay in cache (the sums of all heroes are 2 MB). Branch-free
+ * per hero: the hero is always scored and its sums get `valid` times the result. */
+static void bk_shared_block(const bk_hero *heroes, const uint64_t *masks, size_t n, int games,
+                            uint8_t *deck, const bk_plan *plan, bk_rng *rng, uint64_t t0,
+                            uint64_t t1, int64_t *stats, bk_deal_info *deals)
+{
+    const int want_hi = games & 1, want_hilo = games & 2;
+    int nd = (int)(t1 - t0);
+    for (int d = 0; d < nd; ++d) {
+        bk_deal1(plan, deck, 52, rng, 9);
+        bk_deal_info *di = &deals[d];
+        bk_board_prepare(deck, &di->bi);
+        const uint8_t *opp = deck + 5;
+        di->opp_hi = bk_hi(&di->bi, opp, 4);
+        di->opp_lo = want_hilo ? oe_low_table[bk_low_bits(opp, 4) << 8 | di->bi.low] : 0;
+        uint64_t dealt = 0;
+        for (int j = 0; j < 9; ++j) dealt |= (uint64_t)1 << deck[j];
+        di->dealt = dealt;
+    }
+    for (size_t c0 = 0; c0 < n; c0 += BK_HERO_CHUNK) {
+        size_t c1 = c0 + BK_HERO_CHUNK < n ? c0 + BK_HERO_CHUNK : n;
+        for (int d = 0; d < nd; ++d) {
+            const bk_deal_info *di = &deals[d];
+            const bk_board *bi = &di->bi;
+            uint16_t opp_hi = di->opp_hi;
+            unsigned opp_lo = di->opp_lo;
+            for (size_t i = c0; i < c1; ++i) {
+                int64_t v = (masks[i] & di->dealt) == 0;
+                const bk_hero *h = &heroes[i];
+                uint16_t hh = bk_hero_hi(bi, h, 6);
+                int win = hh > opp_hi, tie = hh == opp_hi;
+                int64_t *st = stats + i * 2 * (OE_BK_NSTAT + 1);
+                if (want_hi) {
+                    int s = win ? OE_BULK_POT : tie ? OE_BULK_POT / 2 : 0;
+                    st[OE_BK_SHARE] += v * s;
+                    st[OE_BK_SHARE_SQ] += v * s * s;
+                    st[OE_BK_HI_WIN] += v & win;
+                    st[OE_BK_HI_TIE] += v & tie;
+                    st[OE_BK_SCOOP] += v & win;
+                    st[OE_BK_NSTAT] += v;
+                }
+                if (want_hilo) {
+                    unsigned hl = oe_low_table[(unsigned)h->low << 8 | bi->low];
+                    unsigned best_lo = hl > opp_lo ? hl : opp_lo;
+                    int half = best_lo ? OE_BULK_POT / 2 : OE_BULK_POT;
+                    int lo_win = best_lo && hl > opp_lo, lo_tie = best_lo && hl == opp_lo;
+                    int s = (win ? half : tie ? half / 2 : 0) +
+                            (lo_win ? OE_BULK_POT / 2 : lo_tie ? OE_BULK_POT / 4 : 0);
+                    int64_t *sl = st + OE_BK_NSTAT + 1;
+                    sl[OE_BK_SHARE] += v * s;
+                    sl[OE_BK_SHARE_SQ] += v * s * s;
+                    sl[OE_BK_HI_WIN] += v & win;
+                    sl[OE_BK_HI_TIE] += v & tie;
+                    sl[OE_BK_LO_WIN] += v & lo_win;
+                    sl[OE_BK_LO_TIE] += v & lo_tie;
+                    sl[OE_BK_SCOOP] += v & (s == OE_BULK_POT);
+                    sl[OE_BK_NSTAT] += v;
+                }
+            }
+        }
+    }
+}
+
+int oe_bulk_shared(const uint8_t *heroes, size_t n, int games, const uint64_t key[4],
+                   uint64_t block_begin, uint64_t block_end, uint64_t deals, int64_t *stats)
+{
+    if (games < 1 || games > 3 || block_end < block_begin) return -1;
+    bk_hero *hs = (bk_hero *)calloc(n ? n : 1, sizeof *hs);
+    uint64_t *masks = (uint64_t *)calloc(n ? n : 1, sizeof *masks);
+    if (!hs || !masks) {
+        free(hs);
+        free(masks);
+        return -2;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const uint8_t *c = heroes + 4 * i;
+        bk_hero *h = &hs[i];
+        int p = 0;
+        for (int a = 0; a < 4; ++a) {
+            if (c[a] > 51 || (masks[i] >> c[a] & 1)) {
+                free(hs);
+                free(masks);
+                return -1;
+            }
+            masks[i] |= (uint64_t)1 << c[a];
+            h->cards[a] = c[a];
+            h->low |= (uint8_t)oe_low_bit(c[a]);
+            h->suit_ranks[c[a] & 3] |= (uint16_t)(1u << (c[a] >> 2));
+            h->suit_n[c[a] & 3]++;
+            for (int b = a + 1; b < 4; ++b) h->col[p++] = oe_pair_column[(unsigned)c[a] << 6 | c[b]];
+        }
+    }
+    bk_deal_info *infos = (bk_deal_info *)malloc(OE_BULK_SHARED_BLOCK * sizeof *infos);
+    if (!infos) {
+        free(hs);
+        free(masks);
+        return -2;
+    }
+    bk_plan plan;
+    bk_plan_make(&plan, 52, 9);
+    for (uint64_t b = block_begin; b < block_end; ++b) {
+        uint64_t t0 = b * OE_BULK_SHARED_BLOCK;
+        if (t0 >= deals) break;
+        uint64_t t1 = t0 + OE_BULK_SHARED_BLOCK < deals ? t0 + OE_BULK_SHARED_BLOCK : deals;
+        uint8_t deck[52];
+        for (int c = 0; c < 52; ++c) deck[c] = (uint8_t)c;
+        bk_rng rng;
+        bk_seed(&rng, key, b);
+        bk_shared_block(hs, masks, n, games, deck, &plan, &rng, t0, t1, stats, infos);
+    }
+    free(infos);
+    free(hs);
+    free(masks);
     return 0;
 }

@@ -48,6 +48,16 @@ enum {
 int oe_bulk_hand(const uint8_t *hero, int k, int opponents, int games, const uint64_t key[4],
                  uint64_t block_begin, uint64_t block_end, uint64_t trials, int64_t *stats);
 
+/* Shared deals (heads-up, four cards): deal i draws a board and one opponent from the whole
+ * deck; it settles every hero whose cards it misses, so each hero sees an i.i.d. sample of the
+ * deals uniform over the cards it leaves (about 45.6% of the deals). Deals come in blocks of
+ * OE_BULK_SHARED_BLOCK, block b seeded from key[4] and b. stats: n * 2 * (OE_BK_NSTAT + 1)
+ * int64 added to (per hero: the high game's sums and its trial count, then the hi-lo game's).
+ * Returns 0, -1 for bad arguments (a hero card above 51 or repeated), -2 without memory. */
+#define OE_BULK_SHARED_BLOCK 4096
+int oe_bulk_shared(const uint8_t *heroes, size_t n, int games, const uint64_t key[4],
+                   uint64_t block_begin, uint64_t block_end, uint64_t deals, int64_t *stats);
+
 #ifdef __cplusplus
 }
 #endif

@@ -79,14 +79,31 @@ static void hand_prepare(const uint8_t *h, int hole, hand_info *hi)
             seen[col >> 6] |= bit;
             hi->pair[hi->n_pairs++] = (uint8_t)col;
         }
+    /* padded with repeats to 6, 10 or 15 columns, so that the lookups run as unrolled maxima */
+    int pad = hi->n_pairs <= 6 ? 6 : hi->n_pairs <= 10 ? 10 : 15;
+    for (int i = hi->n_pairs; i < pad; ++i) hi->pair[i] = hi->pair[0];
+    hi->n_pairs = (uint8_t)pad;
+}
+
+static inline uint16_t max16(uint16_t a, uint16_t b) { return a > b ? a : b; }
+
+static inline uint16_t max_of_6(const uint16_t *row, const uint8_t *c)
+{
+    uint16_t s0 = max16(row[c[0]], row[c[1]]), s1 = max16(row[c[2]], row[c[3]]);
+    uint16_t s2 = max16(row[c[4]], row[c[5]]);
+    return max16(max16(s0, s1), s2);
 }
 
 static inline uint16_t nonflush_hi(const uint16_t *row, const hand_info *h)
 {
-    uint16_t best = row[h->pair[0]];
-    for (int i = 1; i < h->n_pairs; ++i) {
-        uint16_t s = row[h->pair[i]];
-        best = s > best ? s : best;
+    uint16_t best = max_of_6(row, h->pair); /* n_pairs is 6, 10 or 15 (hand_prepare pads) */
+    if (h->n_pairs > 6) {
+        best = max16(best, max16(max16(row[h->pair[6]], row[h->pair[7]]),
+                                 max16(row[h->pair[8]], row[h->pair[9]])));
+        if (h->n_pairs > 10)
+            best = max16(best, max16(max16(row[h->pair[10]], row[h->pair[11]]),
+                                     max16(max16(row[h->pair[12]], row[h->pair[13]]),
+                                           row[h->pair[14]])));
     }
     return best;
 }
@@ -463,8 +480,10 @@ typedef struct {
     rank_set *sets, *sorted;
     int16_t *order;
     int n_sets;
-    uint16_t *cache_hi; /* OE_N_RANK5 * P, by full board rank multiset */
-    uint8_t *cache_lo;
+    const struct multiset_ *table; /* phase A walks this table of multisets (m >= 3) or sets */
+    unsigned known2;               /* m == 3: index of the two known ranks */
+    uint16_t *cache_hi; /* by full board rank multiset: the best non-flush high score */
+    uint32_t *cache_key; /* and the non-flush outcome (outcome_key) */
     /* phase B */
     flush_item *items;
     int n_items;
@@ -475,7 +494,7 @@ typedef struct {
 static void exact_free(exact_ctx *cx)
 {
     if (!cx) return;
-    free(cx->sets); free(cx->sorted); free(cx->order); free(cx->cache_hi); free(cx->cache_lo);
+    free(cx->sets); free(cx->sorted); free(cx->order); free(cx->cache_hi); free(cx->cache_key);
     free(cx->items); free(cx);
 }
 
@@ -487,10 +506,11 @@ static exact_ctx *exact_alloc(void)
     cx->sets = (rank_set *)malloc(sizeof(rank_set) * MAX_SETS);
     cx->sorted = (rank_set *)malloc(sizeof(rank_set) * MAX_SETS);
     cx->order = (int16_t *)malloc(sizeof(int16_t) * OE_N_RANK5);
-    cx->cache_hi = (uint16_t *)malloc(sizeof(uint16_t) * OE_N_RANK5 * P);
-    cx->cache_lo = (uint8_t *)malloc(sizeof(uint8_t) * OE_N_RANK5 * P);
+    cx->cache_hi = (uint16_t *)malloc(sizeof(uint16_t) * OE_N_RANK5);
+    cx->cache_key = (uint32_t *)malloc(sizeof(uint32_t) * OE_N_RANK5);
+    (void)P;
     cx->items = (flush_item *)malloc(sizeof(flush_item) * MAX_ITEMS);
-    if (!cx->sets || !cx->sorted || !cx->order || !cx->cache_hi || !cx->cache_lo || !cx->items) {
+    if (!cx->sets || !cx->sorted || !cx->order || !cx->cache_hi || !cx->cache_key || !cx->items) {
         exact_free(cx);
         return NULL;
     }
@@ -550,9 +570,50 @@ static unsigned small_index(const uint8_t *r, int k)
     return idx;
 }
 
+/* Every rank multiset of k = 3, 4 or 5 ranks, at its colex index: the ranks ascending, the
+ * distinct ones with their multiplicities, and the low rank bits. The long enumerations (preflop,
+ * and Courchevel's one- and two-card boards) walk these instead of recursing, and preflop's come
+ * out in memory order of oe_board_pair. Built once. */
+typedef struct multiset_ {
+    uint8_t r[5];
+    uint8_t n_distinct;
+    uint8_t rank[5], mult[5];
+    uint8_t low;
+} multiset;
+
+static multiset multisets3[455], multisets4[1820], multisets5[OE_N_RANK5];
+
+static void multiset_fill(multiset *table, const uint8_t *r, int k)
+{
+    multiset *m = &table[small_index(r, k)];
+    memset(m, 0, sizeof *m);
+    for (int i = 0; i < k; ++i) {
+        m->r[i] = r[i];
+        m->low |= (uint8_t)low_bit_of_rank(r[i]);
+        if (i > 0 && r[i] == r[i - 1]) m->mult[m->n_distinct - 1]++;
+        else { m->rank[m->n_distinct] = r[i]; m->mult[m->n_distinct++] = 1; }
+    }
+}
+
+static void multisets_init(void)
+{
+    uint8_t r[5];
+    for (r[0] = 0; r[0] < 13; ++r[0])
+        for (r[1] = r[0]; r[1] < 13; ++r[1])
+            for (r[2] = r[1]; r[2] < 13; ++r[2]) {
+                multiset_fill(multisets3, r, 3);
+                for (r[3] = r[2]; r[3] < 13; ++r[3]) {
+                    multiset_fill(multisets4, r, 4);
+                    for (r[4] = r[3]; r[4] < 13; ++r[4])
+                        multiset_fill(multisets5, r, 5); /* five of a kind: weight 0 */
+                }
+            }
+}
+
 static void merge_init(void)
 {
     uint8_t a[4], b[2];
+    multisets_init();
     for (a[0] = 0; a[0] < 13; ++a[0])
         for (a[1] = a[0]; a[1] < 13; ++a[1])
             for (a[2] = a[1]; a[2] < 13; ++a[2]) {
@@ -615,13 +676,27 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
             cx->avail[c & 3] |= 1u << (c >> 2);
         }
 
-    cx->n_sets = enum_sets(cx->cnt, cx->m, cx->sets);
+    cx->n_boards = 0;
+    cx->table = NULL;
+    if (cx->m >= 3) {
+        /* preflop and the short boards: phase A walks the table of multisets itself (in
+         * parallel), skipping those the deck cannot supply */
+        cx->table = cx->m == 5 ? multisets5 : cx->m == 4 ? multisets4 : multisets3;
+        cx->n_sets = cx->m == 5 ? OE_N_RANK5 : cx->m == 4 ? 1820 : 455;
+        cx->known2 = cx->m == 3 ? small_index(cx->known_sorted, 2) : 0;
+        int n_deck = 0;
+        for (int r = 0; r < 13; ++r) n_deck += cx->cnt[r];
+        uint64_t c = 1; /* boards: C(n_deck, m) */
+        for (int i = 0; i < cx->m; ++i) c = c * (uint64_t)(n_deck - i) / (uint64_t)(i + 1);
+        cx->n_boards = n_deck >= cx->m ? c : 0;
+    } else {
+        cx->n_sets = enum_sets(cx->cnt, cx->m, cx->sets);
+    }
     /* flop and turn: the whole board's index from a table row of the known ranks */
     const uint16_t *known_merge = cx->n_known == 3 ? merge_3_2[small_index(cx->known_sorted, 3)]
                                 : cx->n_known == 4 ? merge_4_1[small_index(cx->known_sorted, 4)]
                                 : NULL;
-    cx->n_boards = 0;
-    for (int i = 0; i < cx->n_sets; ++i) {
+    for (int i = 0; i < cx->n_sets && !cx->table; ++i) {
         rank_set *rs = &cx->sets[i];
         unsigned low = cx->known_low;
         for (int t = 0; t < rs->n; ++t) low |= low_bit_of_rank(rs->r[t]);
@@ -631,7 +706,7 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
                              : rank5_of_merge(cx->known_sorted, cx->n_known, rs->r, rs->n));
         cx->n_boards += rs->w;
     }
-    if (cx->n_sets > 256) {
+    if (cx->n_sets > 256 && !cx->table) {
         /* visit oe_board_pair rows in memory order: the hardware prefetcher then hides the
          * misses of a 1.1 MB table (distinct sets have distinct indices) */
         memset(cx->order, 0xff, sizeof(int16_t) * OE_N_RANK5);
@@ -666,18 +741,6 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
     }
 }
 
-/* Bit mask of the players holding the best high score. */
-static inline unsigned hi_winners(int P, const uint16_t *hi)
-{
-    uint16_t best = 0;
-    unsigned mask = 0;
-    for (int p = 0; p < P; ++p) {
-        if (hi[p] > best) { best = hi[p]; mask = 1u << p; }
-        else if (hi[p] == best) mask |= 1u << p;
-    }
-    return mask;
-}
-
 /* Phase A over sets [begin, end): settle each rank multiset as if no flush could happen. */
 static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
 {
@@ -687,17 +750,37 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
     tally t;
     memset(t.key, 0, sizeof t.key);
     t.n = 0;
+    const multiset *tab = cx->table;
     for (int i = begin; i < end; ++i) {
-        const rank_set *rs = &cx->sets[i];
-        unsigned low = rs->low, idx = rs->idx;
-        const uint16_t *row = oe_board_pair + (size_t)idx * OE_N_RANK2;
-        uint16_t *cache_hi = cx->cache_hi + (size_t)idx * P;
-        uint8_t *cache_lo = cx->cache_lo + (size_t)idx * P;
-        for (int p = 0; p < P; ++p) {
-            cache_hi[p] = hi[p] = nonflush_hi(row, &cx->h[p]);
-            cache_lo[p] = lo[p] = hilo ? hand_lo(low, &cx->h[p]) : 0;
+        unsigned low, idx;
+        int64_t w;
+        if (tab) {
+            const multiset *ms = &tab[i];
+            uint32_t wt = 1;
+            for (int d = 0; d < ms->n_distinct && wt; ++d)
+                wt *= oe_choose[cx->cnt[ms->rank[d]]][ms->mult[d]];
+            if (!wt) continue; /* the deck cannot supply these ranks */
+            w = wt;
+            low = cx->known_low | ms->low;
+            idx = cx->m == 5 ? (unsigned)i
+                : cx->m == 4 ? merge_4_1[i][cx->known_sorted[0]] : merge_3_2[i][cx->known2];
+        } else {
+            const rank_set *rs = &cx->sets[i];
+            w = rs->w;
+            low = rs->low;
+            idx = rs->idx;
         }
-        tally_add(&t, P, st, outcome_key(P, hi, hilo ? lo : NULL), rs->w);
+        const uint16_t *row = oe_board_pair + (size_t)idx * OE_N_RANK2;
+        uint16_t best = 0;
+        for (int p = 0; p < P; ++p) {
+            hi[p] = nonflush_hi(row, &cx->h[p]);
+            lo[p] = hilo ? hand_lo(low, &cx->h[p]) : 0;
+            best = hi[p] > best ? hi[p] : best;
+        }
+        uint32_t key = outcome_key(P, hi, hilo ? lo : NULL);
+        cx->cache_hi[idx] = best;
+        cx->cache_key[idx] = key;
+        tally_add(&t, P, st, key, w);
     }
     tally_flush(&t, P, st);
 }
@@ -706,8 +789,8 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
  * high half (the low half never depends on suits). */
 static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
 {
-    int P = cx->P, hilo = cx->game == OE_GAME_HILO;
-    uint16_t fl[OE_MAX_PLAYERS], act[OE_MAX_PLAYERS];
+    const uint32_t hi_bits = (1u << OE_MAX_PLAYERS) - 1;
+    int P = cx->P;
     tally t;
     memset(t.key, 0, sizeof t.key);
     t.n = 0;
@@ -715,12 +798,15 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
         int s = cx->items[i].suit;
         unsigned sub = cx->items[i].ranks;
         unsigned board_ranks = cx->known_suit_ranks[s] | sub;
-        unsigned any = 0;
+        /* the best flush on these boards and who holds it */
+        uint16_t top = 0;
+        uint32_t top_mask = 0;
         for (int p = 0; p < P; ++p) {
-            fl[p] = cx->h[p].suit_n[s] >= 2 ? best_flush(cx->h[p].suit_ranks[s], board_ranks) : 0;
-            any |= fl[p];
+            uint16_t f = cx->h[p].suit_n[s] >= 2 ? best_flush(cx->h[p].suit_ranks[s], board_ranks) : 0;
+            if (f > top) { top = f; top_mask = 1u << p; }
+            else if (f == top && f) top_mask |= 1u << p;
         }
-        if (!any) continue; /* nobody makes a flush on these boards */
+        if (!top) continue; /* nobody makes a flush on these boards */
         /* known ranks and the suited new ranks, merged in order */
         uint8_t base[5], sub_sorted[5];
         int n_sub = 0;
@@ -735,13 +821,17 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
         const rank_set *others = cx->others[s][k];
         for (int o = 0; o < cx->n_others[s][k]; ++o) {
             unsigned idx = merged ? merged[others[o].idx] : base_idx;
-            const uint16_t *nf = cx->cache_hi + (size_t)idx * P;
-            for (int p = 0; p < P; ++p) act[p] = fl[p] > nf[p] ? fl[p] : nf[p];
-            if (hi_winners(P, act) == hi_winners(P, nf)) continue;
-            const uint8_t *lo = hilo ? cx->cache_lo + (size_t)idx * P : NULL;
+            /* with a flush a player's high is the better of it and the non-flush one, so the
+             * winners change only when the best flush reaches the best non-flush score */
+            uint16_t best_nf = cx->cache_hi[idx];
+            if (top < best_nf) continue;
+            uint32_t nf_key = cx->cache_key[idx];
+            uint32_t nf_hi = nf_key & hi_bits;
+            uint32_t act_hi = top > best_nf ? top_mask : top_mask | nf_hi;
+            if (act_hi == nf_hi) continue;
             int64_t w = others[o].w;
-            tally_add(&t, P, st, outcome_key(P, act, lo), w);
-            tally_add(&t, P, st, outcome_key(P, nf, lo), -w);
+            tally_add(&t, P, st, act_hi | (nf_key & ~hi_bits), w); /* the low half never changes */
+            tally_add(&t, P, st, nf_key, -w);
         }
     }
     tally_flush(&t, P, st);
@@ -1043,8 +1133,9 @@ static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1
     memcpy(board, mc->board, 5);
     uint16_t hi[OE_MAX_PLAYERS];
     uint8_t lo[OE_MAX_PLAYERS];
-    int share[OE_MAX_PLAYERS];
-    unsigned flags[OE_MAX_PLAYERS];
+    tally tl; /* outcomes counted by winner masks, settled once per outcome (exact integers) */
+    memset(tl.key, 0, sizeof tl.key);
+    tl.n = 0;
     uint64_t tries = 0;
     int rc = 0;
     for (uint64_t t = t0; t < t1 && !rc;) {
@@ -1096,11 +1187,11 @@ static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1
                 hi[p] = hand_hi(&bi[b], h);
                 lo[p] = hilo ? hand_lo(bi[b].low, h) : 0;
             }
-            settle(P, hi, hilo ? lo : NULL, share, flags);
-            accumulate(st, P, 1, share, flags);
+            tally_add(&tl, P, st, outcome_key(P, hi, hilo ? lo : NULL), 1);
         }
         t += (uint64_t)dealt;
     }
+    tally_flush(&tl, P, st);
     *attempts += tries;
     return rc;
 }

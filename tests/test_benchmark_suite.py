@@ -241,7 +241,11 @@ def test_workloads_are_fixed_by_the_seed() -> None:
                      "eval-plo6-hi", "eval-plo6-hilo", "board-hi", "board-hi-flush",
                      "call-hi-ints", "call-hi-arrays", "call-hi-text", "call-hilo-text",
                      "call-hilo-hands10", "exact-hi", "exact-hilo",
-                     "mc3-hi", "game-hu", "game-6max"]
+                     "mc3-hi", "spot-flop-hu", "spot-flop-hu-w2", "spot-turn-hu",
+                     "spot-turn-hu-w2", "variant-plo5-flop", "variant-plo5-turn",
+                     "variant-plo58-flop", "variant-plo6-flop", "variant-plo6-turn",
+                     "variant-courchevel-1", "variant-courchevel8-1", "variant-mc3-plo5",
+                     "game-hu", "game-6max"]
     full = {w.name: w for w in workloads.standard()}
     assert full["eval-hi"].size == 1_000_000 and full["mc3-hi"].size == 1_000_000
     assert full["exact-hi"].size == 1_086_008 and not full["exact-hi"].divisible

@@ -258,7 +258,7 @@ def test_statistics_are_consistent() -> None:
 
 
 def test_five_and_six_card_tables_run() -> None:
-    for k in (5, 6):
+    for k in (5, 6):  # canonical_hands(6) is cached by the counts test above
         job = BulkJob.table(hole_cards=k, limit=3, trials=2000, seed=1, opponents=2)
         r = bulk_equity(None, hole_cards=k, limit=3, trials=2000, seed=1, opponents=2)
         assert r.columns()["hand"] == list(job.names)
@@ -336,3 +336,109 @@ def test_both_games_write_the_single_game_files(tmp_path: Path) -> None:
         assert files[g].read_bytes() == alone.read_bytes()
     with pytest.raises(BulkError, match="{game}"):
         run_table(tmp_path / "x.parquet", game="both", **kw)
+
+
+# ---------------------------------------------------------------- shared deals
+
+
+def test_shared_kernel_equals_the_definition() -> None:
+    from omaha_eval.bulk.shared import shared_sums
+
+    heroes = [parse_cards(h) for h in ("AsAh2s3h", "KsKhQdJc", "2c3d4h5s", "9s8h7d6c")]
+    key = [5, 6, 7, 8]
+    deals = 120
+    got = shared_sums(np.array(heroes, dtype=np.uint8), np.array(key, dtype=np.uint64), 0, 1,
+                      deals, 3)
+    want = np.zeros_like(got)
+    rng = _Xoshiro(key, 0)
+    deck = list(range(52))
+    for _ in range(deals):
+        _deal(rng, deck, 9)
+        board, opp = deck[:5], deck[5:9]
+        oh, ol = _best(opp, board)
+        for i, hero in enumerate(heroes):
+            if set(hero.tolist()) & set(deck[:9]):
+                continue
+            hh, hl = _best(hero.tolist(), board)
+            for g, hilo in ((0, False), (1, True)):
+                hl_g, ol_g = (hl, ol) if hilo else (0, 0)
+                best_lo = max(hl_g, ol_g)
+                half = POT // 2 if best_lo else POT
+                share = half if hh > oh else half // 2 if hh == oh else 0
+                lo_w = bool(best_lo) and hl_g > ol_g
+                lo_t = bool(best_lo) and hl_g == ol_g
+                share += POT // 2 if lo_w else POT // 4 if lo_t else 0
+                row = want[i, g * (NSTAT + 1):(g + 1) * (NSTAT + 1)]
+                row += [share, share * share, hh > oh, hh == oh, lo_w, lo_t, share == POT, 1]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_shared_table_splits_and_resumes_to_the_same_file(tmp_path: Path) -> None:
+    from omaha_eval.bulk.shared import SHARED_BLOCK, run_shared_table
+
+    kw = dict(game="both", deals=5 * SHARED_BLOCK + 17, seed=12, limit=20)
+    a = run_shared_table(tmp_path / "a-{game}.parquet", blocks_per_task=1, **kw)
+    b = run_shared_table(tmp_path / "b-{game}.parquet", blocks_per_task=4, **kw)
+    calls = []
+
+    def kill(done: int, total: int) -> None:
+        calls.append(done)
+        if len(calls) == 3:
+            raise _Killed
+
+    with pytest.raises(_Killed):
+        run_shared_table(tmp_path / "c-{game}.parquet", blocks_per_task=1, progress=kill, **kw)
+    c = run_shared_table(tmp_path / "c-{game}.parquet", blocks_per_task=1, resume=True, **kw)
+    for g in ("hi", "hilo"):
+        assert a[g].read_bytes() == b[g].read_bytes() == c[g].read_bytes()
+    from omaha_eval.bulk.table import read_parquet
+
+    cols, meta = read_parquet(a["hi"])
+    assert meta["method"] == "shared" and meta["deals"] == kw["deals"]
+    # each class sees the deals that miss it: about C(43,4)... 45.6% of them
+    frac = cols["trials"] / kw["deals"]
+    assert np.all(np.abs(frac - 0.4559) < 0.05)
+
+
+def test_shared_and_per_hand_agree() -> None:
+    from omaha_eval.bulk.shared import _job, _key, shared_result, shared_sums
+
+    job = _job("both", 120_000, 4, 40)
+    pick = np.arange(0, 40, 8)
+    raw = shared_sums(job.hands[pick], _key(4), 0, 120_000 // 4096 + 1, 120_000, 3)
+    sub = BulkJob.table(game=("hi", "hilo"), trials=120_000, seed=4, limit=40)
+    shared = shared_result(sub, np.zeros((40, raw.shape[1]), dtype=np.int64))
+    per_hand = bulk_equity(None, game=("hi", "hilo"), trials=60_000, seed=9, limit=40)
+    for gi, g in enumerate(("hi", "hilo")):
+        s = raw[:, gi * (NSTAT + 1):(gi + 1) * (NSTAT + 1)].astype(float)
+        eq = s[:, 0] / s[:, NSTAT] / POT
+        se = np.sqrt((s[:, 1] / s[:, NSTAT] / POT**2 - eq**2) / s[:, NSTAT])
+        ref = per_hand.columns(g)
+        z = (eq - ref["equity"][pick]) / np.hypot(se, ref["std_error"][pick])
+        assert np.all(np.abs(z) < 4), (g, z)
+    assert shared.extra["method"] == "shared"
+
+
+def test_unfinished_shared_run_cut_at_a_block_equals_a_shorter_run(tmp_path: Path) -> None:
+    from omaha_eval.bulk.shared import (SHARED_BLOCK, run_shared_table, shared_complete_blocks,
+                                        shared_table_at_blocks)
+    from omaha_eval.bulk.table import write_parquet
+
+    kw = dict(game="both", seed=21, limit=15, blocks_per_task=1)
+    calls = []
+
+    def kill(done: int, total: int) -> None:
+        calls.append(done)
+        if len(calls) == 4:
+            raise _Killed
+
+    with pytest.raises(_Killed):
+        run_shared_table(tmp_path / "long-{game}.parquet", deals=6 * SHARED_BLOCK, progress=kill,
+                         **kw)
+    parts = tmp_path / "long-both.parquet.parts"
+    assert shared_complete_blocks(parts) == 3
+    cut = shared_table_at_blocks(parts, 3)
+    short = run_shared_table(tmp_path / "short-{game}.parquet", deals=3 * SHARED_BLOCK, **kw)
+    for g in ("hi", "hilo"):
+        write_parquet(cut, g, tmp_path / f"cut-{g}.parquet")
+        assert (tmp_path / f"cut-{g}.parquet").read_bytes() == short[g].read_bytes()

@@ -8,7 +8,7 @@ raises a CardError (it saw the bad ids) or returns results in range. Under the s
 (``tools/sanitize.sh``) any read past a table or a shift by 255 aborts the run, which is the real
 check; in a normal build only the ranges of the results can be seen.
 
-``OMAHA_EVAL_RACE_SECONDS`` (default 1) is how long each race runs.
+``OMAHA_EVAL_RACE_SECONDS`` (default 0.5; the sanitizer script uses 3) is how long each race runs.
 """
 
 from __future__ import annotations
@@ -24,17 +24,7 @@ import pytest
 from omaha_eval import CardError, evaluate_hi, evaluate_hilo
 from omaha_eval import equity_batch
 
-SECONDS = float(os.environ.get("OMAHA_EVAL_RACE_SECONDS", "1"))
-
-# The equity kernels' fix is owned by the issue-11-equity helper (csrc/oe_equity.c and
-# oe_parallel.c: inputs copied before they are checked). Until it lands in main the race may
-# read out of bounds there: xfail, not strict. The evaluator's fix is in main (the kernels mask
-# ids, and a deal changed while it was read is reported).
-EQUITY_FIX_PENDING = pytest.mark.xfail(
-    strict=False,
-    reason="the equity engine's fix for input changed during a call (issue-11-equity helper: "
-           "csrc/oe_equity.c, oe_parallel.c) had not landed in main when this test was written")
-
+SECONDS = float(os.environ.get("OMAHA_EVAL_RACE_SECONDS", "0.5"))
 
 def _deals(n: int, seed: int) -> np.ndarray:
     """``n`` random deals of 9 distinct cards (4 hole + 5 board), uint8."""
@@ -110,7 +100,6 @@ def test_evaluate_hilo_with_input_changed_during_the_call() -> None:
     _race(holes, lambda: evaluate_hilo(holes, boards), check)
 
 
-@EQUITY_FIX_PENDING
 @pytest.mark.parametrize("street", [0, 3])
 def test_equity_batch_with_input_changed_during_the_call(street: int) -> None:
     rng = np.random.default_rng(street)

@@ -577,6 +577,40 @@ def exact_share_sums(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
     return [[st[p * OE_NSTAT + k] for k in range(OE_NSTAT)] for p in range(players)], int(n_boards)
 
 
+def exact_packed(bytes cards, int players, int hole, int n_board, int n_dead, int game,
+                 int workers=1):
+    """exact_share_sums() of one spot packed in one bytes object: players * hole hole cards, then
+    n_board board and n_dead dead cards (the small-call path: no arrays in or out)."""
+    _check_players(players, hole)
+    if n_board < 0 or n_board > 5 or n_dead < 0:
+        raise ValueError("expected 0..5 board cards and a non-negative dead count")
+    if len(cards) != players * hole + n_board + n_dead:
+        raise ValueError("the packed cards do not match the counts")
+    cdef const uint8_t *c = <const uint8_t *><const char *>cards
+    cdef int64_t st[10 * 7]
+    cdef uint64_t n_boards = 0
+    cdef int rc, p, k
+    with nogil:
+        rc = oe_equity_exact(c, players, hole, c + players * hole, n_board,
+                             c + players * hole + n_board, n_dead, game, st, &n_boards, workers)
+    if rc:
+        raise MemoryError("out of memory in exact enumeration")
+    return [[st[p * OE_NSTAT + k] for k in range(OE_NSTAT)] for p in range(players)], int(n_boards)
+
+
+def showdown_packed(bytes cards, int players, int hole, int game):
+    """(shares, flags) lists of one complete deal packed as players * hole hole cards + 5."""
+    _check_players(players, hole)
+    if len(cards) != players * hole + 5:
+        raise ValueError("the packed cards do not match the counts")
+    cdef const uint8_t *c = <const uint8_t *><const char *>cards
+    cdef uint16_t sh[10]
+    cdef uint8_t fl[10]
+    oe_showdown(c, 0, players, hole, c + players * hole, 0, 1, game, sh, fl, 1)
+    cdef int p
+    return [sh[p] for p in range(players)], [fl[p] for p in range(players)]
+
+
 cdef _check_matchups(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards):
     if boards.shape[1] > 5:
         raise ValueError("expected (n, P, k) holes and (n, j <= 5) boards")

@@ -128,3 +128,24 @@ def test_the_deal_tells_the_hole_count_and_gg_antes_inside_the_stakes():
     hand = SiteHand(site="ggpoker", file="f", line=1)
     ggpoker(header, hand)
     assert (hand.ante, hand.small_blind, hand.big_blind, hand.tournament) == (15, 50, 100, True)
+
+
+def test_a_player_who_shows_part_of_his_hand_cannot_win():
+    text = GG_HILO.replace("y: shows [Ad 8s 5c Th] (HI: Pair of Aces; LO: 8,7,5,2,A)", "y: shows [Ad 8s]")
+    # y's two cards would not matter: x's hand is the only one tabled, x takes it all
+    [hand] = read_text(text)
+    assert hand.partial == {"y": ["Ad", "8s"]}
+    o = replay_hand(hand)
+    assert o.ok and o.collected == {"x": 855, "y": 0} and o.engine.result.mucked == [1]
+
+
+def test_json_of_an_excluded_hand_names_file_hand_and_line(capsys, tmp_path):
+    import json
+    from omaha_eval.cli import main
+    path = tmp_path / "cut.txt"
+    path.write_text("\n".join(STARS_DEAD.splitlines()[:12]), encoding="utf-8")
+    assert main(["hh", "--json", str(path)]) == 0
+    [record] = json.loads(capsys.readouterr().out)
+    assert record["ok"] is False and record["hand_id"] == "10"
+    assert record["error"] == f"{path} hand 10 line 12: cut off before its summary"
+    assert [p["start"] for p in record["players"]] == [1000] * 4

@@ -84,7 +84,8 @@ class Adapter:
         try:
             return metadata.version(self.distribution or self.module)
         except metadata.PackageNotFoundError:
-            return getattr(sys.modules.get(self.module), "__version__", None)
+            version: Optional[str] = getattr(sys.modules.get(self.module), "__version__", None)
+            return version
 
     def supports(self, w: Workload) -> Optional[str]:
         """None when the adapter can run workload ``w``, else why not."""
@@ -135,7 +136,7 @@ class OmahaEval(Adapter):
         return None
 
     def threads(self, workers: int, w: Workload) -> int:
-        return workers
+        return w.params.get("workers") or workers if w.kind == "equity" else workers
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
         if w.kind == "eval" and "calls" in w.params:
@@ -145,6 +146,7 @@ class OmahaEval(Adapter):
         if w.kind == "equity":
             p = w.params
             trials = n if p["trials"] is not None else None
+            workers = p.get("workers") or workers  # a workload may fix its thread count
             return w, (list(p["hands"]), p["board"], p["dead"], p["game"], trials), workers
         return w, w.data[:n], workers
 
@@ -165,7 +167,11 @@ class OmahaEval(Adapter):
         if w.kind == "equity":
             from .._equity import equity
             hands, board, dead, game, trials = data
-            return equity(hands, board, dead, game=game, trials=trials, seed=w.seed, workers=workers)
+            result = None
+            for _ in range(w.params.get("calls", 1)):  # small spots: the item is one call
+                result = equity(hands, board, dead, game=game, trials=trials, seed=w.seed,
+                                workers=workers)
+            return result
         from . import games
         return games.play_ours(data, w.params["players"])
 
@@ -427,14 +433,14 @@ class Xiapl(Adapter):
         p = w.params
         if p["dead"]:
             raise ValueError("dead cards are not used by the standard workloads")
-        holes = [_xiapl_mask(oc.parse_cards(h).tolist()) for h in p["hands"]]
+        masks = [_xiapl_mask(oc.parse_cards(h).tolist()) for h in p["hands"]]
         board = _xiapl_mask(oc.parse_cards(p["board"]).tolist()) if p["board"] else 0
         if p["trials"] is None:
             options = SimulationOptions.exact()
         else:
             options = SimulationOptions.mc_seeded(n, w.seed)
         options.threads = workers
-        return w, holes, board, options
+        return w, masks, board, options
 
     def run(self, prepared: Any) -> Any:
         from xiapl.simulation import GameType
@@ -481,7 +487,7 @@ class PokerEquity(Adapter):
         import poker_equity as pe
         from .. import cards as oc
         p = w.params
-        variant = "omaha" if p["game"] == "hi" else "omaha_hi_lo"
+        variant = p.get("pe_variant") or ("omaha" if p["game"] == "hi" else "omaha_hi_lo")
         # masks: hands[seat][alternative][slot], a one-bit mask per named card (same card ids)
         hands = [[[1 << c for c in oc.parse_cards(h).tolist()]] for h in p["hands"]]
         board = [1 << c for c in oc.parse_cards(p["board"]).tolist()] if p["board"] else []
@@ -489,12 +495,15 @@ class PokerEquity(Adapter):
         for c in (oc.parse_cards(p["dead"]).tolist() if p["dead"] else []):
             dead |= 1 << c
         trials = n if p["trials"] is not None else None
-        return pe, variant, hands, board, dead, trials, w.seed, workers
+        return pe, variant, hands, board, dead, trials, w.seed, workers, p.get("calls", 1)
 
     def run(self, prepared: Any) -> Any:
-        pe, variant, hands, board, dead, trials, seed, workers = prepared
+        pe, variant, hands, board, dead, trials, seed, workers, calls = prepared
         if trials is None:
-            return pe.exact(variant, hands, board, dead)  # one thread: it takes no thread count
+            result = None
+            for _ in range(calls):  # small spots: the item is one call
+                result = pe.exact(variant, hands, board, dead)  # it takes no thread count
+            return result
         return pe.chunk(variant, hands, board, dead, trials, seed=seed, threads=workers)
 
     def output(self, prepared: Any, raw: Any) -> Any:
@@ -531,8 +540,8 @@ class PokerKit(Adapter):
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
         from pokerkit import Card
-        deck = [Card.parse(card_text(c)) for c in range(52)]
-        deck = [next(iter(c)) for c in deck]
+        parsed = [Card.parse(card_text(c)) for c in range(52)]
+        deck = [next(iter(c)) for c in parsed]
         if w.kind == "eval":
             holes, boards = deal_prefix(w.data, n)
             boards = np.broadcast_to(boards, (holes.shape[0], 5))

@@ -113,7 +113,7 @@ def _build_data(w: Workload) -> Any:
             else:
                 rng = np.random.Generator(np.random.PCG64(w.seed))
                 board = rng.permutation(52)[:5].astype(np.uint8)
-            holes = random_deals(w.size, k, w.seed + 1, exclude=board)
+            holes = random_deals(w.size, k, w.seed + 1, exclude=board.tolist())
             return holes, board
         deals = random_deals(w.size, k + 5, w.seed)
         return np.ascontiguousarray(deals[:, :k]), np.ascontiguousarray(deals[:, k:])
@@ -175,12 +175,67 @@ def standard(quick: bool = False, seed: int = DEFAULT_SEED,
         "mc3-hi", "equity", f"three-way preflop hi Monte Carlo, {n:,} trials, "
         f"{' vs '.join(MC_HANDS)}", "trial", n, seed,
         {"hands": MC_HANDS, "board": "", "dead": "", "game": "hi", "trials": n}))
+    out.extend(_small_and_family(quick, seed))
     for key, players in (("game-hu", 2), ("game-6max", 6)):
         n = table[key]
         label = "heads-up" if players == 2 else "6-max"
         out.append(Workload(
             key, "game", f"{n:,} complete random {label} pot-limit Omaha hands through the rules "
             "layer (random legal actions)", "hand", n, seed, {"players": players}))
+    return out
+
+
+# Small spots (issue 12): one call is the item, repeated `calls` times in a timed run, so that
+# the per-call cost (Python around a few microseconds of native work) is what is measured.
+SMALL_SPOTS = (
+    ("spot-flop-hu", "heads-up flop", EXACT_HANDS, QUICK_FLOP, "hi", 2_000),
+    ("spot-turn-hu", "heads-up turn", EXACT_HANDS, QUICK_FLOP + "Kh", "hi", 5_000),
+)
+# The Omaha family (issue 11): 5- and 6-card flop and turn spots, Courchevel's one-card board,
+# and 5-card three-way Monte Carlo. pe_variant: poker-equity's name for the same game.
+FAMILY_SPOTS = (
+    ("variant-plo5-flop", "5-card hi flop", ("AsAhKsQdJc", "2c3d4h5s6c"), "Kd8d9c", "hi",
+     "omaha_five", 100),
+    ("variant-plo5-turn", "5-card hi turn", ("AsAhKsQdJc", "2c3d4h5s6c"), "Kd8d9c2h", "hi",
+     "omaha_five", 1_000),
+    ("variant-plo58-flop", "Big O (5-card hi-lo) flop", ("As2sKdKh3c", "Ac2c9h9d3d"), "4h8dKs",
+     "hilo", "omaha_five_hi_lo", 100),
+    ("variant-plo6-flop", "6-card hi flop", ("AsAhKsQdJc9h", "2c3d4h5s6c7c"), "Kd8d9c", "hi",
+     "omaha_six", 100),
+    ("variant-plo6-turn", "6-card hi turn", ("AsAhKsQdJc9h", "2c3d4h5s6c7c"), "Kd8d9c2h", "hi",
+     "omaha_six", 1_000),
+    ("variant-courchevel-1", "Courchevel hi, one-card board", ("AsAhKsQdJc", "2c3d4h5s6c"), "Kd",
+     "hi", "courchevel", 1),
+    ("variant-courchevel8-1", "Courchevel hi-lo, one-card board", ("AsAhKsQdJc", "2c3d4h5s6c"),
+     "Kd", "hilo", "courchevel_hi_lo", 1),
+)
+MC5_HANDS = ("AsAhKsQdJc", "2c3d4h5s6c", "7h7d8h9sTs")
+
+
+def _small_and_family(quick: bool, seed: int) -> List[Workload]:
+    out: List[Workload] = []
+    for name, what, hands, board, game, calls in SMALL_SPOTS:
+        calls = calls // 10 if quick else calls
+        for workers in (None, 2):
+            suffix, note = ("", "") if workers is None else ("-w2", ", workers=2")
+            out.append(Workload(
+                name + suffix, "equity", f"exact {what} equity {board}, {' vs '.join(hands)}: "
+                f"{calls:,} calls{note}", "call", calls, seed,
+                {"hands": hands, "board": board, "dead": "", "game": game, "trials": None,
+                 "calls": calls, "workers": workers}, divisible=False))
+    for name, what, hands, board, game, pe_variant, calls in FAMILY_SPOTS:
+        calls = max(1, calls // 10) if quick else calls
+        out.append(Workload(
+            name, "equity", f"exact {what} equity {board}, {' vs '.join(hands)}: {calls:,} calls",
+            "call", calls, seed,
+            {"hands": hands, "board": board, "dead": "", "game": game, "trials": None,
+             "calls": calls, "pe_variant": pe_variant}, divisible=False))
+    n = QUICK_SIZES["mc"] if quick else FULL_SIZES["mc"]
+    out.append(Workload(
+        "variant-mc3-plo5", "equity", f"three-way preflop 5-card hi Monte Carlo, {n:,} trials, "
+        f"{' vs '.join(MC5_HANDS)}", "trial", n, seed,
+        {"hands": MC5_HANDS, "board": "", "dead": "", "game": "hi", "trials": n,
+         "pe_variant": "omaha_five"}))
     return out
 
 

@@ -33,6 +33,10 @@ def add_table(subparsers: argparse._SubParsersAction) -> None:
                        help="a local Dask cluster of N worker processes")
     p.add_argument("--trials-per-task", type=int, default=None, metavar="T",
                    help="task size in trials (default 4,194,304; never changes a number)")
+    p.add_argument("--method", choices=("per-hand", "shared"), default="per-hand",
+                   help="per-hand: every class its own deals, seeded by its index (default); "
+                        "shared: heads-up 4-card only, one stream of deals settles every class "
+                        "it misses (--trials counts deals; each class gets about 45.6%%)")
     p.add_argument("--out", required=True, metavar="FILE.parquet", help="output file")
     p.add_argument("--resume", action="store_true", help="continue from FILE.parquet.parts")
     p.set_defaults(func=run_table_command)
@@ -44,6 +48,25 @@ def run_table_command(args: argparse.Namespace) -> int:
 
     bar = _ProgressBar(sys.stderr)
     start = time.monotonic()
+    if args.method == "shared":
+        from .job import BulkError
+        from .shared import DEFAULT_BLOCKS_PER_TASK, SHARED_BLOCK, run_shared_table
+
+        if args.opponents != 1 or args.hole_cards != 4:
+            raise BulkError("--method shared is for 4-card hands against one opponent")
+        per = (args.trials_per_task // SHARED_BLOCK if args.trials_per_task
+               else DEFAULT_BLOCKS_PER_TASK)
+        try:
+            files = run_shared_table(args.out, game=args.game, deals=args.trials, seed=args.seed,
+                                     limit=args.limit, scheduler=args.scheduler,
+                                     workers=args.workers, resume=args.resume,
+                                     blocks_per_task=max(1, per), progress=bar)
+        finally:
+            bar.close()
+        for game, path in files.items():
+            print(f"{game}: {path}")
+        print(f"wall time {time.monotonic() - start:.1f} s", file=sys.stderr)
+        return 0
     try:
         files = run_table(args.out, game=args.game, opponents=args.opponents, trials=args.trials,
                           seed=args.seed, hole_cards=args.hole_cards, limit=args.limit,

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import contextlib
 import uuid
-from typing import Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
 from .job import BulkError, BulkJob, Task, run_units, task_args
 
-__all__ = ["connect", "execute", "have_dask"]
+__all__ = ["connect", "execute", "execute_calls", "have_dask"]
 
 
 def have_dask() -> bool:
@@ -59,20 +59,27 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
 
 def execute(job: BulkJob, tasks: Sequence[Task], *, client=None) -> Iterator[tuple[Task, np.ndarray]]:
     """Run the tasks; yield ``(task, sums)`` as each finishes."""
+    calls = ((task, task.name, run_units, lambda t=task: task_args(job, t)) for task in tasks)
+    return execute_calls(calls, client=client)
+
+
+def execute_calls(calls: Iterable[tuple[Any, str, Callable, Callable[[], tuple]]], *,
+                  client=None) -> Iterator[tuple[Any, Any]]:
+    """Run ``fn(*make_args())`` for each ``(tag, name, fn, make_args)``; yield ``(tag, result)``
+    as each finishes (arguments are built just before submission)."""
     if client is None:
-        for task in tasks:
-            yield task, run_units(*task_args(job, task))
+        for tag, _, fn, make_args in calls:
+            yield tag, fn(*make_args())
         return
     from distributed import as_completed
 
     run = uuid.uuid4().hex[:12]  # task keys unique to this run, stable across its retries
     pending = {}
-    for task in tasks:
-        future = client.submit(run_units, *task_args(job, task), pure=False,
-                               key=f"omaha-eval-bulk-{run}-{task.name}")
-        pending[future] = task
+    for tag, name, fn, make_args in calls:
+        future = client.submit(fn, *make_args(), pure=False, key=f"omaha-eval-bulk-{run}-{name}")
+        pending[future] = tag
     for future in as_completed(list(pending)):
         out = future.result()
-        task = pending.pop(future)
+        tag = pending.pop(future)
         future.release()
-        yield task, out
+        yield tag, out

@@ -96,9 +96,10 @@ class BulkJob:
               seed: int = 0, hole_cards: int = 4, limit: int | None = None) -> "BulkJob":
         """The preflop table: every canonical class (or the first ``limit``) of ``hole_cards``."""
         k = _int_arg("hole_cards", hole_cards, min(HOLE_CARDS), max(HOLE_CARDS))
+        _int_arg("opponents", opponents, 1, max_opponents(k))  # before the classes are built
         classes = canonical_hands(k)
         n = len(classes) if limit is None else _int_arg("limit", limit, 1, len(classes))
-        names = tuple(classes.texts()[:n])
+        names = tuple(_text(row) for row in classes.hands[:n].tolist())
         return cls._make(classes.hands[:n], names, classes.combos[:n], opponents, trials, seed,
                          game, k, f"canonical-{k}" if limit is None else f"canonical-{k}[:{n}]")
 
@@ -251,25 +252,30 @@ class BulkResult:
     ``columns(game)`` gives the table's columns as NumPy arrays; ``to_pandas(game)`` a DataFrame.
     """
 
-    def __init__(self, job: BulkJob, sums: np.ndarray) -> None:
+    def __init__(self, job: BulkJob, sums: np.ndarray, trials: np.ndarray | None = None,
+                 extra: dict | None = None) -> None:
         self.job = job
         self.sums = sums  # (n, 2 * NSTAT) int64
         self.sums.flags.writeable = False
+        # trials per hand: job.trials for every hand, or counted per hand (shared deals)
+        self.trials = np.full(len(job), job.trials, dtype=np.int64) if trials is None else trials
+        self.extra = dict(extra or {})  # more parameters for the file's metadata
 
     def columns(self, game: str | None = None) -> dict[str, np.ndarray | list[str]]:
         """Columns ``hand, combos, equity, std_error, trials, scoop, hi, hi_tie, lo, lo_tie``."""
         g = self._game(game)
         s = self.sums[:, GAMES.index(g) * NSTAT:(GAMES.index(g) + 1) * NSTAT].astype(np.float64)
-        t = float(self.job.trials)
-        mean = s[:, 0] / (POT * t)
-        var = np.maximum(s[:, 1] / (POT * POT * t) - mean * mean, 0.0)
-        se = np.sqrt(var / (t - 1)) if t > 1 else np.full_like(mean, np.nan)
+        t = self.trials.astype(np.float64)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = s[:, 0] / (POT * t)
+            var = np.maximum(s[:, 1] / (POT * POT * t) - mean * mean, 0.0)
+            se = np.where(t > 1, np.sqrt(var / (t - 1)), np.nan)
         return {
             "hand": list(self.job.names),
             "combos": self.job.combos.copy(),
             "equity": mean,
             "std_error": se,
-            "trials": np.full(len(mean), self.job.trials, dtype=np.int64),
+            "trials": self.trials.copy(),
             "scoop": s[:, 6] / t,
             "hi": s[:, 2] / t,
             "hi_tie": s[:, 3] / t,
@@ -323,10 +329,10 @@ def bulk_equity(hands: Iterable[str] | np.ndarray | None = None, *, game: str | 
 
     Examples
     --------
-    >>> from omaha_eval.bulk import bulk_equity
+    >>> from omaha_eval.bulk.job import bulk_equity
     >>> r = bulk_equity(["AsKsQhJh", "7c6c5d4d"], trials=20_000, seed=1)
     >>> [round(float(e), 3) for e in r.columns()["equity"]]
-    [0.612, 0.555]
+    [0.612, 0.468]
     """
     if hands is None:
         job = BulkJob.table(game=game, opponents=opponents, trials=trials, seed=seed,

@@ -169,7 +169,7 @@ def write_parquet(result: BulkResult, game: str, path: str | os.PathLike) -> Non
     import pyarrow.parquet as pq
 
     cols = result.columns(game)
-    meta = dict(result.job.describe(), game=game)
+    meta = dict(result.job.describe(), game=game, **result.extra)
     table = pa.table({k: pa.array(v) for k, v in cols.items()})
     table = table.replace_schema_metadata({"omaha_eval": json.dumps(meta, sort_keys=True)})
     path = Path(path)
@@ -189,3 +189,49 @@ def read_parquet(path: str | os.PathLike) -> tuple[dict[str, np.ndarray], dict]:
                    else table.column(name).to_numpy()) for name in table.column_names}
     return cols, meta
 
+
+
+def complete_blocks(parts: str | os.PathLike) -> int:
+    """How many leading blocks every hand of an unfinished run has (tasks go block by block)."""
+    parts = Path(parts)
+    job = _job_of_manifest(json.loads((parts / "job.json").read_text()))
+    covered, _ = _load_parts(parts, job)
+    full = np.all(covered, axis=0)
+    return int(np.argmin(full)) if not full.all() else job.n_blocks
+
+
+def table_at_blocks(parts: str | os.PathLike, blocks: int) -> BulkResult:
+    """The result of an unfinished run cut at its first ``blocks`` blocks: exactly what a run of
+    the same job with ``trials = blocks * BLOCK`` gives (each block's stream depends only on the
+    seed, the hand and the block)."""
+    from .job import BLOCK
+
+    parts = Path(parts)
+    manifest = json.loads((parts / "job.json").read_text())
+    job = _job_of_manifest(manifest)
+    if not 1 <= blocks <= job.n_blocks or blocks * BLOCK > job.trials:
+        raise BulkError(f"blocks must be 1..{job.trials // BLOCK}, got {blocks}")
+    cut = _job_of_manifest(dict(manifest, trials=blocks * BLOCK))
+    sums = np.zeros((len(job), 2 * NSTAT), dtype=np.int64)
+    covered = np.zeros((len(job), blocks), dtype=bool)
+    for f in sorted(parts.glob("part-*.npz")):
+        with np.load(f) as z:
+            idx, b0, b1, s = z["index"], z["block_begin"], z["block_end"], z["sums"]
+        for row, (i, a, b) in enumerate(zip(idx.tolist(), b0.tolist(), b1.tolist())):
+            if b <= blocks:
+                sums[i] += s[row]
+                covered[i, a:b] = True
+            elif a < blocks:
+                raise BulkError(f"{f} has a task across block {blocks}: cannot cut there")
+    if not covered.all():
+        raise BulkError(f"block {blocks - 1} is not complete in {parts}")
+    return BulkResult(cut, sums)
+
+
+def _job_of_manifest(m: dict) -> BulkJob:
+    if not str(m.get("hands", "")).startswith("canonical-"):
+        raise BulkError("only table runs can be read back from their parts")
+    limit = None if m["n_hands"] == len(BulkJob.table(hole_cards=m["hole_cards"], trials=1)) \
+        else m["n_hands"]
+    return BulkJob.table(game=tuple(m["games"]), opponents=m["opponents"], trials=m["trials"],
+                         seed=m["seed"], hole_cards=m["hole_cards"], limit=limit)

@@ -25,6 +25,7 @@ _POST = re.compile(r"^posts (?:the )?(small & big blinds|small blind|big blind|a
                    r"dead blind|straddle|missed big blind|missed small blind) " + _AMT +
                    r"( out of position)?")
 _GG_STRADDLE = re.compile(r"^straddle " + _AMT)
+_ANY_POST = re.compile(r"^posts ([A-Za-z &'-]+?):? " + _AMT)
 _CALL = re.compile(r"^calls " + _AMT)
 _BET = re.compile(r"^bets " + _AMT)
 _RAISE = re.compile(r"^raises " + _AMT + r" to " + _AMT)
@@ -37,6 +38,7 @@ _FEE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax|Fee|JP Fee|Cashdrop Fee|EV C
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.*)$")
 _SHOWED = re.compile(r"\bshowed \[([^\]]*)\]")
 _MUCKED = re.compile(r"\bmucked(?: \[([^\]]*)\])?")
+_BETTING = frozenset(("folds", "checks", "calls", "bets", "raises"))
 _RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 # informational lines after a name (no colon on PokerStars/GGPoker, or any on Winamax)
@@ -135,6 +137,13 @@ class _Body:
                 continue
             if self.dirty:
                 self.index_names()
+            if self.colon:  # most lines are "name: action": try that first
+                cut = line.find(": ")
+                if cut > 0:
+                    name = line[:cut]
+                    if name in self.name_set and name not in self.clash:
+                        self.player_line(name, line[cut + 2:], True, number)
+                        continue
             if line.startswith("Dealt to "):
                 self.dealt(line[9:], number)
                 continue
@@ -244,10 +253,17 @@ class _Body:
 
     def player_line(self, name: str, rest: str, colon: bool, number: int) -> None:
         hand = self.hand
-        if rest.startswith("posts ") or rest.startswith("straddle "):
+        cut = rest.find(" ")
+        verb = rest if cut < 0 else rest[:cut]
+        if verb in _BETTING:
+            if self.street < 0:
+                self.problem(f"{name} {verb} among the forced bets", number)
+                return
+            self.action(name, verb, rest, number)
+            return
+        if verb == "posts" or verb == "straddle":
             self.post(name, rest, number)
             return
-        verb = rest.split(" ", 1)[0]
         if verb in ("folds", "checks", "calls", "bets", "raises"):
             if self.street < 0:
                 self.problem(f"{name} {verb} among the forced bets", number)
@@ -301,12 +317,26 @@ class _Body:
         if m:  # GGPoker: a straddle "to" amount; a second straddle by the same player replaces it
             self.hand.posts.append(Post(name, "straddle_to", self.amount(m.group(1), number), number))
             return
+        m = _ANY_POST.match(rest)
+        if m:  # other wordings: the kind from its words
+            words = m.group(1).lower()
+            both = "big" in words and ("small" in words or " and " in words or "&" in words)
+            kind = ("ante" if "ante" in words else "small_and_big" if both
+                    else "missed" if "dead" in words or "missed" in words else
+                    "straddle" if "straddle" in words else "big_blind" if "big" in words else
+                    "small_blind" if "small" in words else "")
+            if kind:
+                self.hand.posts.append(Post(name, kind, self.amount(m.group(2), number), number))
+                return
         self.problem(f"unreadable forced bet of {name}: {rest[:60]!r}", number)
 
     def action(self, name: str, verb: str, rest: str, number: int) -> None:
         street = max(self.street, 0)
-        if verb in ("folds", "checks"):
-            self.hand.actions.append(Action(street, name, verb[:-1] if verb == "folds" else "check", 0, number))
+        if verb == "folds":
+            self.hand.actions.append(Action(street, name, "fold", 0, number))
+            return
+        if verb == "checks":
+            self.hand.actions.append(Action(street, name, "check", 0, number))
             return
         pattern = {"calls": _CALL, "bets": _BET}.get(verb)
         if pattern is not None:

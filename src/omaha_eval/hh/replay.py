@@ -311,16 +311,17 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
         expected = engine.seats[engine.actor]
         raise _Stop(f"{action.name} {action.verb}s but the engine expects {expected} to act", action.line)
     verb = action.verb
+    # the actor is checked above: the engine's calls act for the player to act (no re-check)
     try:
         if verb == "fold":
-            engine.fold(i)
+            engine.fold()
         elif verb == "check":
-            engine.check(i)
+            engine.check()
         elif verb == "call":
             owed = min(engine.level - engine.bets[i], engine.stacks[i])
             if owed != action.amount:
                 raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line)
-            engine.call(i)
+            engine.call()
         else:
             to = action.amount if verb == "raise" else engine.bets[i] + action.amount
             if engine.level == 0 and verb == "raise":
@@ -331,11 +332,11 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
                 out.notes.append(f"line {action.line}: {action.name}'s {verb} to {to} that nobody "
                                  f"could call is played as a call (the rest returned)")
                 extra = to - min(engine.level, engine.bets[i] + engine.stacks[i])
-                engine.check_or_call(i)
+                engine.check_or_call()
                 if extra > 0:
                     out.unmatched[action.name] = out.unmatched.get(action.name, 0) + extra
                 return
-            engine.bet_or_raise_to(to, i)
+            engine.bet_or_raise_to(to)
     except IllegalActionError as exc:
         text = str(exc)
         if "maximum" in text or "minimum" in text or "capped" in text or "reopened" in text:
@@ -365,7 +366,7 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     for seat in hand.seats:
         raw = hand.collected.get(seat.name, 0)
         if hand.site == "winamax":  # Winamax counts the returned uncalled bet in "collected"
-            raw -= returned.get(seat.name, 0)
+            raw -= min(raw, returned.get(seat.name, 0))
         site[seat.name] = raw
     out.site_collected = site
     if hand.site != "winamax":

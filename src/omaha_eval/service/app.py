@@ -43,13 +43,16 @@ def _fastapi(**kwargs) -> FastAPI:
 
 
 def games() -> List[str]:
-    """The game names the library accepts."""
-    try:
-        from .. import variants  # type: ignore[attr-defined]
-    except ImportError:
-        return ["hi", "hilo"]
-    names = getattr(variants, "NAMES", None) or list(getattr(variants, "VARIANTS", {}))
-    return ["hi", "hilo"] + [n for n in names if n not in ("hi", "hilo")]
+    """The game names the library accepts: ``hi``, ``hilo`` and the Omaha variants.
+
+    Examples
+    --------
+    >>> games()[:4]
+    ['hi', 'hilo', 'plo', 'plo8']
+    """
+    from ..variants import VARIANTS
+
+    return ["hi", "hilo", *VARIANTS]
 
 
 class Service:

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Union
 
 import numpy as np
 from fastapi import APIRouter, Request
 
 from ... import _equity as engine
 from ...cards import parse_cards
+from ..answers import ERRORS, Equity, Showdown, Showdowns
 from ..errors import ApiError, equity_loc
 from ..models import EquityRequest, ShowdownRequest
 from ..work import Deadline
-from .common import JSON, Loc, card_field_loc, deadline, limits, pools, too_many
+from .common import (INLINE_DEALS, JSON, Loc, card_field_loc, check_count, deadline, limits, pools,
+                     run_sized)
 
 router = APIRouter(tags=["equity"])
 
@@ -125,7 +127,8 @@ def _equity(body: EquityRequest, stop: Deadline, max_draws: int) -> dict:
     return result.to_dict()
 
 
-@router.post("/v1/equity", summary="Equity of hands or ranges, exact or sampled")
+@router.post("/v1/equity", summary="Equity of hands or ranges, exact or sampled",
+             response_model=Equity, responses=ERRORS)
 async def equity(body: EquityRequest, request: Request) -> JSON:
     """Each player's share of the pot: the library's ``EquityResult.to_dict()``.
 
@@ -190,7 +193,8 @@ def _showdown(body: ShowdownRequest) -> dict:
     return {"game": body.game, "results": results}
 
 
-@router.post("/v1/showdown", summary="Settle complete deals: shares and winners")
+@router.post("/v1/showdown", summary="Settle complete deals: shares and winners",
+             response_model=Union[Showdown, Showdowns], responses=ERRORS)
 async def showdown(body: ShowdownRequest, request: Request) -> JSON:
     """Who wins a complete deal (every hand, five board cards): each player's share of the pot
     (also in integer units of ``pot_units``, exact), the winners of the whole pot, of the high
@@ -199,13 +203,10 @@ async def showdown(body: ShowdownRequest, request: Request) -> JSON:
     if body.deals is not None:
         if body.hands is not None or body.board is not None:
             raise ApiError(422, ["body"], "give either hands and board, or deals, not both", "shape")
-        limit = limits(request).max_deals
-        if len(body.deals) > limit:
-            raise too_many("deals", len(body.deals), limit, ["body", "deals"])
+        check_count(body.deals, limits(request).max_deals, "deals")
     else:
         for name in ("hands", "board"):
             if getattr(body, name) is None:
                 raise ApiError(422, ["body", name], f"{name} is required (or give deals)", "missing")
-    if body.deals is None or len(body.deals) <= 16:
-        return JSON(_showdown(body))
-    return JSON(await pools(request).run(_showdown, body, deadline=deadline(request)))
+    count = 1 if body.deals is None else len(body.deals)
+    return JSON(await run_sized(request, count, INLINE_DEALS, _showdown, body))

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any, List, Union
 
 from fastapi import APIRouter, Request
 
 from ...evaluate import describe_hand
+from ..answers import ERRORS, Evaluation, Evaluations
 from ..errors import ApiError
 from ..models import EvaluateRequest
-from .common import JSON, Loc, card_field_loc, is_game_error, deadline, limits, pools, too_many
+from .common import (INLINE_DEALS, JSON, Loc, card_field_loc, check_count, is_game_error, limits,
+                     run_sized)
 
 router = APIRouter(tags=["evaluate"])
-
-# batches above this many deals run in a pool thread (one deal costs ~50 us)
-INLINE_DEALS = 16
 
 
 def _one(hole: Any, board: Any, game: str, base: Loc) -> dict:
@@ -46,7 +45,8 @@ def _on_board(holes: List[Any], board: Any, game: str) -> dict:
     return {"game": game, "board": results[0]["board"] if results else None, "results": results}
 
 
-@router.post("/v1/evaluate", summary="Score one deal or a batch")
+@router.post("/v1/evaluate", summary="Score one deal or a batch", responses=ERRORS,
+             response_model=Union[Evaluation, Evaluations])
 async def evaluate(body: EvaluateRequest, request: Request) -> JSON:
     """Best high hand (and with a hi-lo game the best 8-or-better low) of one deal, ``hole`` and
     ``board``, or of each deal of ``deals``: score (higher is better), category, description and
@@ -57,22 +57,14 @@ async def evaluate(body: EvaluateRequest, request: Request) -> JSON:
     if body.holes is not None:
         if body.hole is not None or body.deals is not None or body.board is None:
             raise ApiError(422, ["body"], "holes needs board, and neither hole nor deals", "shape")
-        limit = limits(request).max_deals
-        if len(body.holes) > limit:
-            raise too_many("holes", len(body.holes), limit, ["body", "holes"])
-        if len(body.holes) <= INLINE_DEALS:
-            return JSON(_on_board(body.holes, body.board, body.game))
-        return JSON(await pools(request).run(_on_board, body.holes, body.board, body.game,
-                                             deadline=deadline(request)))
+        check_count(body.holes, limits(request).max_deals, "holes")
+        return JSON(await run_sized(request, len(body.holes), INLINE_DEALS, _on_board,
+                                    body.holes, body.board, body.game))
     if body.deals is not None:
         if body.hole is not None or body.board is not None:
             raise ApiError(422, ["body"], "give either hole and board, or deals, not both", "shape")
-        limit = limits(request).max_deals
-        if len(body.deals) > limit:
-            raise too_many("deals", len(body.deals), limit, ["body", "deals"])
-        if len(body.deals) <= INLINE_DEALS:
-            return JSON(_batch(body.deals, body.game))
-        return JSON(await pools(request).run(_batch, body.deals, body.game, deadline=deadline(request)))
+        check_count(body.deals, limits(request).max_deals, "deals")
+        return JSON(await run_sized(request, len(body.deals), INLINE_DEALS, _batch, body.deals, body.game))
     if body.hole is None or body.board is None:
         missing = "hole" if body.hole is None else "board"
         raise ApiError(422, ["body", missing], f"{missing} is required (or give deals)", "missing")

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from fastapi import APIRouter, Request
 
 from ...game.phh import hand_to_phh, parse_phh, replay, summary
+from ..answers import ACTION_ERRORS, ERRORS, HandState, PHHText, Replay
 from ..errors import ApiError
 from ..hands import build_hand, state_dict
 from ..models import ExportRequest, HandRequest, ReplayRequest
-from .common import JSON, deadline, limits, pools, too_many
+from .common import JSON, check_count, deadline, limits, pools, run_sized
 
 router = APIRouter(tags=["hands"])
 
@@ -21,16 +24,13 @@ def _state(body: HandRequest) -> dict:
     return state_dict(hand, body.seed, len(body.actions))
 
 
-async def _run(request: Request, body: HandRequest, fn):
-    limit = limits(request).max_actions
-    if len(body.actions) > limit:
-        raise too_many("actions", len(body.actions), limit, ["body", "actions"])
-    if len(body.actions) <= INLINE_ACTIONS:
-        return fn(body)
-    return await pools(request).run(fn, body, deadline=deadline(request))
+async def _run(request: Request, body: HandRequest, fn: Callable[[Any], dict]) -> dict:
+    check_count(body.actions, limits(request).max_actions, "actions")
+    return await run_sized(request, len(body.actions), INLINE_ACTIONS, fn, body)
 
 
-@router.post("/v1/hands", summary="Replay a hand and return its state")
+@router.post("/v1/hands", summary="Replay a hand and return its state",
+             response_model=HandState, responses=ACTION_ERRORS)
 async def hands(body: HandRequest, request: Request) -> JSON:
     """The hand described by ``config``, ``stacks``, the cards (``seed`` and/or ``hole_cards``,
     ``board``) and the ``actions`` so far, replayed from its start: stacks, bets, pot, board,
@@ -50,7 +50,8 @@ def _export(body: ExportRequest) -> dict:
     return {"seed": body.seed, "is_over": hand.is_over, "text": text}
 
 
-@router.post("/v1/phh/export", summary="A hand as a PHH hand history")
+@router.post("/v1/phh/export", summary="A hand as a PHH hand history",
+             response_model=PHHText, responses=ACTION_ERRORS)
 async def phh_export(body: ExportRequest, request: Request) -> JSON:
     """The hand of a ``/v1/hands`` request as PHH text (TOML), finished or not."""
     return JSON(await _run(request, body, _export))
@@ -70,7 +71,8 @@ def _replay(body: ReplayRequest) -> dict:
     return out
 
 
-@router.post("/v1/phh/replay", summary="Replay a PHH hand history")
+@router.post("/v1/phh/replay", summary="Replay a PHH hand history",
+             response_model=Replay, responses=ERRORS)
 async def phh_replay(body: ReplayRequest, request: Request) -> JSON:
     """Replays one PHH hand history through the rules engine: variant, players p1..pN, starting
     and finishing stacks, payoffs, uncalled bets, shown and mucked hands, each pot with its

@@ -1,0 +1,189 @@
+"""The shipped preflop tables: every 4-card starting hand against one random hand, hi and hi-lo.
+
+The data (``data/preflop4-1-{game}.npz``, package data) is read on first use only. Values are
+stored as uint16: equity and the rates in units of 1/65535 (a rounding error below 8e-6, far
+below the standard errors), standard errors in units of 1e-7. The class order is
+:func:`omaha_eval.bulk.canonical_hands`'s, checked against a digest stored with the data.
+How each table was computed (command, seed, trials, wall time, cores) is in its ``info``.
+
+Ranking: classes are ordered by equity, highest first (ties by class index). A hand's
+percentile is the share of all 270,725 combinations at least as good as it, in percent, so the
+best hand is near 0 and ``hand_percentile(h) <= 15`` exactly when ``h`` is in the range ``15%``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from importlib import resources
+from typing import Sequence
+
+import numpy as np
+
+from .canonical import canonical_hands
+
+__all__ = ["PreflopTable", "preflop_table", "hand_percentile", "pack_table"]
+
+_GAMES = ("hi", "hilo")
+_RATES = ("scoop", "hi", "hi_tie", "lo", "lo_tie")
+_SE_UNIT = 1e-7
+
+
+def _class_digest() -> str:
+    import hashlib
+
+    return hashlib.sha256(np.ascontiguousarray(canonical_hands(4).hands).tobytes()).hexdigest()[:16]
+
+
+@dataclass(frozen=True, eq=False)
+class PreflopTable:
+    """One game's preflop table (light: NumPy arrays, read-only).
+
+    Attributes
+    ----------
+    game : str
+    hands : list of str
+        Canonical text of each class (``'AsKsQhJh'``), in class order.
+    combos, equity, std_error, scoop, hi, hi_tie, lo, lo_tie : numpy.ndarray
+        One value per class.
+    info : dict
+        How the table was computed: command, seed, trials, wall time, cores.
+    """
+
+    game: str
+    hands: list[str]
+    combos: np.ndarray
+    equity: np.ndarray
+    std_error: np.ndarray
+    scoop: np.ndarray
+    hi: np.ndarray
+    hi_tie: np.ndarray
+    lo: np.ndarray
+    lo_tie: np.ndarray
+    info: dict
+    _order: np.ndarray = field(repr=False)       # class indices, best first
+    _cum_before: np.ndarray = field(repr=False)  # combinations ranked strictly ahead of a class
+
+    def __len__(self) -> int:
+        return len(self.hands)
+
+    def columns(self) -> dict[str, object]:
+        """The table's columns (as in the Parquet files of ``omaha-eval table``)."""
+        cols: dict[str, object] = {"hand": list(self.hands), "combos": self.combos,
+                                   "equity": self.equity, "std_error": self.std_error,
+                                   "trials": np.full(len(self), int(self.info["trials"]))}
+        cols.update({r: getattr(self, r) for r in _RATES})
+        return cols
+
+    def to_pandas(self):
+        """The table as a pandas DataFrame (needs pandas), in class order."""
+        import pandas as pd
+
+        return pd.DataFrame(self.columns())
+
+    def rank(self) -> np.ndarray:
+        """Class indices from the best class down."""
+        return self._order
+
+    def percentile(self, index: int) -> float:
+        """Percent of all combinations at least as good as class ``index`` (best ~0, worst 100)."""
+        total = int(self.combos.sum())
+        return 100.0 * float(self._cum_before[index] + self.combos[index]) / total
+
+    def top_mask(self, percent: float) -> np.ndarray:
+        """Classes in the best ``percent`` of all combinations: counted from the best class
+        down, a class is in when its combinations and those ahead of it stay within
+        ``percent`` of the total (exact rational comparison)."""
+        total = int(self.combos.sum())
+        limit = Fraction(str(percent)) * total / 100
+        return (self._cum_before + self.combos) <= limit
+
+
+def _resource(game: str):
+    return resources.files("omaha_eval.bulk").joinpath(f"data/preflop4-1-{game}.npz")
+
+
+@lru_cache(maxsize=2)
+def preflop_table(game: str = "hi") -> PreflopTable:
+    """The shipped 4-card preflop table of ``game`` against one random hand (loaded once).
+
+    Parameters
+    ----------
+    game : {'hi', 'hilo'}
+
+    Returns
+    -------
+    PreflopTable
+
+    Raises
+    ------
+    ValueError
+        For another game.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> t = oe.preflop_table(game="hi")
+    >>> len(t), int(t.combos.sum()), t.hands[int(t.rank()[0])][:4]
+    (16432, 270725, 'AsAh')
+    """
+    if game not in _GAMES:
+        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+    with _resource(game).open("rb") as fh, np.load(fh) as z:
+        data = {k: z[k] for k in z.files}
+    info = json.loads(str(data["info"]))
+    classes = canonical_hands(4)
+    if info.get("class_digest") != _class_digest() or data["equity"].size != len(classes):
+        raise RuntimeError(f"the shipped {game} table does not match the canonical classes")
+    values = {"equity": data["equity"] / 65535.0, "std_error": data["std_error"] * _SE_UNIT}
+    values.update({r: data[r] / 65535.0 for r in _RATES})
+    for v in values.values():
+        v.flags.writeable = False
+    # best first; ties keep class order (a stable sort of the negated equity)
+    order = np.argsort(-data["equity"].astype(np.int64), kind="stable")
+    cum = np.zeros(len(classes), dtype=np.int64)
+    cum[order] = np.concatenate([[0], np.cumsum(classes.combos[order])[:-1]])
+    for a in (order, cum):
+        a.flags.writeable = False
+    return PreflopTable(game, classes.texts(), classes.combos, info=info, _order=order,
+                        _cum_before=cum, **values)
+
+
+def hand_percentile(hand: str | Sequence[int], game: str = "hi") -> float:
+    """Percent of all starting combinations at least as good as ``hand`` (0 best .. 100 worst).
+
+    ``hand_percentile(h, game) <= X`` exactly when ``h`` is in the range ``X%`` of that game.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.hand_percentile("AsKsQhJh", game="hi") < 10 < oe.hand_percentile("7c6c5d4d", game="hi")
+    True
+    """
+    from ..cards import parse_cards
+
+    cards = parse_cards(hand) if isinstance(hand, str) else np.asarray(hand)
+    if cards.size != 4:
+        raise ValueError(f"preflop tables are for four-card hands, got {cards.size} cards")
+    table = preflop_table(game)
+    index = int(canonical_hands(4).index(np.asarray(cards).reshape(1, 4))[0])
+    return table.percentile(index)
+
+
+def pack_table(parquet: str, out: str, **info: object) -> None:
+    """Store a 4-card, one-opponent table written by ``omaha-eval table`` as package data."""
+    from .table import read_parquet
+
+    cols, meta = read_parquet(parquet)
+    classes = canonical_hands(4)
+    if cols["hand"] != classes.texts() or meta.get("opponents") != 1:
+        raise ValueError("not a full 4-card table against one opponent")
+    q = lambda v: np.round(np.asarray(v) * 65535).astype(np.uint16)  # noqa: E731
+    arrays = {"equity": q(cols["equity"]),
+              "std_error": np.round(np.asarray(cols["std_error"]) / _SE_UNIT).astype(np.uint16)}
+    arrays.update({r: q(cols[r]) for r in _RATES})
+    meta = dict(meta, **info, class_digest=_class_digest(),
+                min_trials=int(np.min(cols["trials"])), max_std_error=float(np.max(cols["std_error"])))
+    np.savez_compressed(out, info=np.array(json.dumps(meta, sort_keys=True)), **arrays)
