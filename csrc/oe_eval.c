@@ -349,7 +349,7 @@ ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin
 
 /* The same for hands on one shared board (see shared_board). */
 ALWAYS_INLINE uint64_t shared_block(const batch_job *job, const shared_board *sb, const int k,
-                                    size_t begin, size_t end, const int want_lo)
+                                    size_t begin, size_t end, const int want_lo, const int deferred)
 {
     uint16_t candidates[BLOCK];
     int n = 0;
@@ -362,9 +362,11 @@ ALWAYS_INLINE uint64_t shared_block(const batch_job *job, const shared_board *sb
         bad |= cards.any >> 63 | (all & (cards.any != cards.sum));
         job->hi_out[i] = pairs_max(sb->row, sb->col, h, k);
         if (want_lo) job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | sb->low];
-        unsigned suited = hole_suit_counts(h, k) >> shift & 15u;
-        candidates[n] = (uint16_t)(i - begin);
-        n += suited >= 2;
+        if (deferred) { /* a flush suit left to the pass below (few hands: no column table) */
+            unsigned suited = hole_suit_counts(h, k) >> shift & 15u;
+            candidates[n] = (uint16_t)(i - begin);
+            n += suited >= 2;
+        }
     }
     for (int c = 0; c < n; ++c) {
         size_t i = begin + candidates[c];
@@ -410,9 +412,11 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
             flagged = first_bad_deal(job->hole, k, job->hole_stride, job->board, job->board_stride, b, e,
                                      job->check) != SIZE_MAX;
         if (job->hi_out) { /* hi scoring validates in its own pass */
-            if (job->board_stride == 0) {
-                if (job->lo_out) flagged = shared_block(job, &sb, k, b, e, 1); /* hi and low in one pass */
-                else flagged = shared_block(job, &sb, k, b, e, 0);
+            if (job->board_stride == 0) { /* hi and low in one pass; flush pass only if needed */
+                if (sb.suit < 4) flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 1)
+                                                       : shared_block(job, &sb, k, b, e, 0, 1);
+                else flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 0)
+                                           : shared_block(job, &sb, k, b, e, 0, 0);
             } else {
                 if (job->lo_out) flagged = own_block(job, k, b, e, 1);
                 else flagged = own_block(job, k, b, e, 0);
