@@ -412,7 +412,7 @@ def _range_player(rng: Range, name: str, who: str) -> _Player:
 
 
 @lru_cache(maxsize=4096)
-def _player_text(hand: str) -> _Player:
+def _player_text(hand: str, half: str = "hi") -> _Player:
     """A hand or range given as text, cached; errors carry no player number (added by caller)."""
     try:
         ids = parse_cards(hand)
@@ -422,20 +422,20 @@ def _player_text(hand: str) -> _Player:
             if stars and stars not in HOLE_COUNTS:
                 raise RangeError(f"{hand.strip()!r}: a random hand has 4, 5 or 6 cards") from None
             return _Player(hand.strip(), stars or None, random=True)
-        rng = parse_range(hand)
+        rng = parse_range(hand, game=half)  # half: the table that ranks percent sets (15%)
         return _range_player(rng, hand.strip(), "range")
     if ids.size not in HOLE_COUNTS:
         raise CardError(f"hand {hand!r} has {ids.size} cards; an Omaha hand has 4, 5 or 6")
     return _fixed_player(ids, "hand")
 
 
-def _player(hand: HandLike, p: int) -> _Player:
+def _player(hand: HandLike, p: int, half: str = "hi") -> _Player:
     who = f"player {p + 1}"
     if isinstance(hand, Range):
         return _range_player(hand, hand.text, who)
     if isinstance(hand, str):
         try:
-            return _player_text(hand)
+            return _player_text(hand, half)
         except (CardError, RangeError) as exc:
             raise type(exc)(f"{who}: {exc}") from None
     try:
@@ -581,7 +581,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
     dead_ids = _cards(dead if dead is not None else "", "dead cards")
     if board_ids.size > 5:
         raise CardError(f"board: a board has 0 to 5 cards, got {board_ids.size}")
-    players = [_player(h, p) for p, h in enumerate(hands)]
+    players = [_player(h, p, "hilo" if g == 1 else "hi") for p, h in enumerate(hands)]
     hole = _hole_count(players, fixed_hole)
     if len(players) > max_players(hole):
         raise ValueError(f"{len(players)} players of {hole} cards; at most {max_players(hole)} "
