@@ -869,10 +869,12 @@ def equity(
     if (type(hands) in (list, tuple) and type(board) is str and type(dead) is str
             and type(game) is str and all(type(h) is str for h in hands)):
         spot = _text_spot(tuple(hands), board, dead, game)
-        if spot.is_fixed and trials is None and workers == 1 and type(workers) is int:
-            # the small-call path: a cached spot straight to C and back (a few microseconds)
+        if spot.is_fixed and trials is None:
+            # the small-call path: a cached spot straight to C and back (a few microseconds;
+            # the engine itself keeps small spots on one thread whatever `workers` says)
             stats, n_boards = _core.exact_packed(spot.packed(), len(spot.players), spot.hole,
-                                                 spot.board.size, spot.dead.size, spot.game, 1)
+                                                 spot.board.size, spot.dead.size, spot.game,
+                                                 _workers(workers))
             return _result(spot, stats, n_boards, True, None, True)
     else:
         spot = _spot(hands, board, dead, game)
