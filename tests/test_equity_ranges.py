@@ -111,9 +111,9 @@ def test_range_loses_holdings_to_known_cards():
 
 def test_ranges_that_always_collide():
     # refused at once from card counts, with the reason
-    with pytest.raises(RangeError, match="players 1 and 2 both need the As"):
+    with pytest.raises(RangeError, match="players 0 and 1 both need the As"):
         equity(["AsAhKK", "AsAdQQ"], "2c3c4c5c")
-    with pytest.raises(RangeError, match="players 1 and 2 need at least 5 aces between them; 4 "
+    with pytest.raises(RangeError, match="players 0 and 1 need at least 5 aces between them; 4 "
                                          "are left"):
         equity(["AAA*", "AA**"], trials=1000, seed=1)
 

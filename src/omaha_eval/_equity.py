@@ -510,7 +510,7 @@ def _range_player(rng: Range, name: str, who: str) -> _Player:
 
 
 @lru_cache(maxsize=4096)
-def _player_text(hand: str) -> _Player:
+def _player_text(hand: str, half: str = "hi") -> _Player:
     """A hand or range given as text, cached; errors carry no player number (added by caller)."""
     try:
         ids = parse_cards(hand)
@@ -520,20 +520,20 @@ def _player_text(hand: str) -> _Player:
             if stars and stars not in HOLE_COUNTS:
                 raise RangeError(f"{hand.strip()!r}: a random hand has 4, 5 or 6 cards") from None
             return _Player(hand.strip(), stars or None, random=True)
-        rng = parse_range(hand)
+        rng = parse_range(hand, game=half)  # half: the table that ranks percent sets (15%)
         return _range_player(rng, hand.strip(), "range")
     if ids.size not in HOLE_COUNTS:
         raise CardError(f"hand {hand!r} has {ids.size} cards; an Omaha hand has 4, 5 or 6")
     return _fixed_player(ids, "hand")
 
 
-def _player(hand: HandLike, p: int) -> _Player:
+def _player(hand: HandLike, p: int, half: str = "hi") -> _Player:
     who = f"player {p}"
     if isinstance(hand, Range):
         return _range_player(hand, hand.text, who)
     if isinstance(hand, str):
         try:
-            return _player_text(hand)
+            return _player_text(hand, half)
         except (CardError, RangeError) as exc:
             raise type(exc)(f"{who}: {exc}") from None
     try:
@@ -552,7 +552,7 @@ def _place(card: int, places: dict[int, str], where: str) -> None:
 
 
 def _players_text(ps: Sequence[int]) -> str:
-    names = [str(p + 1) for p in ps]
+    names = [str(p) for p in ps]  # numbered from 0, as everywhere in the library
     return "player " + names[0] if len(names) == 1 else (
         "players " + ", ".join(names[:-1]) + " and " + names[-1])
 
@@ -679,7 +679,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
     dead_ids = _cards(dead if dead is not None else "", "dead cards")
     if board_ids.size > 5:
         raise CardError(f"board: a board has 0 to 5 cards, got {board_ids.size}")
-    players = [_player(h, p) for p, h in enumerate(hands)]
+    players = [_player(h, p, "hilo" if g == 1 else "hi") for p, h in enumerate(hands)]
     hole = _hole_count(players, fixed_hole)
     if len(players) > max_players(hole):
         raise ValueError(f"{len(players)} players of {hole} cards; at most {max_players(hole)} "
@@ -1003,10 +1003,12 @@ def equity(
     if (type(hands) in (list, tuple) and type(board) is str and type(dead) is str
             and type(game) is str and all(type(h) is str for h in hands)):
         spot = _text_spot(tuple(hands), board, dead, game)
-        if spot.is_fixed and trials is None and workers == 1 and type(workers) is int:
-            # the small-call path: a cached spot straight to C and back (a few microseconds)
+        if spot.is_fixed and trials is None:
+            # the small-call path: a cached spot straight to C and back (a few microseconds;
+            # the engine itself keeps small spots on one thread whatever `workers` says)
             stats, n_boards = _core.exact_packed(spot.packed(), len(spot.players), spot.hole,
-                                                 spot.board.size, spot.dead.size, spot.game, 1)
+                                                 spot.board.size, spot.dead.size, spot.game,
+                                                 _workers(workers))
             return _result(spot, stats, n_boards, True, None, True)
     else:
         spot = _spot(hands, board, dead, game)
