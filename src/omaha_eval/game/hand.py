@@ -369,7 +369,7 @@ class Hand:
         others = self._able > 1
         seq = self._seq if self._street == 0 else None
         if seq is None:  # clockwise from start, without a modulo per seat
-            order: Any = chain(range(start, n), range(start))
+            order: Any = chain(range(start, n), range(start)) if start else range(n)
         else:
             pos = self._seq_pos[start]
             order = seq[pos:] + seq[:pos]
@@ -647,11 +647,11 @@ class Hand:
 
     def bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> None:
         """PHH ``cbr``: bet ``amount`` if there is no bet yet, else raise to ``amount``."""
-        self._turn(player, "bet or raise")
-        if self._level == 0:
-            self.bet(amount, player)
-        else:
-            self.raise_to(amount, player)
+        a = self._turn(player, "bet or raise")
+        # what verify_bet / verify_raise_to check beyond the turn: the amount
+        kind = ev.BET if self._level == 0 else ev.RAISE
+        self._check_amount(a, amount, kind)
+        self._wager(int(amount), kind)
 
     def all_in(self, player: Optional[int] = None) -> None:
         """Everything in: a call if that does not exceed the bet, else a bet or raise (which must
