@@ -315,4 +315,4 @@ def test_monte_carlo_five_card_three_way_against_poker_equity():
 
 def test_range_errors_name_the_player():
     with pytest.raises(RangeError, match="player 2"):
-        equity(["AsKsQhJh9d", "AAx*"])
+        equity(["AsKsQhJh9d", "AAy*"])

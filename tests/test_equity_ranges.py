@@ -105,7 +105,7 @@ def test_random_range_preflop_sampled_reproducibly():
 
 
 def test_range_loses_holdings_to_known_cards():
-    with pytest.raises(RangeError, match="player 2: range 'AsA\\*\\*' has no holding left"):
+    with pytest.raises(RangeError, match="player 1: range 'AsA\\*\\*' has no holding left"):
         equity(["AsAh2c3d", "AsA**"])
 
 
@@ -119,5 +119,5 @@ def test_ranges_that_always_collide():
 
 
 def test_bad_range_names_player_and_position():
-    with pytest.raises(RangeError, match=r"player 2: bad range 'AAKy': .* at position 3"):
+    with pytest.raises(RangeError, match=r"player 1: bad range 'AAKy': .* at position 3"):
         equity(["AsKsQhJh", "AAKy"])

@@ -91,8 +91,9 @@ def test_parse_range_fuzz(text: Any) -> None:
         return
     assert isinstance(out, Range) and len(out) > 0
     hands = out.hands
-    assert hands.shape == (len(out), 4) and int(hands.max()) <= 51
-    assert all(len(set(row)) == 4 for row in hands.tolist())
+    width = hands.shape[1]                 # 4, 5 or 6 hole cards (the Omaha family)
+    assert hands.shape == (len(out), width) and width in (4, 5, 6) and int(hands.max()) <= 51
+    assert all(len(set(row)) == width for row in hands.tolist())
     assert np.all(np.isfinite(out.weights)) and np.all(out.weights > 0)
 
 

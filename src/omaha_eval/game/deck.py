@@ -94,7 +94,8 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
             raise HandSetupError("deck has a repeated card")
         return order if full else order[:size]
     if hole_cards is None and board is None and not exclude:  # the common case: a plain shuffle
-        return _rng(seed).permutation(52)[:size].tolist()
+        shuffled: List[int] = _rng(seed).permutation(52)[:size].tolist()
+        return shuffled
     if seed is None and not len(exclude) and board is not None and hole_cards is not None:
         known = _known_deal(n, button, hole_cards, board, hole, size)
         if known is not None:

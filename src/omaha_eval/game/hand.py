@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from itertools import chain
 from numbers import Integral
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
@@ -96,6 +96,27 @@ class LegalActions:
                  self.can_show, self.can_muck)
         return tuple(name for name, flag in zip(names, flags) if flag)
 
+    def describe(self, who: Optional[str] = None) -> str:
+        """The choice in words, e.g. ``"player 2 to act: fold, call 2 or raise to 4..8"``.
+
+        ``who`` names the player (default ``"player N"``).
+        """
+        if self.player is None:
+            return "the hand is over"
+        who = f"player {self.player}" if who is None else who
+        if self.phase != "betting":
+            return f"{who} to show or muck"
+        options = [name for name, ok in (("fold", self.can_fold), ("check", self.can_check))
+                   if ok]
+        if self.can_call:
+            options.append(f"call {self.to_call}")
+        if self.can_bet or self.can_raise:
+            verb = "bet" if self.can_bet else "raise to"
+            span = f"{self.min_to}" if self.min_to == self.max_to else f"{self.min_to}..{self.max_to}"
+            options.append(f"{verb} {span}")
+        text = ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
+        return f"{who} to act: {text}"
+
     def __repr__(self) -> str:
         text = f"LegalActions(player={self.player}, phase={self.phase!r}, actions={self.actions}"
         if self.can_call:
@@ -134,7 +155,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _sequence(value: Any, name: str) -> list:
+def _sequence(value: Any, name: str) -> List[Any]:
     if isinstance(value, (str, bytes)):
         raise HandSetupError(f"{name} must be a sequence, got {value!r}")
     try:
@@ -153,31 +174,77 @@ def _as_index(value: object) -> Optional[int]:
 
 
 class Hand:
-    """One hand: see the module docstring.
+    """One hand of Omaha as a state machine: deal, betting rounds, showdown, payouts.
 
-    Parameters: ``config`` (:class:`GameConfig`), ``stacks`` (positive ints, clockwise, each at
-    most the chip limit ``MAX_CHIPS`` = 2**62 of :mod:`~omaha_eval.game.structures`),
-    ``button`` (index; default the last player, so that player 0 is the small blind as in PHH),
-    ``posts`` (default ``config.default_posts``), ``first_to_act`` (first-round opener override),
-    ``last_to_act`` (a player who acts last in the first round, as a killer does: skipped in the
-    order until everyone else has acted, then the round goes on in that order),
-    cards: ``seed`` (int or numpy Generator) for a shuffled deck, or ``hole_cards`` / ``board``
-    given explicitly (unspecified cards are shuffled), or a full ``deck`` order; ``seats``
-    (labels used in messages, default the indices); ``showdown``: "auto" (hands are shown or
-    mucked by the usual policy: show when it can still win something) or "manual" (call
-    :meth:`show` / :meth:`muck` in turn); ``unknown_cards``: card ids that only stand in for
-    cards nobody saw (a replayed history with hidden hands); exports write them as ``??``.
+    Every action has three forms, as in PokerKit: ``verify_x(...)`` returns the acting player
+    (``verify_call`` the amount, ``verify_all_in`` the total bet) or raises
+    :class:`IllegalActionError` saying why, ``can_x(...)`` answers True or False, and ``x(...)``
+    acts. A refused action leaves the hand exactly as it was.
 
-    Real tables (see :mod:`~omaha_eval.game.payout`): ``runs`` (1, 2 or 3): when the betting
-    ends all in before the river, the rest of the board is dealt ``runs`` times and every pot is
-    split into equal shares, one per run (odd chips to the first run), each awarded on its own
-    board; the later runs' cards come from the deck after the dealt part (as many runs as the
-    deck has cards for) (``extra_boards``: the
-    cards of runs 2 and 3 that differ from the first board, for a replay). ``rake``: chips the
-    house takes from the pots before the award (proportionally, main pot first for odd chips;
-    at most the pot); ``added``: chips the house adds to the main pot (a cash drop). Finishing
-    stacks then sum to the starting ones minus the rake plus ``added``. ``free_folds``: a
-    player may fold with nothing to call, as the sites' clients allow (refused by default).
+    Parameters
+    ----------
+    config : GameConfig
+        The game: hi or hi-lo, the betting structure, blinds, antes, straddle.
+    stacks : sequence of int
+        2 to 11 positive stacks, clockwise, each at most the chip limit ``MAX_CHIPS`` = 2**62
+        of :mod:`~omaha_eval.game.structures`; players are their indices, from 0.
+    button : int, optional
+        The button's index; default the last player, so that player 0 is the small blind (as
+        in PHH).
+    posts : sequence of Post, optional
+        The forced bets; default ``config.default_posts(n, button)``.
+    first_to_act : int, optional
+        Who opens the first round (default: left of the largest live blind).
+    last_to_act : int, optional
+        A player who acts last in the first round, as a killer does: skipped in the order
+        until everyone else has acted, then the round goes on in that order.
+    seed : int or numpy.random.Generator, optional
+        Shuffles the deck.
+    hole_cards, board : optional
+        Cards given explicitly (the rest is shuffled).
+    deck : sequence, optional
+        A whole deck order instead.
+    seats : sequence, optional
+        How messages name the players: table seats (ints, "seat 5") or labels ("p3"); by
+        default "player 2".
+    showdown : {"auto", "manual"}, default "auto"
+        "auto" shows or mucks by the usual policy (show when the hand can still win
+        something); "manual" waits for :meth:`show` / :meth:`muck` in turn.
+    unknown_cards : iterable of int, optional
+        Card ids that only stand in for cards nobody saw (a replayed history with hidden
+        hands); exports write them as ``??``.
+    runs : {1, 2, 3}, default 1
+        When the betting ends all in before the river, the rest of the board is dealt
+        ``runs`` times and every pot is split into equal shares, one per run (odd chips to
+        the first run), each awarded on its own board (see :mod:`~omaha_eval.game.payout`);
+        the later runs' cards come from the deck after the dealt part.
+    extra_boards : optional
+        The cards of runs 2 and 3 that differ from the first board, for a replay.
+    rake : int, default 0
+        Chips the house takes from the pots before the award (proportionally, main pot first
+        for odd chips; at most the pot).
+    added : int, default 0
+        Chips the house adds to the main pot (a cash drop). Finishing stacks then sum to the
+        starting ones minus the rake plus ``added``.
+    free_folds : bool, default False
+        A player may fold with nothing to call, as the sites' clients allow.
+
+    Raises
+    ------
+    HandSetupError
+        Bad stacks, posts, button, cards or options.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [200, 200, 200], seed=7)
+    >>> hand.legal_actions().describe()
+    'player 2 to act: fold, call 2 or raise to 4..7'
+    >>> hand.can_raise_to(8), hand.can_raise_to(7), hand.verify_call()
+    (False, True, 2)
+    >>> hand.raise_to(7); hand.fold(); hand.call()
+    >>> hand.street_name, hand.pot, hand.folded
+    ('flop', 15, (True, False, False))
     """
 
     __slots__ = (
@@ -187,7 +254,7 @@ class Hand:
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
         "_unknown", "_able", "_last", "_seq", "_seq_pos", "_hole_count", "_courchevel", "_runs",
-        "_run_from", "_rake", "_added", "_boards", "_free_folds",
+        "_run_from", "_rake", "_added", "_boards", "_free_folds", "_named_seats",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
@@ -248,6 +315,7 @@ class Hand:
         self._n = n
         self._button = button
         self._seats = seat_labels
+        self._named_seats = seats is not None
         self._posts = post_list if ordered is not None else tuple(post_list)
         self._first_to_act = first_to_act
         self._last = -1 if last_to_act is None else last_to_act
@@ -347,12 +415,12 @@ class Hand:
             start = (opener if opener >= 0 else self._button) + 1
         start %= n
         if last >= 0:
-            seq = [(start + k) % n for k in range(n) if (start + k) % n != last] + [last]
-            self._seq = seq
+            order = [(start + k) % n for k in range(n) if (start + k) % n != last] + [last]
+            self._seq = order
             self._seq_pos = [0] * n
-            for k, p in enumerate(seq):
-                self._seq_pos[p] = k
-            start = seq[0]
+            for place, who in enumerate(order):
+                self._seq_pos[who] = place
+            start = order[0]
         actor = self._find_actor(start)
         if actor < 0:
             self._end_round()
@@ -441,7 +509,12 @@ class Hand:
     # ---- checks shared by the actions ----
 
     def _label(self, player: int) -> str:
-        return f"seat {self._seats[player]}"
+        """How messages name a player: "player 2" (its index in the hand) by default, "seat 5"
+        when the hand was given table seats, or the label itself when it is text ("p3" in PHH)."""
+        if not self._named_seats:
+            return f"player {player}"
+        label = self._seats[player]
+        return label if isinstance(label, str) else f"seat {label}"
 
     def _turn(self, player: Optional[int], what: str) -> int:
         if player is None and self._phase == BETTING:  # the common case: the player to act
@@ -596,6 +669,27 @@ class Hand:
         return True
 
     def fold(self, player: Optional[int] = None) -> None:
+        """Fold: give up the hand and every chip already in the pot.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or nothing to call (check instead); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.fold()
+        >>> hand.is_over, hand.stacks
+        (True, (101, 99))
+        """
         a = self.verify_fold(player)
         self._folded[a] = True
         self._in_hand -= 1
@@ -607,6 +701,31 @@ class Hand:
             self._advance()
 
     def check(self, player: Optional[int] = None) -> None:
+        """Check: pass the action when nothing is owed.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or a bet to call.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.check()
+        Traceback (most recent call last):
+        ...
+        omaha_eval.game.errors.IllegalActionError: cannot check facing a bet of 2: call 1, raise or fold
+        >>> hand.call(); hand.check()
+        >>> hand.street_name
+        'flop'
+        """
         self._check(self.verify_check(player))
 
     def _check(self, a: int) -> None:
@@ -615,6 +734,27 @@ class Hand:
         self._advance()
 
     def call(self, player: Optional[int] = None) -> None:
+        """Call: match the current bet (all in for less when the stack is short).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or no bet to call (check instead).
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.call()
+        >>> hand.pot, hand.stacks
+        (4, (98, 98))
+        """
         self._call(self._actor, self.verify_call(player))
 
     def _call(self, a: int, amount: int) -> None:
@@ -628,15 +768,64 @@ class Hand:
         self._advance()
 
     def bet(self, amount: int, player: Optional[int] = None) -> None:
+        """Bet ``amount`` chips when nobody has bet this round.
+
+        Parameters
+        ----------
+        amount : int
+            The bet, within the structure's limits (see :meth:`legal_actions`).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, a bet already made (raise instead), or an amount outside
+            the limits; the message gives the limit.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.call(); hand.check()
+        >>> hand.bet(4)
+        >>> hand.legal_actions().describe()
+        'player 1 to act: fold, call 4 or raise to 8..16'
+        """
         self.verify_bet(amount, player)
         self._wager(int(amount), ev.BET)
 
     def raise_to(self, amount: int, player: Optional[int] = None) -> None:
+        """Raise the bet to a total of ``amount`` chips this round.
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet after the raise (not the increment).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, no bet to raise (bet instead), or an amount outside the
+            limits: ``"raise to 8 is above the pot-limit maximum 6"``.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.raise_to(6)
+        >>> hand.bets
+        (2, 6)
+        """
         self.verify_raise_to(amount, player)
         self._wager(int(amount), ev.RAISE)
 
     def check_or_call(self, player: Optional[int] = None) -> None:
-        """PHH ``cc``: check if nothing is owed, else call."""
+        """Check if nothing is owed, else call (PHH's ``cc``); raises as those do."""
         a = self._turn(player, "check or call")
         owed = self._level - self._bets[a]
         if owed > 0:  # what call() and check() would verify again is settled here
@@ -646,7 +835,7 @@ class Hand:
             self._check(a)
 
     def bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> None:
-        """PHH ``cbr``: bet ``amount`` if there is no bet yet, else raise to ``amount``."""
+        """Bet ``amount`` if there is no bet yet, else raise to ``amount`` (PHH's ``cbr``)."""
         a = self._turn(player, "bet or raise")
         # what verify_bet / verify_raise_to check beyond the turn: the amount
         kind = ev.BET if self._level == 0 else ev.RAISE
@@ -750,11 +939,37 @@ class Hand:
         return a
 
     def show(self, player: Optional[int] = None, cards: Any = None) -> None:
+        """Show the hand at showdown (in turn; with ``showdown="manual"``).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who shows; by default the player whose turn it is.
+        cards : cards, optional
+            The cards shown, checked against the hand (for replays of hidden hands).
+
+        Raises
+        ------
+        IllegalActionError
+            Not the showdown, not this player's turn, or cards that are not the hand.
+        """
         a = self.verify_show(player, cards)
         self._record_show(a, True)
         self._next_shower()
 
     def muck(self, player: Optional[int] = None) -> None:
+        """Muck the hand at showdown, giving up every pot it contests (in turn; manual showdown).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who mucks; by default the player whose turn it is.
+
+        Raises
+        ------
+        IllegalActionError
+            Not the showdown, not this player's turn, or nobody else left to win a pot.
+        """
         a = self.verify_muck(player)
         self._record_show(a, False)
         self._next_shower()
@@ -785,17 +1000,18 @@ class Hand:
             position += need
         return boards
 
-    def _finish(self, scores: Optional[Tuple[dict, dict]]) -> None:
+    def _finish(self, scores: Optional[Tuple[Dict[int, int], Dict[int, int]]]) -> None:
         n = self._n
         if scores is None:  # everyone else folded
             layered = [c - p for c, p in zip(self._committed, self._pooled)]
             self._pots = build_pots(layered, sum(self._pooled), self._folded)
-            hi, lo = {}, {}
+            hi: Dict[int, int] = {}
+            lo: Dict[int, int] = {}
         else:
             hi, lo = scores
         pots_now = after_rake(self._pots, self._rake, self._added) if (self._rake or self._added) else self._pots
         boards: List[Tuple[int, ...]] = [tuple(self._board)]
-        runs: List[Tuple[dict, dict]] = [(hi, lo)]
+        runs: List[Tuple[Dict[int, int], Dict[int, int]]] = [(hi, lo)]
         if scores is not None and self._multiple_runs():
             shown = [p for p in self._order if p in self._shown]
             for board in self._later_boards():
@@ -832,6 +1048,22 @@ class Hand:
     # ---- state ----
 
     def legal_actions(self) -> LegalActions:
+        """What the player to act may do now.
+
+        Returns
+        -------
+        LegalActions
+            Who acts, the phase, which actions are allowed, the amount to call and the range of
+            a bet or raise (``min_to`` .. ``max_to``); ``describe()`` says it in words.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> legal = hand.legal_actions()
+        >>> legal.player, legal.actions, legal.to_call, (legal.min_to, legal.max_to)
+        (1, ('fold', 'call', 'raise'), 1, (4, 6))
+        """
         phase = self._phase
         if phase == OVER:
             return LegalActions(None, OVER)
@@ -988,7 +1220,7 @@ class Hand:
         return tuple(self._deck)
 
     @property
-    def unknown_cards(self) -> frozenset:
+    def unknown_cards(self) -> FrozenSet[int]:
         """Cards that stand in for unknown ones (see the constructor)."""
         return self._unknown
 
@@ -1004,5 +1236,5 @@ class Hand:
         return self._result
 
     def __repr__(self) -> str:
-        state = self._phase if self._phase != BETTING else f"{STREETS[self._street]}, seat {self._seats[self._actor]} to act"
+        state = self._phase if self._phase != BETTING else f"{STREETS[self._street]}, {self._label(self._actor)} to act"
         return f"Hand({self._config.describe()}; {self._n} players; {state}; stacks={self._stacks})"
