@@ -1020,7 +1020,7 @@ class Hand:
         pots: List[PotResult] = []
         if len(boards) == 1:
             pots = sd.award(pots_now, self._shown, hi, lo, self._hilo, self._button, n, self._hole,
-                            self._board)
+                            boards[0])  # a tuple: each award keeps it without a copy
         else:
             shares = [run_shares(amount, len(boards)) for amount, _ in pots_now]
             for r, (board, (run_hi, run_lo)) in enumerate(zip(boards, runs)):
