@@ -437,7 +437,7 @@ class Hand:
         others = self._able > 1
         seq = self._seq if self._street == 0 else None
         if seq is None:  # clockwise from start, without a modulo per seat
-            order: Any = chain(range(start, n), range(start))
+            order: Any = chain(range(start, n), range(start)) if start else range(n)
         else:
             pos = self._seq_pos[start]
             order = seq[pos:] + seq[:pos]
@@ -836,11 +836,11 @@ class Hand:
 
     def bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> None:
         """Bet ``amount`` if there is no bet yet, else raise to ``amount`` (PHH's ``cbr``)."""
-        self._turn(player, "bet or raise")
-        if self._level == 0:
-            self.bet(amount, player)
-        else:
-            self.raise_to(amount, player)
+        a = self._turn(player, "bet or raise")
+        # what verify_bet / verify_raise_to check beyond the turn: the amount
+        kind = ev.BET if self._level == 0 else ev.RAISE
+        self._check_amount(a, amount, kind)
+        self._wager(int(amount), kind)
 
     def all_in(self, player: Optional[int] = None) -> None:
         """Everything in: a call if that does not exceed the bet, else a bet or raise (which must
@@ -1020,7 +1020,7 @@ class Hand:
         pots: List[PotResult] = []
         if len(boards) == 1:
             pots = sd.award(pots_now, self._shown, hi, lo, self._hilo, self._button, n, self._hole,
-                            self._board)
+                            boards[0])  # a tuple: each award keeps it without a copy
         else:
             shares = [run_shares(amount, len(boards)) for amount, _ in pots_now]
             for r, (board, (run_hi, run_lo)) in enumerate(zip(boards, runs)):

@@ -99,9 +99,9 @@ def award(pots: Pots, shown: Set[int], hi: Dict[int, int], lo: Dict[int, int], h
             results.append(PotResult(index, amount, eligible, amount, 0, [Award(p, amount, ALL)]))
             continue
         hands = [p for p in eligible if p in shown]
-        best = max(hi[p] for p in hands)
+        best = max([hi[p] for p in hands])
         hi_winners = left_of_button_order([p for p in hands if hi[p] == best], button, n)
-        lo_best = max(lo[p] for p in hands) if hilo else 0
+        lo_best = max([lo[p] for p in hands]) if hilo else 0
         if lo_best:
             hi_amount, lo_amount = split_hilo(amount)
         else:
