@@ -78,16 +78,22 @@ def test_bad_weights_are_a_clear_error():
 
 def test_huge_arguments_are_clear_errors_or_capped():
     hands = ["AsKsQhJh", "2c2d7h8s"]
-    assert equity(hands, "Ts9h3c", workers=2**31).exact  # capped: threads beyond the work idle
+    # issue 9: a worker count above MAX_WORKERS is refused, not quietly capped
+    with pytest.raises(ValueError, match="workers must be -1"):
+        equity(hands, "Ts9h3c", workers=2**31)
     with pytest.raises(ValueError, match="Monte Carlo budget"):
         equity(hands, trials=2**64)
     with pytest.raises(ValueError, match="Monte Carlo budget"):
         equity(hands, trials=MAX_TRIALS + 1)
     with pytest.raises(ValueError, match="Monte Carlo budget"):
         equity_batch(np.arange(8).reshape(1, 2, 4), trials=2**64)
-    eq = equity_batch(np.arange(8).reshape(1, 2, 4), [20, 21, 22], workers=2**31)
+    with pytest.raises(ValueError, match="workers must be -1"):
+        equity_batch(np.arange(8).reshape(1, 2, 4), [20, 21, 22], workers=2**31)
+    eq = equity_batch(np.arange(8).reshape(1, 2, 4), [20, 21, 22], workers=256)
     assert eq.shape == (1, 2)
-    assert equity(hands, trials=5000, seed=2**64 + 5).seed == 5
+    # issue 9: seeds are never folded together (2**64 + 5 would have meant seed 5)
+    with pytest.raises(ValueError, match=r"seed must be an int in 0..2\*\*64 - 1"):
+        equity(hands, trials=5000, seed=2**64 + 5)
 
 
 def test_empty_batches_give_empty_results():
