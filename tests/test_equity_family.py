@@ -314,5 +314,5 @@ def test_monte_carlo_five_card_three_way_against_poker_equity():
 
 
 def test_range_errors_name_the_player():
-    with pytest.raises(RangeError, match="player 1"):  # players are numbered from 0
-        equity(["AsKsQhJh9d", "AAy*"])
+    with pytest.raises(RangeError, match="player 1"):
+        equity(["AsKsQhJh9d", "AAKy*"])
