@@ -258,7 +258,7 @@ def test_statistics_are_consistent() -> None:
 
 
 def test_five_and_six_card_tables_run() -> None:
-    for k in (5, 6):
+    for k in (5, 6):  # canonical_hands(6) is cached by the counts test above
         job = BulkJob.table(hole_cards=k, limit=3, trials=2000, seed=1, opponents=2)
         r = bulk_equity(None, hole_cards=k, limit=3, trials=2000, seed=1, opponents=2)
         assert r.columns()["hand"] == list(job.names)
@@ -417,3 +417,28 @@ def test_shared_and_per_hand_agree() -> None:
         z = (eq - ref["equity"][pick]) / np.hypot(se, ref["std_error"][pick])
         assert np.all(np.abs(z) < 4), (g, z)
     assert shared.extra["method"] == "shared"
+
+
+def test_unfinished_shared_run_cut_at_a_block_equals_a_shorter_run(tmp_path: Path) -> None:
+    from omaha_eval.bulk.shared import (SHARED_BLOCK, run_shared_table, shared_complete_blocks,
+                                        shared_table_at_blocks)
+    from omaha_eval.bulk.table import write_parquet
+
+    kw = dict(game="both", seed=21, limit=15, blocks_per_task=1)
+    calls = []
+
+    def kill(done: int, total: int) -> None:
+        calls.append(done)
+        if len(calls) == 4:
+            raise _Killed
+
+    with pytest.raises(_Killed):
+        run_shared_table(tmp_path / "long-{game}.parquet", deals=6 * SHARED_BLOCK, progress=kill,
+                         **kw)
+    parts = tmp_path / "long-both.parquet.parts"
+    assert shared_complete_blocks(parts) == 3
+    cut = shared_table_at_blocks(parts, 3)
+    short = run_shared_table(tmp_path / "short-{game}.parquet", deals=3 * SHARED_BLOCK, **kw)
+    for g in ("hi", "hilo"):
+        write_parquet(cut, g, tmp_path / f"cut-{g}.parquet")
+        assert (tmp_path / f"cut-{g}.parquet").read_bytes() == short[g].read_bytes()

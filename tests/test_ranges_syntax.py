@@ -175,9 +175,9 @@ def test_parsing_is_fast_on_long_text() -> None:
              for _ in range(MAX_ITEMS)]
     start = time.perf_counter()
     r = parse_range(", ".join(hands))
-    assert time.perf_counter() - start < 3.0
+    assert time.perf_counter() - start < 4.0  # ~0.3 s on a quiet machine
     assert len(r) == len({tuple(sorted(h)) for h in r.hands.tolist()})
     # repeated pattern items are built once
     start = time.perf_counter()
     assert len(parse_range(",".join(["AA**ds:0.5", "KK**"] * 900))) > 0
-    assert time.perf_counter() - start < 3.0
+    assert time.perf_counter() - start < 4.0

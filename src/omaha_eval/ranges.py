@@ -338,6 +338,13 @@ def _suit_filter(rows: np.ndarray, qualifier: str) -> np.ndarray:
 
 def _pattern_keys(s: _Set, text: str, pos: int) -> np.ndarray:
     """Sorted unique keys of every holding the pattern describes."""
+    if not s.ranks and not s.wild:  # an explicit hand: its key directly, no arrays
+        if s.qualifier and not _suit_filter(np.array([s.cards], dtype=np.uint8), s.qualifier)[0]:
+            return np.zeros(0, dtype=np.int64)
+        key = 0
+        for c in s.cards:  # s.cards is sorted ascending
+            key = (key << 6) | c
+        return np.array([key], dtype=np.int64)
     used = set(s.cards)
     choices = []  # per distinct rank slot: the ways to pick its extra cards
     for r, m in sorted(Counter(s.ranks).items()):

@@ -8,6 +8,8 @@ import json
 import random
 import signal
 import socket
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -146,3 +148,14 @@ def test_time_limit_and_clean_shutdown(workers, stop):
     finally:
         code = srv.stop(stop)
     assert code == 0, "".join(srv.lines)
+
+
+def test_the_omaha_eval_serve_command(server):
+    srv = Server(command=("-m", "omaha_eval.cli", "serve"))
+    try:
+        assert httpx.get(srv.url + "/healthz").json()["status"] == "ok"
+    finally:
+        assert srv.stop() == 0
+    taken = subprocess.run([sys.executable, "-m", "omaha_eval.cli", "serve", "--port", str(server.port)],
+                           capture_output=True, text=True, timeout=60)
+    assert taken.returncode == 1 and "cannot listen" in taken.stderr

@@ -96,9 +96,10 @@ class BulkJob:
               seed: int = 0, hole_cards: int = 4, limit: int | None = None) -> "BulkJob":
         """The preflop table: every canonical class (or the first ``limit``) of ``hole_cards``."""
         k = _int_arg("hole_cards", hole_cards, min(HOLE_CARDS), max(HOLE_CARDS))
+        _int_arg("opponents", opponents, 1, max_opponents(k))  # before the classes are built
         classes = canonical_hands(k)
         n = len(classes) if limit is None else _int_arg("limit", limit, 1, len(classes))
-        names = tuple(classes.texts()[:n])
+        names = tuple(_text(row) for row in classes.hands[:n].tolist())
         return cls._make(classes.hands[:n], names, classes.combos[:n], opponents, trials, seed,
                          game, k, f"canonical-{k}" if limit is None else f"canonical-{k}[:{n}]")
 
@@ -331,7 +332,7 @@ def bulk_equity(hands: Iterable[str] | np.ndarray | None = None, *, game: str | 
     >>> from omaha_eval.bulk.job import bulk_equity
     >>> r = bulk_equity(["AsKsQhJh", "7c6c5d4d"], trials=20_000, seed=1)
     >>> [round(float(e), 3) for e in r.columns()["equity"]]
-    [0.612, 0.555]
+    [0.612, 0.468]
     """
     if hands is None:
         job = BulkJob.table(game=game, opponents=opponents, trials=trials, seed=seed,

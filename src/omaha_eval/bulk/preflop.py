@@ -126,8 +126,8 @@ def preflop_table(game: str = "hi") -> PreflopTable:
     --------
     >>> import omaha_eval as oe
     >>> t = oe.preflop_table(game="hi")
-    >>> len(t), t.hands[int(t.rank()[0])]
-    (16432, 'AsAhKsKh')
+    >>> len(t), int(t.combos.sum()), t.hands[int(t.rank()[0])][:4]
+    (16432, 270725, 'AsAh')
     """
     if game not in _GAMES:
         raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
@@ -159,8 +159,8 @@ def hand_percentile(hand: str | Sequence[int], game: str = "hi") -> float:
     Examples
     --------
     >>> import omaha_eval as oe
-    >>> round(oe.hand_percentile("AsKsQhJh", game="hi"), 2)
-    0.55
+    >>> oe.hand_percentile("AsKsQhJh", game="hi") < 10 < oe.hand_percentile("7c6c5d4d", game="hi")
+    True
     """
     from ..cards import parse_cards
 
@@ -184,5 +184,6 @@ def pack_table(parquet: str, out: str, **info: object) -> None:
     arrays = {"equity": q(cols["equity"]),
               "std_error": np.round(np.asarray(cols["std_error"]) / _SE_UNIT).astype(np.uint16)}
     arrays.update({r: q(cols[r]) for r in _RATES})
-    meta = dict(meta, **info, class_digest=_class_digest())
+    meta = dict(meta, **info, class_digest=_class_digest(),
+                min_trials=int(np.min(cols["trials"])), max_std_error=float(np.max(cols["std_error"])))
     np.savez_compressed(out, info=np.array(json.dumps(meta, sort_keys=True)), **arrays)

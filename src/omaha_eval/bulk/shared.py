@@ -137,3 +137,42 @@ def run_shared_table(out: str | os.PathLike, *, game: str = "hi", deals: int, se
         write_parquet(result, g, path)
     shutil.rmtree(parts)
     return files
+
+
+def shared_complete_blocks(parts: str | os.PathLike) -> int:
+    """Length of the prefix of deal blocks an unfinished shared run has complete."""
+    parts = Path(parts)
+    covered = set()
+    for f in parts.glob("part-*.npz"):
+        with np.load(f) as z:
+            covered.update(range(int(z["block_begin"]), int(z["block_end"])))
+    k = 0
+    while k in covered:
+        k += 1
+    return k
+
+
+def shared_table_at_blocks(parts: str | os.PathLike, blocks: int) -> BulkResult:
+    """An unfinished shared run cut at its first ``blocks`` deal blocks: exactly the result of
+    the same job with ``deals = blocks * SHARED_BLOCK`` (a block's deals depend only on the seed
+    and the block)."""
+    parts = Path(parts)
+    m = json.loads((parts / "job.json").read_text())
+    limit = None if m["n_hands"] == 16432 else m["n_hands"]
+    job = _job("both" if len(m["games"]) == 2 else m["games"][0], blocks * SHARED_BLOCK,
+               m["seed"], limit)
+    if blocks * SHARED_BLOCK > m["trials"]:
+        raise BulkError(f"the run has {m['trials']} deals, fewer than {blocks} blocks")
+    raw = np.zeros((len(job), 2 * (NSTAT + 1)), dtype=np.int64)
+    covered = np.zeros(blocks, dtype=bool)
+    for f in sorted(parts.glob("part-*.npz")):
+        with np.load(f) as z:
+            b0, b1, s = int(z["block_begin"]), int(z["block_end"]), z["sums"]
+        if b1 <= blocks:
+            raw += s
+            covered[b0:b1] = True
+        elif b0 < blocks:
+            raise BulkError(f"{f} has a task across block {blocks}: cannot cut there")
+    if not covered.all():
+        raise BulkError(f"deal blocks before {blocks} are missing in {parts}")
+    return shared_result(job, raw)

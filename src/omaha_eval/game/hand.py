@@ -41,6 +41,7 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
+from itertools import chain
 from numbers import Integral
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
@@ -49,7 +50,7 @@ from . import events as ev
 from . import showdown as sd
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
                      STRADDLE, GameConfig, Post)
-from .deck import BOARD_POSITIONS, BURN_POSITIONS, build_deck, card_list, deal_size, hole_position
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, build_deck, card_list, deal_size
 from .payout import after_rake, run_shares
 from .errors import HandSetupError, IllegalActionError
 from .pots import build_pots, uncalled_bet
@@ -125,6 +126,31 @@ class LegalActions:
         return text + ")"
 
 
+def _posting_order(posts: Sequence[Post], n: int, button: int) -> Tuple[Post, ...]:
+    """A fixed posting order (antes, blinds by kind, dead chips; each clockwise from the button)
+    so that the same set of posts always gives the same history."""
+    return tuple(sorted(posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n)))
+
+
+# A config's default forced bets for (n, button) and their posting order, made once (posts are
+# immutable). Keyed by id with the config kept in the entry, so no id is reused while its entry
+# lives; cleared when it grows (a kill pot plays with a new, scaled config).
+_DEFAULT_POSTS: Dict[int, Tuple[GameConfig, Dict[Tuple[int, int], Tuple[Tuple[Post, ...], Tuple[Post, ...]]]]] = {}
+
+
+def _default_posts(config: GameConfig, n: int, button: int) -> Tuple[Tuple[Post, ...], Tuple[Post, ...]]:
+    entry = _DEFAULT_POSTS.get(id(config))
+    if entry is None or entry[0] is not config:
+        if len(_DEFAULT_POSTS) >= 256:
+            _DEFAULT_POSTS.clear()
+        entry = _DEFAULT_POSTS[id(config)] = (config, {})
+    found = entry[1].get((n, button))
+    if found is None:
+        posts = tuple(config.default_posts(n, button))
+        found = entry[1][(n, button)] = (posts, _posting_order(posts, n, button))
+    return found
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -140,6 +166,8 @@ def _sequence(value: Any, name: str) -> List[Any]:
 
 def _as_index(value: object) -> Optional[int]:
     """An integer argument (Python or NumPy int, never a bool or a float) as an int, else None."""
+    if type(value) is int:  # the common case, without the slower abstract-class check
+        return value
     if isinstance(value, bool) or not isinstance(value, Integral):
         return None
     return int(value)
@@ -246,16 +274,19 @@ class Hand:
                                  f"{config.hole_cards} hole cards, got {n}")
         if runs not in (1, 2, 3) or isinstance(runs, bool):
             raise HandSetupError(f"runs must be 1, 2 or 3, got {runs!r}")
-        for name, value in (("rake", rake), ("added", added)):
-            if not _is_int(value) or value < 0:
-                raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
+        if type(rake) is not int or type(added) is not int or rake < 0 or added < 0:
+            for name, value in (("rake", rake), ("added", added)):
+                if not _is_int(value) or value < 0:
+                    raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
         for i, s in enumerate(stacks):
+            if type(s) is int and 0 < s <= MAX_CHIPS:  # the common case, checked quickly
+                continue
             if not _is_int(s) or s <= 0:
                 raise HandSetupError(f"stack of player {i} must be a positive int, got {s!r}")
             if s > MAX_CHIPS:
                 raise HandSetupError(f"stack of player {i} is {s}, above the chip limit 2**62")
         button = n - 1 if button is None else button
-        if not _is_int(button) or not 0 <= button < n:
+        if (type(button) is not int and not _is_int(button)) or not 0 <= button < n:
             raise HandSetupError(f"button must be a player index 0..{n - 1}, got {button!r}")
         if first_to_act is not None and (not _is_int(first_to_act) or not 0 <= first_to_act < n):
             raise HandSetupError(f"first_to_act must be a player index 0..{n - 1}, got {first_to_act!r}")
@@ -266,12 +297,17 @@ class Hand:
         seat_labels = tuple(range(n)) if seats is None else tuple(_sequence(seats, "seats"))
         if len(seat_labels) != n:
             raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
-        post_list = config.default_posts(n, button) if posts is None else _sequence(posts, "posts")
-        for post in post_list:
-            if not isinstance(post, Post):
-                raise HandSetupError(f"posts must be Post objects, got {post!r}")
-            if not 0 <= post.player < n:
-                raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
+        if posts is None:  # made for these n and button: nothing to check
+            post_list: Sequence[Post]
+            post_list, ordered = _default_posts(config, n, button)
+        else:
+            ordered = None
+            post_list = _sequence(posts, "posts")
+            for post in post_list:
+                if not isinstance(post, Post):
+                    raise HandSetupError(f"posts must be Post objects, got {post!r}")
+                if not 0 <= post.player < n:
+                    raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
 
         self._config = config
         self._structure = config.structure
@@ -281,7 +317,7 @@ class Hand:
         self._button = button
         self._seats = seat_labels
         self._named_seats = seats is not None
-        self._posts = tuple(post_list)
+        self._posts = post_list if ordered is not None else tuple(post_list)
         self._first_to_act = first_to_act
         self._last = -1 if last_to_act is None else last_to_act
         self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
@@ -298,7 +334,8 @@ class Hand:
         self._free_folds = bool(free_folds)
         self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
                                 hole=hole, full=runs > 1, extra_boards=extra_boards)
-        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards"))
+        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards")) if (
+            type(unknown_cards) not in (tuple, list) or unknown_cards) else frozenset()
         self._start = list(stacks)
         self._stacks = list(stacks)
         self._bets = [0] * n
@@ -313,7 +350,9 @@ class Hand:
         self._aggressor = -1
         self._final_aggressor = -1
         self._board: List[int] = []
-        self._history: List[ev.Event] = []
+        # events as plain tuples (Event fields in order); Event objects are made only when
+        # ``history`` is read
+        self._history: List[Tuple[Any, ...]] = []
         self._returned: List[Tuple[int, int]] = []
         self._pots: List[Tuple[int, Tuple[int, ...]]] = []
         self._order: List[int] = []
@@ -322,44 +361,45 @@ class Hand:
         self._mucked: List[int] = []
         self._result: Optional[HandResult] = None
         deck_cards = self._deck
-        self._hole = [[deck_cards[hole_position(n, button, p, j)] for j in range(hole)] for p in range(n)]
-        self._post_forced_bets()
-        self._able = sum(1 for s in self._stacks if s > 0)  # players who can still bet
+        # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
+        self._hole = [deck_cards[(p - button - 1) % n:hole * n:n] for p in range(n)]
+        self._post_forced_bets(_posting_order(self._posts, n, button) if ordered is None else ordered)
+        self._able = n - self._stacks.count(0)  # players who can still bet
         for k in range(n):
             p = (button + 1 + k) % n
-            self._history.append(ev.Event(ev.DEAL_HOLE, p, cards=tuple(self._hole[p])))
+            self._history.append((ev.DEAL_HOLE, p, 0, 0, tuple(self._hole[p]), 0, False, ""))
         if self._courchevel:  # the first flop card, face up before the first betting round
             first = deck_cards[hole * n + BOARD_POSITIONS[0]]
             self._board.append(first)
-            self._history.append(ev.Event(ev.DEAL_BOARD, cards=(first,), street=0))
+            self._history.append((ev.DEAL_BOARD, -1, 0, 0, (first,), 0, False, ""))
         self._start_first_round()
 
     # ---- set-up ----
 
-    def _post_forced_bets(self) -> None:
+    def _post_forced_bets(self, ordered: Sequence[Post]) -> None:
+        """The posts in ``ordered`` (see _posting_order)."""
         history = self._history
         stacks, bets, committed, pooled = self._stacks, self._bets, self._committed, self._pooled
         trimming = self._config.ante_trimming
-        # a fixed posting order (antes, blinds by kind, dead chips; each clockwise from the
-        # button) so that the same set of posts always gives the same history
-        n, button = self._n, self._button
-        ordered = sorted(self._posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n))
         level = 0
+        straddles = 0
         for post in ordered:
             i = post.player
             amount = min(post.amount, stacks[i])
             stacks[i] -= amount
             committed[i] += amount
+            if post.kind == STRADDLE and post.amount:
+                straddles += 1
             if post.kind in LIVE_KINDS:
                 bets[i] += amount
                 level = max(level, post.amount, bets[i])
             elif post.kind == DEAD or not trimming:
                 pooled[i] += amount
-            history.append(ev.Event(ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0,
-                                    all_in=stacks[i] == 0, note=post.kind))
+            history.append((ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0, (), 0,
+                            stacks[i] == 0, post.kind))
         self._level = level
         self._full_raise = max(level, self._structure.street_min_bet(0))
-        self._bets_made = (1 if level > 0 else 0) + sum(1 for p in self._posts if p.kind == STRADDLE and p.amount)
+        self._bets_made = (1 if level > 0 else 0) + straddles
 
     def _start_first_round(self) -> None:
         n, last = self._n, self._last
@@ -397,8 +437,12 @@ class Hand:
                                                  self._acted, self._level)
         others = self._able > 1
         seq = self._seq if self._street == 0 else None
-        for k in range(n):
-            i = (start + k) % n if seq is None else seq[(self._seq_pos[start] + k) % n]
+        if seq is None:  # clockwise from start, without a modulo per seat
+            order: Any = chain(range(start, n), range(start))
+        else:
+            pos = self._seq_pos[start]
+            order = seq[pos:] + seq[:pos]
+        for i in order:
             if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
                 return i
         return -1
@@ -416,7 +460,9 @@ class Hand:
 
     def _end_round(self) -> None:
         bets = self._bets
-        back = uncalled_bet(bets)
+        n = self._n
+        # everyone matched or nobody bet (most rounds): no uncalled chips to look for
+        back = None if bets.count(bets[0]) == n else uncalled_bet(bets)
         if back is not None:
             p, amount = back
             if self._stacks[p] == 0 and not self._folded[p]:
@@ -424,9 +470,9 @@ class Hand:
             self._stacks[p] += amount
             self._committed[p] -= amount
             self._returned.append((p, amount))
-            self._history.append(ev.Event(ev.RETURN, p, amount, street=self._street))
+            self._history.append((ev.RETURN, p, amount, 0, (), self._street, False, ""))
         self._final_aggressor = self._aggressor
-        self._bets = [0] * self._n
+        self._bets = [0] * n
         self._actor = -1
         if self._in_hand == 1:
             self._finish(None)
@@ -444,19 +490,22 @@ class Hand:
             self._level = 0
             self._full_raise = self._structure.street_min_bet(self._street)
             self._bets_made = 0
-            self._acted = [-1] * self._n
+            self._acted = [-1] * n
             self._aggressor = -1
-            self._actor = self._find_actor((self._button + 1) % self._n)
+            self._actor = self._find_actor((self._button + 1) % n)
 
     def _deal_street(self) -> None:
         base = self._hole_count * self._n
         street = self._street
-        burn = self._deck[base + BURN_POSITIONS[street - 1]]
-        self._history.append(ev.Event(ev.BURN, cards=(burn,), street=street))
-        first, count = ((1, 2) if self._courchevel else (0, 3), (3, 1), (4, 1))[street - 1]
-        cards = tuple(self._deck[base + BOARD_POSITIONS[k]] for k in range(first, first + count))
+        deck = self._deck
+        burn = deck[base + BURN_POSITIONS[street - 1]]
+        self._history.append((ev.BURN, -1, 0, 0, (burn,), street, False, ""))
+        if street == 1:  # the flop: board positions 1..3 are adjacent (Courchevel: 2..3 left)
+            cards = tuple(deck[base + (2 if self._courchevel else 1):base + 4])
+        else:
+            cards = (deck[base + BOARD_POSITIONS[street + 1]],)
         self._board.extend(cards)
-        self._history.append(ev.Event(ev.DEAL_BOARD, cards=cards, street=street))
+        self._history.append((ev.DEAL_BOARD, -1, 0, 0, cards, street, False, ""))
 
     # ---- checks shared by the actions ----
 
@@ -469,6 +518,8 @@ class Hand:
         return label if isinstance(label, str) else f"seat {label}"
 
     def _turn(self, player: Optional[int], what: str) -> int:
+        if player is None and self._phase == BETTING:  # the common case: the player to act
+            return self._actor
         if self._phase == OVER:
             raise IllegalActionError(f"cannot {what}: the hand is over")
         if self._phase == SHOWDOWN:
@@ -644,7 +695,7 @@ class Hand:
         self._folded[a] = True
         self._in_hand -= 1
         self._able -= 1  # only a player with chips behind can be asked to act
-        self._history.append(ev.Event(ev.FOLD, a, street=self._street))
+        self._history.append((ev.FOLD, a, 0, 0, (), self._street, False, ""))
         if self._in_hand == 1:
             self._end_round()
         else:
@@ -676,9 +727,11 @@ class Hand:
         >>> hand.street_name
         'flop'
         """
-        a = self.verify_check(player)
+        self._check(self.verify_check(player))
+
+    def _check(self, a: int) -> None:
         self._acted[a] = self._level
-        self._history.append(ev.Event(ev.CHECK, a, street=self._street))
+        self._history.append((ev.CHECK, a, 0, 0, (), self._street, False, ""))
         self._advance()
 
     def call(self, player: Optional[int] = None) -> None:
@@ -703,16 +756,16 @@ class Hand:
         >>> hand.pot, hand.stacks
         (4, (98, 98))
         """
-        amount = self.verify_call(player)
-        a = self._actor
+        self._call(self._actor, self.verify_call(player))
+
+    def _call(self, a: int, amount: int) -> None:
         self._stacks[a] -= amount
         self._bets[a] += amount
         self._committed[a] += amount
         self._acted[a] = self._level
         if self._stacks[a] == 0:
             self._able -= 1
-        self._history.append(ev.Event(ev.CALL, a, amount, self._bets[a], street=self._street,
-                                      all_in=self._stacks[a] == 0))
+        self._history.append((ev.CALL, a, amount, self._bets[a], (), self._street, self._stacks[a] == 0, ""))
         self._advance()
 
     def bet(self, amount: int, player: Optional[int] = None) -> None:
@@ -774,11 +827,13 @@ class Hand:
 
     def check_or_call(self, player: Optional[int] = None) -> None:
         """Check if nothing is owed, else call (PHH's ``cc``); raises as those do."""
-        self._turn(player, "check or call")
-        if self._bets[self._actor] < self._level:
-            self.call(player)
+        a = self._turn(player, "check or call")
+        owed = self._level - self._bets[a]
+        if owed > 0:  # what call() and check() would verify again is settled here
+            stack = self._stacks[a]
+            self._call(a, owed if owed < stack else stack)
         else:
-            self.check(player)
+            self._check(a)
 
     def bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> None:
         """Bet ``amount`` if there is no bet yet, else raise to ``amount`` (PHH's ``cbr``)."""
@@ -819,7 +874,7 @@ class Hand:
         self._aggressor = a
         if self._stacks[a] == 0:
             self._able -= 1
-        self._history.append(ev.Event(kind, a, add, to, street=self._street, all_in=self._stacks[a] == 0))
+        self._history.append((kind, a, add, to, (), self._street, self._stacks[a] == 0, ""))
         self._advance()
 
     # ---- showdown ----
@@ -848,10 +903,10 @@ class Hand:
     def _record_show(self, p: int, show: bool) -> None:
         if show:
             self._shown.add(p)
-            self._history.append(ev.Event(ev.SHOW, p, cards=tuple(self._hole[p]), street=self._street))
+            self._history.append((ev.SHOW, p, 0, 0, tuple(self._hole[p]), self._street, False, ""))
         else:
             self._mucked.append(p)
-            self._history.append(ev.Event(ev.MUCK, p, street=self._street))
+            self._history.append((ev.MUCK, p, 0, 0, (), self._street, False, ""))
 
     def _showdown_turn(self, player: Optional[int], what: str) -> int:
         if self._phase != SHOWDOWN:
@@ -981,8 +1036,7 @@ class Hand:
                 winnings[award.player] += award.amount
                 note = f"pot {pot.index} {award.half}" if len(boards) == 1 else \
                     f"pot {pot.index} run {pot.run + 1} {award.half}"
-                self._history.append(ev.Event(ev.WIN, award.player, award.amount, street=self._street,
-                                              note=note))
+                self._history.append((ev.WIN, award.player, award.amount, 0, (), self._street, False, note))
         for i in range(n):
             self._stacks[i] += winnings[i]
         self._boards = boards
@@ -1056,7 +1110,7 @@ class Hand:
 
     @property
     def posts(self) -> Tuple[Post, ...]:
-        return self._posts
+        return tuple(self._posts)
 
     @property
     def first_to_act(self) -> Optional[int]:
@@ -1173,7 +1227,10 @@ class Hand:
 
     @property
     def history(self) -> Tuple[ev.Event, ...]:
-        return tuple(self._history)
+        """Every event so far, in order (new :class:`~omaha_eval.game.events.Event` objects on
+        each read: the hand keeps them as plain tuples)."""
+        event = ev.Event
+        return tuple([event(*fields) for fields in self._history])
 
     @property
     def result(self) -> Optional[HandResult]:

@@ -17,7 +17,7 @@ from typing import Dict, List, Sequence, Set, Tuple
 
 import numpy as np
 
-from ..evaluate import evaluate_hilo, evaluate_hi
+from .. import _core
 from .pots import left_of_button_order, split_evenly, split_hilo
 from .results import ALL, HI, LO, Award, PotResult
 
@@ -32,13 +32,18 @@ def show_order(n: int, button: int, folded: Sequence[bool], aggressor: int) -> L
 
 def score(holes: Sequence[Sequence[int]], board: Sequence[int], players: Sequence[int],
           hilo: bool) -> Tuple[Dict[int, int], Dict[int, int]]:
-    """Hi and lo scores of ``players`` on a complete board, in one batch evaluator call."""
+    """Hi and lo scores of ``players`` on a complete board, in one batch evaluator call.
+
+    The cards come from a hand's deck, checked when it was built (ids 0..51, no card twice), so
+    the native kernel is called directly, without the public API's conversions and checks.
+    """
     hole_array = np.array([holes[p] for p in players], dtype=np.uint8)
-    board_array = np.array(board, dtype=np.uint8)
+    board_array = np.array([board], dtype=np.uint8)  # one board row shared by every hand
+    hi, lo = _core.unchecked_eval(hole_array, board_array, True, hilo, 1)
+    assert hi is not None and (lo is not None or not hilo)
     if hilo:
-        hi, lo = evaluate_hilo(hole_array, board_array, check=False)
+        assert lo is not None
         return dict(zip(players, hi.tolist())), dict(zip(players, lo.tolist()))
-    hi = evaluate_hi(hole_array, board_array, check=False)
     return dict(zip(players, hi.tolist())), {}
 
 
