@@ -25,11 +25,7 @@ MODULES = sorted(
 FLAGS = doctest.ELLIPSIS
 # examples known to disagree with the code, reported to their owners (an xfail, not a skip, so
 # that the day they agree is seen)
-KNOWN_WRONG = {
-    "omaha_eval.bulk.job": "bulk_equity's example says 0.555 for 7c6c5d4d; the code gives 0.468",
-    "omaha_eval.bulk.preflop": "hand_percentile('AsKsQhJh') says 0.55, the code gives 6.09; "
-                               "preflop_table's best hand says AsAhKsKh, the code AsAhTsTh",
-}
+KNOWN_WRONG: dict = {}
 
 
 def _tests(name: str) -> list:

@@ -298,6 +298,7 @@ class Hand:
         if len(seat_labels) != n:
             raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
         if posts is None:  # made for these n and button: nothing to check
+            post_list: Sequence[Post]
             post_list, ordered = _default_posts(config, n, button)
         else:
             ordered = None
@@ -351,7 +352,7 @@ class Hand:
         self._board: List[int] = []
         # events as plain tuples (Event fields in order); Event objects are made only when
         # ``history`` is read
-        self._history: List[tuple] = []
+        self._history: List[Tuple[Any, ...]] = []
         self._returned: List[Tuple[int, int]] = []
         self._pots: List[Tuple[int, Tuple[int, ...]]] = []
         self._order: List[int] = []
@@ -1109,7 +1110,7 @@ class Hand:
 
     @property
     def posts(self) -> Tuple[Post, ...]:
-        return self._posts
+        return tuple(self._posts)
 
     @property
     def first_to_act(self) -> Optional[int]:

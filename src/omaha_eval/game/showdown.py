@@ -40,7 +40,9 @@ def score(holes: Sequence[Sequence[int]], board: Sequence[int], players: Sequenc
     hole_array = np.array([holes[p] for p in players], dtype=np.uint8)
     board_array = np.array([board], dtype=np.uint8)  # one board row shared by every hand
     hi, lo = _core.unchecked_eval(hole_array, board_array, True, hilo, 1)
+    assert hi is not None and (lo is not None or not hilo)
     if hilo:
+        assert lo is not None
         return dict(zip(players, hi.tolist())), dict(zip(players, lo.tolist()))
     return dict(zip(players, hi.tolist())), {}
 
