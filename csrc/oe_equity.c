@@ -79,14 +79,31 @@ static void hand_prepare(const uint8_t *h, int hole, hand_info *hi)
             seen[col >> 6] |= bit;
             hi->pair[hi->n_pairs++] = (uint8_t)col;
         }
+    /* padded with repeats to 6, 10 or 15 columns, so that the lookups run as unrolled maxima */
+    int pad = hi->n_pairs <= 6 ? 6 : hi->n_pairs <= 10 ? 10 : 15;
+    for (int i = hi->n_pairs; i < pad; ++i) hi->pair[i] = hi->pair[0];
+    hi->n_pairs = (uint8_t)pad;
+}
+
+static inline uint16_t max16(uint16_t a, uint16_t b) { return a > b ? a : b; }
+
+static inline uint16_t max_of_6(const uint16_t *row, const uint8_t *c)
+{
+    uint16_t s0 = max16(row[c[0]], row[c[1]]), s1 = max16(row[c[2]], row[c[3]]);
+    uint16_t s2 = max16(row[c[4]], row[c[5]]);
+    return max16(max16(s0, s1), s2);
 }
 
 static inline uint16_t nonflush_hi(const uint16_t *row, const hand_info *h)
 {
-    uint16_t best = row[h->pair[0]];
-    for (int i = 1; i < h->n_pairs; ++i) {
-        uint16_t s = row[h->pair[i]];
-        best = s > best ? s : best;
+    uint16_t best = max_of_6(row, h->pair); /* n_pairs is 6, 10 or 15 (hand_prepare pads) */
+    if (h->n_pairs > 6) {
+        best = max16(best, max16(max16(row[h->pair[6]], row[h->pair[7]]),
+                                 max16(row[h->pair[8]], row[h->pair[9]])));
+        if (h->n_pairs > 10)
+            best = max16(best, max16(max16(row[h->pair[10]], row[h->pair[11]]),
+                                     max16(max16(row[h->pair[12]], row[h->pair[13]]),
+                                           row[h->pair[14]])));
     }
     return best;
 }
@@ -1116,8 +1133,9 @@ static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1
     memcpy(board, mc->board, 5);
     uint16_t hi[OE_MAX_PLAYERS];
     uint8_t lo[OE_MAX_PLAYERS];
-    int share[OE_MAX_PLAYERS];
-    unsigned flags[OE_MAX_PLAYERS];
+    tally tl; /* outcomes counted by winner masks, settled once per outcome (exact integers) */
+    memset(tl.key, 0, sizeof tl.key);
+    tl.n = 0;
     uint64_t tries = 0;
     int rc = 0;
     for (uint64_t t = t0; t < t1 && !rc;) {
@@ -1169,11 +1187,11 @@ static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1
                 hi[p] = hand_hi(&bi[b], h);
                 lo[p] = hilo ? hand_lo(bi[b].low, h) : 0;
             }
-            settle(P, hi, hilo ? lo : NULL, share, flags);
-            accumulate(st, P, 1, share, flags);
+            tally_add(&tl, P, st, outcome_key(P, hi, hilo ? lo : NULL), 1);
         }
         t += (uint64_t)dealt;
     }
+    tally_flush(&tl, P, st);
     *attempts += tries;
     return rc;
 }

@@ -261,6 +261,7 @@ typedef struct {
     unsigned suit; /* flush suit left to the deferred flush pass, 4 if none */
     unsigned low;
     const uint16_t *frow;
+    bits cards; /* the board's card bits, for validation */
 } shared_board;
 
 #define SHARED_TABLE_MIN 2048 /* hands on one board worth building its 4 KB column table */
@@ -275,6 +276,8 @@ static void prepare_shared_board(const uint8_t *board, size_t hands, shared_boar
     sb->low = oe_board_slot_low[slot];
     sb->suit = s;
     sb->frow = s < 4 ? flush_row_of(board, s) : NULL;
+    bits zero = {0, 0};
+    sb->cards = add_bits(zero, board, 5);
     if (s == 4 || hands < SHARED_TABLE_MIN) return;
     for (int p = 0; p < OE_N_RANK2; ++p) {
         row[p] = sb->row[p];
@@ -298,14 +301,20 @@ static void prepare_shared_board(const uint8_t *board, size_t hands, shared_boar
  * may hold a flush (board with 3+ of a suit, 2+ of it in the hole); a third pass adds their
  * flushes.  Keeping the rare, unpredictable flush branch out of the main loop lets the
  * processor overlap the table loads of consecutive hands. */
-ALWAYS_INLINE void own_block(const batch_job *job, const int k, size_t begin, size_t end, const int want_lo)
+ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin, size_t end,
+                                 const int want_lo)
 {
     uint16_t rows[BLOCK];
     uint8_t suits[BLOCK], lows[BLOCK];
     uint16_t candidates[BLOCK];
+    uint64_t board_any[BLOCK], board_sum[BLOCK], bad = 0;
+    const uint64_t all = job->check == OE_CHECK_ALL;
     int n = 0;
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
+        bits zero = {0, 0}, cards = add_bits(zero, b, 5);
+        board_any[i - begin] = cards.any;
+        board_sum[i - begin] = cards.sum;
         uint64_t key = board_key_of(b);
         unsigned slot = board_slot(key), idx = oe_board_slot_row[slot];
         rows[i - begin] = (uint16_t)idx;
@@ -318,6 +327,9 @@ ALWAYS_INLINE void own_block(const batch_job *job, const int k, size_t begin, si
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
         unsigned j = (unsigned)(i - begin), suit = suits[j];
+        bits cards = {board_any[j], board_sum[j]};
+        cards = add_bits(cards, h, k); /* validation in the same pass: any bad deal sets `bad` */
+        bad |= cards.any >> 63 | (all & (cards.any != cards.sum));
         job->hi_out[i] = pairs_max(oe_board_pair + (size_t)rows[j] * OE_N_RANK2, oe_pair_column, h, k);
         if (want_lo) job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | lows[j]];
         unsigned suited = hole_suit_counts(h, k) >> (4 * suit) & 15u; /* suit 4 shifts out to 0 */
@@ -332,28 +344,36 @@ ALWAYS_INLINE void own_block(const batch_job *job, const int k, size_t begin, si
         uint16_t f = hole_flush(h, k, flush_row_of(b, s), s);
         if (f > job->hi_out[i]) job->hi_out[i] = f;
     }
+    return bad;
 }
 
 /* The same for hands on one shared board (see shared_board). */
-ALWAYS_INLINE void shared_block(const batch_job *job, const shared_board *sb, const int k, size_t begin,
-                                size_t end, const int want_lo)
+ALWAYS_INLINE uint64_t shared_block(const batch_job *job, const shared_board *sb, const int k,
+                                    size_t begin, size_t end, const int want_lo, const int deferred)
 {
     uint16_t candidates[BLOCK];
     int n = 0;
     const unsigned shift = 4 * sb->suit;
+    const uint64_t all = job->check == OE_CHECK_ALL;
+    uint64_t bad = 0;
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
+        bits cards = add_bits(sb->cards, h, k);
+        bad |= cards.any >> 63 | (all & (cards.any != cards.sum));
         job->hi_out[i] = pairs_max(sb->row, sb->col, h, k);
         if (want_lo) job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | sb->low];
-        unsigned suited = hole_suit_counts(h, k) >> shift & 15u;
-        candidates[n] = (uint16_t)(i - begin);
-        n += suited >= 2;
+        if (deferred) { /* a flush suit left to the pass below (few hands: no column table) */
+            unsigned suited = hole_suit_counts(h, k) >> shift & 15u;
+            candidates[n] = (uint16_t)(i - begin);
+            n += suited >= 2;
+        }
     }
     for (int c = 0; c < n; ++c) {
         size_t i = begin + candidates[c];
         uint16_t f = hole_flush(job->hole + (ptrdiff_t)i * job->hole_stride, k, sb->frow, sb->suit);
         if (f > job->hi_out[i]) job->hi_out[i] = f;
     }
+    return bad;
 }
 
 ALWAYS_INLINE void lo_block(const batch_job *job, const int k, size_t begin, size_t end, unsigned shared_low)
@@ -387,24 +407,28 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
     if (job->board_stride == 0) prepare_shared_board(job->board, job->hi_out ? end - begin : 0, &sb, col, row);
     for (size_t b = begin; b < end; b += BLOCK) {
         size_t e = b + BLOCK < end ? b + BLOCK : end;
-        if (job->check != OE_CHECK_NONE) { /* checked block by block while the cards are in L1 */
-            size_t bad = first_bad_deal(job->hole, k, job->hole_stride, job->board, job->board_stride,
-                                        b, e, job->check);
-            if (bad != SIZE_MAX) { /* the rest of this range is not needed: the call fails */
-                note_bad_deal(job, bad);
-                return;
-            }
-        }
-        if (job->hi_out) {
-            if (job->board_stride == 0) {
-                if (job->lo_out) shared_block(job, &sb, k, b, e, 1); /* hi and low in one pass */
-                else shared_block(job, &sb, k, b, e, 0);
+        uint64_t flagged = 0;
+        if (!job->hi_out && job->check != OE_CHECK_NONE) /* low only (or validation): a checking pass */
+            flagged = first_bad_deal(job->hole, k, job->hole_stride, job->board, job->board_stride, b, e,
+                                     job->check) != SIZE_MAX;
+        if (job->hi_out) { /* hi scoring validates in its own pass */
+            if (job->board_stride == 0) { /* hi and low in one pass; flush pass only if needed */
+                if (sb.suit < 4) flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 1)
+                                                       : shared_block(job, &sb, k, b, e, 0, 1);
+                else flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 0)
+                                           : shared_block(job, &sb, k, b, e, 0, 0);
             } else {
-                if (job->lo_out) own_block(job, k, b, e, 1);
-                else own_block(job, k, b, e, 0);
+                if (job->lo_out) flagged = own_block(job, k, b, e, 1);
+                else flagged = own_block(job, k, b, e, 0);
             }
-        } else if (job->lo_out) {
+        } else if (job->lo_out && !flagged) {
             lo_block(job, k, b, e, job->board_stride == 0 ? sb.low : 0);
+        }
+        if (flagged && job->check != OE_CHECK_NONE) { /* the rest of this range is not needed */
+            size_t bad = first_bad_deal(job->hole, k, job->hole_stride, job->board, job->board_stride, b, e,
+                                        job->check);
+            note_bad_deal(job, bad != SIZE_MAX ? bad : b); /* none: the bytes changed meanwhile */
+            return;
         }
     }
 }

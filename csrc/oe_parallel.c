@@ -21,6 +21,7 @@ typedef struct {
     size_t n, chunk, next;
     oe_range_fn fn;
     void *ctx;
+    int active; /* pool threads inside this job (guarded by pool_lock) */
 } loop_state;
 
 static void run_chunks(loop_state *st)
@@ -48,8 +49,7 @@ static pthread_cond_t pool_done = PTHREAD_COND_INITIALIZER;
 static int pool_threads;          /* threads started */
 static unsigned long pool_generation; /* bumped for every job */
 static loop_state *pool_job;
-static int pool_want;             /* threads 0 .. pool_want-1 take part in the job */
-static int pool_running;          /* of those, still working */
+static int pool_want;             /* threads 0 .. pool_want-1 may take part in the job */
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
 
 static void *pool_main(void *arg)
@@ -60,12 +60,15 @@ static void *pool_main(void *arg)
     for (;;) {
         while (pool_generation == seen) pthread_cond_wait(&pool_wake, &pool_lock);
         seen = pool_generation;
-        if (index >= pool_want) continue;
         loop_state *st = pool_job;
+        /* a thread that wakes after the caller finished finds no job: the caller never waits
+         * for a helper the scheduler has not run yet (a busy machine), only for those working */
+        if (!st || index >= pool_want) continue;
+        st->active++;
         pthread_mutex_unlock(&pool_lock);
         run_chunks(st);
         pthread_mutex_lock(&pool_lock);
-        if (--pool_running == 0) pthread_cond_signal(&pool_done);
+        if (--st->active == 0) pthread_cond_signal(&pool_done);
     }
     return NULL;
 }
@@ -82,7 +85,7 @@ static void pool_after_fork_child(void)
     pool_threads = 0;
     pool_generation = 0;
     pool_job = NULL;
-    pool_want = pool_running = 0;
+    pool_want = 0;
 }
 
 static void pool_init(void) { pthread_atfork(NULL, NULL, pool_after_fork_child); }
@@ -137,7 +140,7 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
         if (n) fn(ctx, 0, n);
         return;
     }
-    loop_state st = {n, chunk, 0, fn, ctx};
+    loop_state st = {n, chunk, 0, fn, ctx, 0};
     int helpers = workers - 1;
     pthread_once(&pool_once, pool_init);
     if (helpers > POOL_MAX || pthread_mutex_trylock(&pool_busy) != 0) {
@@ -150,7 +153,6 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
     if (have > 0) {
         pool_job = &st;
         pool_want = have;
-        pool_running = have;
         ++pool_generation;
         pthread_cond_broadcast(&pool_wake);
     }
@@ -158,8 +160,8 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
     run_chunks(&st);
     if (have > 0) {
         pthread_mutex_lock(&pool_lock);
-        while (pool_running > 0) pthread_cond_wait(&pool_done, &pool_lock);
-        pool_job = NULL;
+        pool_job = NULL; /* late risers skip it; wait only for the helpers inside */
+        while (st.active > 0) pthread_cond_wait(&pool_done, &pool_lock);
         pthread_mutex_unlock(&pool_lock);
     }
     pthread_mutex_unlock(&pool_busy);

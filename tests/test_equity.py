@@ -276,9 +276,9 @@ def test_result_table_and_dict():
     (["AsKsQhJh", "2c2d7h8s"], "Ah2c3d", "", "2c is used twice"),
     (["AsKsQhJh", "2c2d7h8s"], "", "Ks", "Ks is used twice"),
     (["AsKsQhJh", "2c2d7h"], "", "", "3 cards"),
-    (["AsKsQhJh", "2c2d7h8s9s"], "", "", "player 1 has 4, player 2 has 5"),
+    (["AsKsQhJh", "2c2d7h8s9s"], "", "", "player 0 has 4, player 1 has 5"),
     (["AsKsQhJh", "2c2d7h"], "", "", "4, 5 or 6"),
-    (["AsKsQhJh", "2c2d7h1x"], "", "", "player 2"),
+    (["AsKsQhJh", "2c2d7h1x"], "", "", "player 1"),
     (["AsKsQhJh"], "", "", "2 to 10 players"),
     (["AsKsQhJh", "2c2d7h8s"], "Ah2h3h4h5h6h", "", "0 to 5 cards"),
 ])

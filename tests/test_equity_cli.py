@@ -42,7 +42,7 @@ def test_ranges_and_dead_cards(capsys):
 
 @pytest.mark.parametrize("argv, message", [
     (["equity", "AsKsQhJh", "AsKd7h8s"], "As is used twice"),
-    (["equity", "AsKsQhJh", "AAx*"], "player 2: bad range"),
+    (["equity", "AsKsQhJh", "AAKy"], "player 1: bad range"),
     (["equity", "AsKsQhJh"], "2 to 10 players"),
     (["equity", "AsKsQhJh", "2c2d7h8s", "--board", "2h7d9h3c4c5c"], "0 to 5 cards"),
     (["equity", "AsKsQhJh", "2c2d7h8s", "--trials", "0"], "trials"),

@@ -196,14 +196,14 @@ def test_variant_names_fix_the_hole_count_and_the_game():
     assert a.game == "hilo" and a.fractions() == b.fractions()
     r = equity(["random", "random"], "AhKd7c", game="plo6", trials=20_000, seed=1)
     assert r.hole_cards == 6 and abs(float(r.equity.sum()) - 1) < 1e-12
-    with pytest.raises(CardError, match="player 1 holds 4 cards; this game deals 5"):
+    with pytest.raises(CardError, match="player 0 holds 4 cards; this game deals 5"):
         equity(["AsKsQhJh", "2c3c7h8s"], game="plo5")
     with pytest.raises(ValueError, match="game must be one of"):
         equity(["AsKsQhJh", "2c3c7h8s"], game="plo7")
 
 
 def test_a_mix_of_hole_counts_is_an_error():
-    with pytest.raises(CardError, match="player 1 has 5, player 2 has 4"):
+    with pytest.raises(CardError, match="player 0 has 5, player 1 has 4"):
         equity(["AsKsQhJh9d", "2c3c7h8s"])
     with pytest.raises(CardError, match="same number of cards"):
         showdown(["AsKsQhJh9d", "2c3c7h8s"], "2h3h4h5h6h")
@@ -314,5 +314,5 @@ def test_monte_carlo_five_card_three_way_against_poker_equity():
 
 
 def test_range_errors_name_the_player():
-    with pytest.raises(RangeError, match="player 2"):
+    with pytest.raises(RangeError, match="player 1"):  # players are numbered from 0
         equity(["AsKsQhJh9d", "AAy*"])

@@ -105,19 +105,19 @@ def test_random_range_preflop_sampled_reproducibly():
 
 
 def test_range_loses_holdings_to_known_cards():
-    with pytest.raises(RangeError, match="player 2: range 'AsA\\*\\*' has no holding left"):
+    with pytest.raises(RangeError, match="player 1: range 'AsA\\*\\*' has no holding left"):
         equity(["AsAh2c3d", "AsA**"])
 
 
 def test_ranges_that_always_collide():
     # refused at once from card counts, with the reason
-    with pytest.raises(RangeError, match="players 1 and 2 both need the As"):
+    with pytest.raises(RangeError, match="players 0 and 1 both need the As"):
         equity(["AsAhKK", "AsAdQQ"], "2c3c4c5c")
-    with pytest.raises(RangeError, match="players 1 and 2 need at least 5 aces between them; 4 "
+    with pytest.raises(RangeError, match="players 0 and 1 need at least 5 aces between them; 4 "
                                          "are left"):
         equity(["AAA*", "AA**"], trials=1000, seed=1)
 
 
 def test_bad_range_names_player_and_position():
-    with pytest.raises(RangeError, match=r"player 2: bad range 'AAKy': .* at position 3"):
+    with pytest.raises(RangeError, match=r"player 1: bad range 'AAKy': .* at position 3"):
         equity(["AsKsQhJh", "AAKy"])

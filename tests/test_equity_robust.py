@@ -32,9 +32,9 @@ def test_random_hands_beside_a_range():
 
 
 @pytest.mark.parametrize("hands, board, reason", [
-    (["2cAd2d2s", "AA**", "AA**"], "", "players 2 and 3 need at least 4 aces between them; 3 are "
+    (["2cAd2d2s", "AA**", "AA**"], "", "players 1 and 2 need at least 4 aces between them; 3 are "
                                         "left"),
-    (["AsKs**", "AsQs**", "random"], "", "players 1 and 2 both need the As"),
+    (["AsKs**", "AsQs**", "random"], "", "players 0 and 1 both need the As"),
     (["KK**", "KK**", "KK**"], "Kd", "need at least 6 kings between them; 3 are left"),
 ])
 def test_impossible_spots_fail_at_once_with_the_reason(hands, board, reason):
@@ -78,16 +78,19 @@ def test_bad_weights_are_a_clear_error():
 
 def test_huge_arguments_are_clear_errors_or_capped():
     hands = ["AsKsQhJh", "2c2d7h8s"]
-    assert equity(hands, "Ts9h3c", workers=2**31).exact  # capped: threads beyond the work idle
+    with pytest.raises(ValueError, match="workers must be"):  # a clear error, not OverflowError
+        equity(hands, "Ts9h3c", workers=2**31)
     with pytest.raises(ValueError, match="Monte Carlo budget"):
         equity(hands, trials=2**64)
     with pytest.raises(ValueError, match="Monte Carlo budget"):
         equity(hands, trials=MAX_TRIALS + 1)
     with pytest.raises(ValueError, match="Monte Carlo budget"):
         equity_batch(np.arange(8).reshape(1, 2, 4), trials=2**64)
-    eq = equity_batch(np.arange(8).reshape(1, 2, 4), [20, 21, 22], workers=2**31)
-    assert eq.shape == (1, 2)
-    assert equity(hands, trials=5000, seed=2**64 + 5).seed == 5
+    with pytest.raises(ValueError, match="workers must be"):
+        equity_batch(np.arange(8).reshape(1, 2, 4), [20, 21, 22], workers=2**31)
+    assert equity_batch(np.arange(8).reshape(1, 2, 4), [20, 21, 22], workers=256).shape == (1, 2)
+    with pytest.raises(ValueError, match="seed must be"):
+        equity(hands, trials=5000, seed=2**64 + 5)
 
 
 def test_empty_batches_give_empty_results():

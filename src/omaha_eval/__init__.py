@@ -1,6 +1,21 @@
-"""omaha_eval: fast Omaha Hi and Hi-Lo (8 or better) evaluation, equity and rules."""
+"""omaha_eval: fast Omaha Hi and Hi-Lo (8 or better) evaluation, equity and rules.
 
-__version__ = "0.1.0"
+The names a user needs are at the top level:
+
+>>> import omaha_eval as oe
+>>> oe.evaluate_hi("AsKsQhJh", "Ts9s8h2c2d")
+5861
+>>> oe.describe_hi(5861)
+'Straight, queen high'
+>>> print(oe.equity(["AsKsQhJh", "2c2d7h8s"]).equity.round(4))
+[0.642 0.358]
+
+See the documentation for the guides; the rules layer is :mod:`omaha_eval.game`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, List
 
 from .cards import CardError, format_cards, new_deck, parse_cards
 from .evaluate import (
@@ -14,26 +29,53 @@ from .evaluate import (
     hi_category,
 )
 
-# The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick.
-# The engine lives in the private module `_equity`; `omaha_eval.equity` is the function.
+
+if TYPE_CHECKING:  # type checkers see the real objects; at run time they load on first use
+    __version__: str
+    from . import game
+    from ._equity import EquityResult, ShowdownResult, equity, equity_batch, showdown
+    from .ranges import Range, RangeError, parse_range
+
+# The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick
+# (measured with `python -X importtime`: the package 110 ms of which NumPy 77; the engine 22 ms
+# and the rules layer 21 ms more; reading the version from the metadata 35 ms). The engine
+# lives in the private module `_equity`; `omaha_eval.equity` is the function.
 _LAZY = {
     "equity": "_equity", "equity_batch": "_equity", "showdown": "_equity",
-    "EquityResult": "_equity", "parse_range": "ranges", "Range": "ranges", "RangeError": "ranges",
+    "EquityResult": "_equity", "ShowdownResult": "_equity",
+    "parse_range": "ranges", "Range": "ranges", "RangeError": "ranges",
     "game": None,
     "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
     "canonical_hands": "bulk.canonical",
 }
 
 
-def __getattr__(name: str):
+def _version() -> str:
+    """The installed distribution's version: pyproject.toml is its one source."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("omaha_eval")
+    except PackageNotFoundError:  # pragma: no cover - running from an unbuilt source tree
+        return "0+unknown"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        globals()[name] = text = _version()
+        return text
     if name not in _LAZY:
         raise AttributeError(f"module 'omaha_eval' has no attribute {name!r}")
     import importlib
 
     module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
-    value = module if _LAZY[name] is None else getattr(module, name)
-    globals()[name] = value
-    return value
+    found: Any = module if _LAZY[name] is None else getattr(module, name)
+    globals()[name] = found
+    return found
+
+
+def __dir__() -> List[str]:
+    return sorted(__all__ + ["__version__"])
 
 
 __all__ = [
@@ -41,6 +83,7 @@ __all__ = [
     "EquityResult",
     "Range",
     "RangeError",
+    "ShowdownResult",
     "equity",
     "equity_batch",
     "game",

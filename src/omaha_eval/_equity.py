@@ -46,13 +46,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import combinations
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Literal, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _core
 from .cards import CardError, card_to_str, format_cards, parse_cards
+from .evaluate import MAX_WORKERS, _workers
 from .ranges import Range, RangeError, parse_range
 from .variants import VARIANTS, variant
 
@@ -77,7 +78,6 @@ HOLE_COUNTS = (4, 5, 6)
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 10**11
 # threads beyond the work are idle anyway; more than this are capped (results never change)
-MAX_WORKERS = 256
 # Work units for exact enumeration with ranges: holding combinations times the rank-multiset
 # groups one combination costs (by missing board cards: preflop ~6,000, Courchevel's one-card
 # board ~1,800, two cards ~450, flop ~100, turn ~13, river 1), scaled by the two-card choices of
@@ -107,13 +107,52 @@ ProgressFn = Callable[[int, int], None]
 class EquityResult:
     """What :func:`equity` found, per player (arrays of length P, in the order given).
 
-    ``equity`` is the share of the pot won on average; ``hi_win`` / ``hi_tie`` the rates of
-    winning the high half alone / sharing it; ``lo_win`` / ``lo_tie`` the same for the low half
-    (zero in ``"hi"``); ``scoop`` the rate of winning the whole pot alone. ``std_error`` is the
-    standard error of ``equity`` (zero when exact). ``deals`` counts the boards enumerated (times
-    ``holdings``, the collision-free holding combinations, for ranges) when ``exact``, else the
-    trials. ``seed`` is the seed a sampled result used; ``hole_cards`` the cards each player
-    holds. The arrays are built on first use from the integer sums the engine returns.
+    ``str(result)`` is a table; :meth:`to_dict` a JSON-ready dict; :meth:`fractions` the exact
+    equities of an exact result. The arrays are built on first use from the integer sums the
+    engine returns.
+
+    Attributes
+    ----------
+    players : tuple of str
+        Each player's hand or range text.
+    board, dead : str
+        The known board and the dead cards.
+    game : {"hi", "hilo"}
+        The game.
+    exact : bool
+        True when every board (and holding combination) was enumerated.
+    deals : int
+        Boards enumerated (times ``holdings`` for ranges) when exact, else trials sampled.
+    seed : int or None
+        The seed a sampled result used (None when exact): pass it again to repeat the run.
+    holdings : int
+        Collision-free holding combinations enumerated (1 for fixed hands).
+    hole_cards : int
+        The cards each player holds (4, 5 or 6).
+    sampled_because : str or None
+        Why :func:`equity` sampled without being asked to (ranges above the exact budget).
+    equity : numpy.ndarray of float64
+        The share of the pot each player wins on average.
+    std_error : numpy.ndarray of float64
+        The standard error of ``equity`` (zeros when exact).
+    hi_win, hi_tie, lo_win, lo_tie, scoop : numpy.ndarray of float64
+        Rates of winning the high half alone, sharing it, the same for the low half (zeros in
+        ``"hi"``), and winning the whole pot alone.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> r = oe.equity(["AsKsQhJh", "2c2d7h8s"], game="hilo")
+    >>> print(r)
+    hand       equity   hi win   hi tie   lo win   lo tie    scoop
+    --------------------------------------------------------------
+    AsKsQhJh   49.20%   64.20%    0.00%    0.00%    0.00%   34.20%
+    2c2d7h8s   50.80%   35.80%    0.00%   51.76%    0.00%   35.80%
+    hi-lo, preflop: exact, 1,086,008 boards
+    >>> r.exact, r.boards, r.trials
+    (True, 1086008, None)
+    >>> r.scoop.round(4)
+    array([0.342, 0.358])
     """
 
     players: tuple[str, ...]
@@ -127,6 +166,7 @@ class EquityResult:
     hole_cards: int = 4
     _stats: Any = field(default=None, repr=False)  # (P, 7) sums: ints or float64
     _integer: bool = field(default=False, repr=False)  # sums are exact integers
+    sampled_because: Optional[str] = None
 
     @cached_property
     def _table(self) -> np.ndarray:
@@ -136,7 +176,7 @@ class EquityResult:
         return self._table[:, col] / float(self.deals)
 
     @cached_property
-    def equity(self) -> np.ndarray:  # type: ignore[override]
+    def equity(self) -> np.ndarray:
         return (self._table[:, _SHARE] / POT) / float(self.deals)
 
     @cached_property
@@ -171,22 +211,68 @@ class EquityResult:
 
     @property
     def boards(self) -> Optional[int]:
-        """Boards enumerated per holding combination when exact, else None."""
+        """Boards enumerated per holding combination when exact, else None.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.equity(["AsKsQhJh", "KK**"], board="Ts9d3c").boards
+        820
+        """
         return self.deals // self.holdings if self.exact else None
 
     @property
     def trials(self) -> Optional[int]:
-        """Trials sampled when not exact, else None."""
+        """Trials sampled when not exact, else None.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.equity(["AsKsQhJh", "2c2d7h8s"], trials=5000, seed=1).trials
+        5000
+        """
         return None if self.exact else self.deals
 
     def fractions(self) -> tuple[Fraction, ...]:
-        """Exact equities as fractions (exact results with unweighted holdings only)."""
+        """Exact equities as fractions.
+
+        Returns
+        -------
+        tuple of fractions.Fraction
+            One per player; they add up to 1.
+
+        Raises
+        ------
+        ValueError
+            The result was sampled, or its ranges carry weights.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.equity(["AsKsQhJh", "2c2d7h8s"], game="hilo").fractions()
+        (Fraction(97149, 197456), Fraction(100307, 197456))
+        """
         if not (self.exact and self._integer):
             raise ValueError("fractions are only available for exact, unweighted results")
         return tuple(Fraction(int(row[_SHARE]), POT * self.deals) for row in self._stats)
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain, JSON-ready dict."""
+        """A plain, JSON-ready dict: what ``omaha-eval equity --json`` prints.
+
+        Returns
+        -------
+        dict
+            ``game``, ``board``, ``dead``, ``exact``, ``boards`` or ``trials`` (and ``seed``,
+            ``sampled_because`` when sampled), and ``players``: one dict per player with
+            ``hand``, ``equity``, the rates and, when sampled, ``std_error``.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> d = oe.equity(["AsKsQhJh", "2c2d7h8s"], board="Ts9d3c").to_dict()
+        >>> d["exact"], d["boards"], d["players"][0]["hand"], round(d["players"][0]["equity"], 4)
+        (True, 820, 'AsKsQhJh', 0.6049)
+        """
         out: dict[str, Any] = {
             "game": self.game,
             "hole_cards": self.hole_cards,
@@ -203,6 +289,8 @@ class EquityResult:
             out["trials"] = self.deals
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.sampled_because is not None:
+            out["sampled_because"] = self.sampled_because
         players = []
         for p, hand in enumerate(self.players):
             row: dict[str, Any] = {"hand": hand, "equity": float(self.equity[p])}
@@ -229,7 +317,9 @@ class EquityResult:
             vals += [self.lo_win[p], self.lo_tie[p], self.scoop[p]] if hilo else []
             lines.append(f"{hand:<{width}}  " + "  ".join(f"{100 * v:>6.2f}%" for v in vals))
         if not self.exact:
-            what = f"Monte Carlo, {self.deals:,} trials"
+            what = f"Monte Carlo, {self.deals:,} trials, seed {self.seed}"
+            if self.sampled_because:
+                what += f"\n(sampled: {self.sampled_because})"
         elif self.holdings > 1:
             what = f"exact, {self.holdings:,} holding combinations x {self.boards:,} boards"
         else:
@@ -243,9 +333,27 @@ class EquityResult:
 
 @dataclass(frozen=True, eq=False)  # arrays inside: compare fields, not results
 class ShowdownResult:
-    """Complete deals settled: ``share`` (N, P) fraction of the pot each player wins;
-    ``share_units`` the same in units of :data:`POT`; per-player counts over the N deals
-    (``hi_win``, ``hi_tie``, ``lo_win``, ``lo_tie``, ``scoop``). Built on first use."""
+    """Complete deals settled by :func:`showdown` (the arrays are built on first use).
+
+    Attributes
+    ----------
+    share : numpy.ndarray of float64
+        ``(N, P)``: the fraction of the pot each player wins in each deal.
+    share_units : numpy.ndarray of int64
+        The same in integer units of :data:`POT` (5040), exact.
+    hi_win, hi_tie, lo_win, lo_tie, scoop : numpy.ndarray of int64
+        ``(P,)``: in how many of the N deals each player won the high half alone, shared it,
+        the same for the low half, and won the whole pot alone.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> r = oe.showdown(["As2sQhJh", "2c3d7h8s"], "4s5h9d8dKc", game="hilo")
+    >>> r.share
+    array([[0.5, 0.5]])
+    >>> r.hi_win.tolist(), r.lo_win.tolist(), r.lo_tie.tolist()
+    ([0, 1], [1, 0], [0, 0])
+    """
 
     _shares: Any = field(repr=False)  # (N, P) uint16 units of POT: an array, or nested lists
     _flags: Any = field(repr=False)
@@ -316,16 +424,6 @@ def _game(game: str) -> tuple[int, Optional[int]]:
     return _GAMES[v.game], v.hole_cards
 
 
-def _workers(workers: int) -> int:
-    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
-        raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
-    if workers == -1:
-        return min(os.cpu_count() or 1, MAX_WORKERS)
-    if workers < 1:
-        raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
-    return int(min(workers, MAX_WORKERS))
-
-
 def _seed(seed: SeedLike) -> int:
     if seed is None:
         return secrets.randbits(63)
@@ -333,9 +431,9 @@ def _seed(seed: SeedLike) -> int:
         return int(seed.integers(0, 2**63))
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise ValueError(f"seed must be an int, a numpy Generator or None, got {seed!r}")
-    if seed < 0:
-        raise ValueError(f"seed must be non-negative, got {seed}")
-    return int(seed) % 2**64
+    if not 0 <= seed < 2**64:  # the native generators take 64 bits: never fold seeds together
+        raise ValueError(f"seed must be an int in 0..2**64 - 1, got {seed}")
+    return int(seed)
 
 
 def _trials(trials: Optional[int]) -> Optional[int]:
@@ -412,7 +510,7 @@ def _range_player(rng: Range, name: str, who: str) -> _Player:
 
 
 @lru_cache(maxsize=4096)
-def _player_text(hand: str) -> _Player:
+def _player_text(hand: str, half: str = "hi") -> _Player:
     """A hand or range given as text, cached; errors carry no player number (added by caller)."""
     try:
         ids = parse_cards(hand)
@@ -422,20 +520,20 @@ def _player_text(hand: str) -> _Player:
             if stars and stars not in HOLE_COUNTS:
                 raise RangeError(f"{hand.strip()!r}: a random hand has 4, 5 or 6 cards") from None
             return _Player(hand.strip(), stars or None, random=True)
-        rng = parse_range(hand)
+        rng = parse_range(hand, game=half)  # half: the table that ranks percent sets (15%)
         return _range_player(rng, hand.strip(), "range")
     if ids.size not in HOLE_COUNTS:
         raise CardError(f"hand {hand!r} has {ids.size} cards; an Omaha hand has 4, 5 or 6")
     return _fixed_player(ids, "hand")
 
 
-def _player(hand: HandLike, p: int) -> _Player:
-    who = f"player {p + 1}"
+def _player(hand: HandLike, p: int, half: str = "hi") -> _Player:
+    who = f"player {p}"
     if isinstance(hand, Range):
         return _range_player(hand, hand.text, who)
     if isinstance(hand, str):
         try:
-            return _player_text(hand)
+            return _player_text(hand, half)
         except (CardError, RangeError) as exc:
             raise type(exc)(f"{who}: {exc}") from None
     try:
@@ -454,7 +552,7 @@ def _place(card: int, places: dict[int, str], where: str) -> None:
 
 
 def _players_text(ps: Sequence[int]) -> str:
-    names = [str(p + 1) for p in ps]
+    names = [str(p) for p in ps]  # numbered from 0, as everywhere in the library
     return "player " + names[0] if len(names) == 1 else (
         "players " + ", ".join(names[:-1]) + " and " + names[-1])
 
@@ -506,13 +604,13 @@ def _hole_count(players: Sequence[_Player], fixed_by_game: Optional[int]) -> int
     kinds = set(counts.values())
     if fixed_by_game is not None and kinds - {fixed_by_game}:
         p = next(p for p, k in counts.items() if k != fixed_by_game)
-        raise CardError(f"player {p + 1} holds {counts[p]} cards; this game deals "
+        raise CardError(f"player {p} holds {counts[p]} cards; this game deals "
                         f"{fixed_by_game}")
     if len(kinds) > 1:
         first = next(iter(counts.items()))
         p, k = next((p, k) for p, k in counts.items() if k != first[1])
-        raise CardError(f"every player holds the same number of cards: player {first[0] + 1} "
-                        f"has {first[1]}, player {p + 1} has {k}")
+        raise CardError(f"every player holds the same number of cards: player {first[0]} "
+                        f"has {first[1]}, player {p} has {k}")
     if kinds:
         return kinds.pop()
     return fixed_by_game if fixed_by_game is not None else 4
@@ -581,7 +679,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
     dead_ids = _cards(dead if dead is not None else "", "dead cards")
     if board_ids.size > 5:
         raise CardError(f"board: a board has 0 to 5 cards, got {board_ids.size}")
-    players = [_player(h, p) for p, h in enumerate(hands)]
+    players = [_player(h, p, "hilo" if g == 1 else "hi") for p, h in enumerate(hands)]
     hole = _hole_count(players, fixed_hole)
     if len(players) > max_players(hole):
         raise ValueError(f"{len(players)} players of {hole} cards; at most {max_players(hole)} "
@@ -594,7 +692,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
     for p, pl in enumerate(players):
         if pl.fixed:
             for c in pl.hand.tolist():
-                _place(c, places, f"player {p + 1}'s hand")
+                _place(c, places, f"player {p}'s hand")
     needed = hole * len(players) + 5 + dead_ids.size
     if needed > 52:
         most = (52 - 5 - dead_ids.size) // hole
@@ -609,7 +707,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
             continue
         left = pl.range.remove(known)
         if len(left) == 0:
-            raise RangeError(f"player {p + 1}: range {pl.name!r} has no holding left once the "
+            raise RangeError(f"player {p}: range {pl.name!r} has no holding left once the "
                              "known cards are removed")
         ranges.append(left)
     spot = _Spot([pl.name for pl in players], players, ranges, board_ids, dead_ids, g, hole,
@@ -624,13 +722,14 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
 
 
 def _result(spot: _Spot, stats: Any, deals: int, exact: bool, seed: Optional[int],
-            integer: bool, holdings: int = 1) -> EquityResult:
+            integer: bool, holdings: int = 1,
+            sampled_because: Optional[str] = None) -> EquityResult:
     # the fields set directly: a frozen dataclass's __init__ costs microseconds on small spots
     r = object.__new__(EquityResult)
     r.__dict__.update(players=spot.names_tuple, board=spot.board_text, dead=spot.dead_text,
                       game="hilo" if spot.game == 1 else "hi", exact=exact, deals=int(deals),
                       seed=seed, holdings=holdings, hole_cards=spot.hole, _stats=stats,
-                      _integer=integer)
+                      _integer=integer, sampled_because=sampled_because)
     return r
 
 
@@ -838,7 +937,9 @@ def equity(
         :data:`MAX_TRIALS`). With a complete board and fixed hands the showdown is settled
         exactly.
     seed : int or numpy.random.Generator, optional
-        Seed of the sampling; None draws a fresh one (reported in the result).
+        Seed of the sampling, 0 .. 2**64 - 1; None draws a fresh one (reported in the result's
+        ``seed``, and in its text). The same seed gives the same numbers on any machine and
+        for any ``workers``.
     workers : int
         Threads (-1 = all cores; at most :data:`MAX_WORKERS`). Results never depend on it.
     progress : callable, optional
@@ -847,6 +948,8 @@ def equity(
     Returns
     -------
     EquityResult
+        Per player: equity, its standard error, win, tie and scoop rates; how it was computed
+        (exact boards, or trials and seed, and why it sampled when it was not asked to).
 
     Raises
     ------
@@ -865,31 +968,96 @@ def equity(
     >>> r = equity(["AsAhKsQdJc", "2c3d4h5s6c"], "Kd", game="courchevel-8")
     >>> r.hole_cards, r.boards
     (5, 101270)
+
+    Exact preflop (every board; pot shares are integers, so the result is an exact fraction):
+
+    >>> import omaha_eval as oe
+    >>> r = oe.equity(["AsKsQhJh", "2c2d7h8s"])
+    >>> r.equity.round(4), r.boards
+    (array([0.642, 0.358]), 1086008)
+
+    Monte Carlo, seeded, three-way:
+
+    >>> r = oe.equity(["AsKsQhJh", "2c2d7h8s", "Td9d8c7c"], trials=100_000, seed=1)
+    >>> print(r)
+    hand       equity      +/-   hi win   hi tie
+    --------------------------------------------
+    AsKsQhJh   47.20%    0.16%   47.20%    0.00%
+    2c2d7h8s   16.97%    0.11%   14.79%    4.37%
+    Td9d8c7c   35.83%    0.15%   33.64%    4.37%
+    hi, preflop: Monte Carlo, 100,000 trials, seed 1
+
+    A range against a hand (exact: every holding of the range on every board):
+
+    >>> r = oe.equity(["AsKsQhJh", "KK**"], board="Ts9d3c")
+    >>> r.holdings, r.boards, r.equity.round(4)
+    (2625, 820, array([0.5056, 0.4944]))
+
+    A card cannot be in two places (players count from 0, as in the result's arrays):
+
+    >>> oe.equity(["AsKsQhJh", "AsKd7h2c"])
+    Traceback (most recent call last):
+    ...
+    omaha_eval.cards.CardError: card As is used twice: in player 0's hand and in player 1's hand
     """
     if (type(hands) in (list, tuple) and type(board) is str and type(dead) is str
             and type(game) is str and all(type(h) is str for h in hands)):
         spot = _text_spot(tuple(hands), board, dead, game)
-        if spot.is_fixed and trials is None and workers == 1 and type(workers) is int:
-            # the small-call path: a cached spot straight to C and back (a few microseconds)
+        if spot.is_fixed and trials is None:
+            # the small-call path: a cached spot straight to C and back (a few microseconds;
+            # the engine itself keeps small spots on one thread whatever `workers` says)
             stats, n_boards = _core.exact_packed(spot.packed(), len(spot.players), spot.hole,
-                                                 spot.board.size, spot.dead.size, spot.game, 1)
+                                                 spot.board.size, spot.dead.size, spot.game,
+                                                 _workers(workers))
             return _result(spot, stats, n_boards, True, None, True)
     else:
         spot = _spot(hands, board, dead, game)
     n_trials = _trials(trials)
     w = _workers(workers)
     if spot.fixed and (n_trials is None or spot.board.size == 5):
-        stats, n_boards = _exact_fixed(spot, w)
-        return _result(spot, stats, n_boards, True, None, True)
+        sums, n_boards = _exact_fixed(spot, w)
+        return _result(spot, sums, n_boards, True, None, True)
     if n_trials is None and _exact_cost(spot) <= EXACT_BUDGET and all(
             not pl.random or c <= _RANDOM_TABLE_LIMIT
             for pl, c in zip(spot.players, _holding_counts(spot))):
-        stats, deals, integer, combos = _exact_ranges(spot, w, progress)
-        return _result(spot, stats, deals, True, None, integer, combos)
+        sums_r, deals, integer, combos = _exact_ranges(spot, w, progress)
+        return _result(spot, sums_r, deals, True, None, integer, combos)
     s = _seed(seed)
     n = n_trials if n_trials is not None else DEFAULT_TRIALS
-    stats = _monte_carlo(spot, n, s, w, progress)
-    return _result(spot, stats, n, False, s, False)
+    sums_mc = _monte_carlo(spot, n, s, w, progress)
+    why = None
+    if n_trials is None:
+        why = (f"exact enumeration would visit up to {math.prod(_holding_counts(spot)):,} "
+               "holding combinations, above the exact budget")
+    return _result(spot, sums_mc, n, False, s, False, sampled_because=why)
+
+
+def _text_batch(values: Any, what: str) -> Any:
+    """Nested lists whose leaves are card texts ("AsKsQhJh") as an array of card ids; any
+    other input unchanged (arrays of ids go straight to the checks)."""
+    if isinstance(values, np.ndarray) and values.dtype.kind not in "USO":
+        return values
+    probe = values
+    while isinstance(probe, (list, tuple, np.ndarray)) and len(probe):
+        probe = probe[0]
+    if not isinstance(probe, str):
+        return values
+
+    def convert(item: Any, where: tuple[int, ...]) -> Any:
+        if isinstance(item, str):
+            try:
+                return _cards(item, "").tolist()
+            except CardError as exc:
+                message = str(exc).removeprefix(": ") if hasattr(str, "removeprefix") else str(exc)
+                raise CardError(f"{what} {where if len(where) > 1 else where[0]}: "
+                                f"{message.lstrip(': ')}") from None
+        return [convert(x, where + (k,)) for k, x in enumerate(item)]
+
+    converted = convert(values, ())
+    try:
+        return np.asarray(converted)
+    except ValueError:  # ragged: not every row has the same number of cards
+        raise CardError(f"{what}: every row must have the same number of cards") from None
 
 
 def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
@@ -897,12 +1065,13 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
     """Checked uint8 (N, P, k) holes, (N or 1, j) boards and dead cards (private copies).
 
     The input is copied first and the copy is checked and used: another thread that changes the
-    caller's buffer meanwhile cannot slip unchecked bytes into the native call."""
-    h = np.array(holes, copy=True)
+    caller's buffer meanwhile cannot slip unchecked bytes into the native call. Nested lists of
+    card texts are read as card ids first."""
+    h = np.array(_text_batch(holes, "holes"), copy=True)
     if h.size == 0 and h.dtype.kind not in "iu" and h.ndim == 3:
         h = h.astype(np.int64)  # an empty batch given as [] or a float array of shape (0, P, k)
     if h.dtype.kind not in "iu":
-        raise CardError(f"holes must be integer card ids, got dtype {h.dtype}")
+        raise CardError(f"holes must be card ids or card text, got dtype {h.dtype}")
     if h.ndim != 3 or h.shape[2] not in HOLE_COUNTS:
         raise CardError(f"holes must have shape (N, P, k) with k = 4, 5 or 6, got {h.shape}")
     most = max_players(h.shape[2])
@@ -915,11 +1084,11 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
     elif isinstance(boards, str):
         b = _cards(boards, "board")[None, :].astype(np.int64)
     else:
-        b = np.array(boards, copy=True)
+        b = np.array(_text_batch(boards, "boards"), copy=True)
         if b.size == 0 and b.dtype.kind not in "iu":
             b = b.astype(np.int64)
         if b.dtype.kind not in "iu":
-            raise CardError(f"boards must be integer card ids, got dtype {b.dtype}")
+            raise CardError(f"boards must be card ids or card text, got dtype {b.dtype}")
         if b.ndim == 1:
             b = b[None, :]
         if b.ndim != 2 or b.shape[0] not in (1, n):
@@ -955,8 +1124,17 @@ def _row_slice(n_board: int, trials: Optional[int], players: int, hole: int, wor
     return max(1, int(per_row * 4 / (players * _PAIR_COST[hole]))) * workers
 
 
+@overload
+def equity_batch(holes: Any, boards: Any = ..., dead: Any = ..., *, game: str = ...,
+                 trials: Optional[int] = ..., seed: SeedLike = ..., workers: int = ...,
+                 return_std_error: Literal[False] = ...) -> npt.NDArray[np.float64]: ...
+@overload
+def equity_batch(holes: Any, boards: Any = ..., dead: Any = ..., *, game: str = ...,
+                 trials: Optional[int] = ..., seed: SeedLike = ..., workers: int = ...,
+                 return_std_error: Literal[True]
+                 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]: ...
 def equity_batch(
-    holes: npt.ArrayLike,
+    holes: Any,
     boards: Any = None,
     dead: Any = None,
     *,
@@ -965,15 +1143,17 @@ def equity_batch(
     seed: SeedLike = None,
     workers: int = 1,
     return_std_error: bool = False,
-) -> Union[np.ndarray, tuple[np.ndarray, np.ndarray]]:
-    """Equities of N matchups of fixed hands at once.
+) -> Union[npt.NDArray[np.float64], tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]:
+    """Equities of N matchups of fixed hands at once, without a Python loop.
 
     Parameters
     ----------
-    holes : array_like of int
-        Card ids, shape (N, P, k) with k = 4, 5 or 6 hole cards. N may be 0.
+    holes : array_like
+        Card ids, shape (N, P, k) with k = 4, 5 or 6 hole cards (N may be 0), or nested lists
+        of hand texts (``[["AsKsQhJh", "2c2d7h8s"], ...]``).
     boards : array_like or str, optional
-        None (preflop), (N, j) or (j,) shared, with j in 0..5.
+        None (preflop), one board shared by every matchup (text or (j,) ids), or one per
+        matchup ((N, j) ids or a list of N texts), with j in 0..5.
     dead : str or sequence, optional
         Cards out of play in every matchup.
     game : str
@@ -989,14 +1169,34 @@ def equity_batch(
 
     Returns
     -------
-    numpy.ndarray
-        float64 (N, P) equities (and the standard errors).
+    equity : numpy.ndarray of float64
+        (N, P): row i equals ``equity(holes[i], ...).equity``.
+    std_error : numpy.ndarray of float64
+        (N, P), only with ``return_std_error=True``.
+
+    Raises
+    ------
+    CardError
+        Bad cards, wrong shapes, a card used twice in a matchup (which one is named).
+    ValueError
+        A bad number of players, ``game``, ``trials``, ``seed`` or ``workers``.
 
     Examples
     --------
     >>> eq = equity_batch([[[51, 47, 42, 38], [0, 1, 22, 27]]], boards=[32, 29, 4])
     >>> eq.shape, round(float(eq[0, 0] + eq[0, 1]), 12)
     ((1, 2), 1.0)
+    >>> import numpy as np
+    >>> import omaha_eval as oe
+    >>> oe.equity_batch([["AsKsQhJh", "2c2d7h8s"], ["AhAd2c3c", "KsKh7d8d"]], "Ts9d4c").round(4)
+    array([[0.6049, 0.3951],
+           [0.5622, 0.4378]])
+    >>> eq, se = oe.equity_batch([["AsKsQhJh", "2c2d7h8s"]], trials=10_000, seed=2,
+    ...                          return_std_error=True)
+    >>> eq.round(3), se.round(3)
+    (array([[0.642, 0.358]]), array([[0.005, 0.005]]))
+    >>> oe.equity_batch(np.zeros((0, 3, 4), dtype=np.uint8)).shape  # an empty batch
+    (0, 3)
     """
     g, fixed_hole = _game(game)
     h, b, d = _batch_arrays(holes, boards, dead)
@@ -1047,13 +1247,13 @@ def equity_batch(
 @lru_cache(maxsize=2048)
 def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarray, bytes]:
     """One deal given as text, checked and cached (read-only arrays, and the cards packed)."""
-    rows = [_cards(x, f"player {p + 1}") for p, x in enumerate(holes)]
+    rows = [_cards(x, f"player {p}") for p, x in enumerate(holes)]
     for p, row in enumerate(rows):
         if row.size not in HOLE_COUNTS:
-            raise CardError(f"player {p + 1}: a hand has 4, 5 or 6 cards, got {row.size}")
+            raise CardError(f"player {p}: a hand has 4, 5 or 6 cards, got {row.size}")
         if row.size != rows[0].size:
-            raise CardError(f"every player holds the same number of cards: player 1 has "
-                            f"{rows[0].size}, player {p + 1} has {row.size}")
+            raise CardError(f"every player holds the same number of cards: player 0 has "
+                            f"{rows[0].size}, player {p} has {row.size}")
     h, b, _ = _batch_arrays(np.stack(rows)[None], _cards(board, "board")[None, :], None,
                             min_players=1, what="deal")
     if b.shape[1] != 5:
@@ -1089,6 +1289,9 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
     >>> r = showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s", game="hilo")
     >>> r.share.tolist(), r.scoop.tolist()
     ([[0.0, 1.0]], [0, 1])
+    >>> r = showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9s8h3d4c")
+    >>> r.share, r.share_units
+    (array([[1., 0.]]), array([[5040,    0]]))
     """
     g, fixed_hole = _game(game)
     w = _workers(workers)
@@ -1101,7 +1304,7 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
             return ShowdownResult._of([shares1], [flags1])
     else:
         if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
-            holes = np.stack([_cards(x, f"player {p + 1}") for p, x in enumerate(holes)])
+            holes = np.stack([_cards(x, f"player {p}") for p, x in enumerate(holes)])
         h = np.asarray(holes)
         if h.ndim == 2:
             h = h[None]

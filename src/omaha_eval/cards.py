@@ -7,7 +7,7 @@ ints and NumPy arrays. Anything else raises :class:`CardError` naming the token 
 from __future__ import annotations
 
 import re
-from typing import Iterable, Union
+from typing import Any, Iterable, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -16,22 +16,63 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
 CardsLike = Union[str, Iterable[Union[str, int]], npt.ArrayLike]
+#: One hand or one board: text (``"AsKd7h2c"``), card texts (``["As", "Kd"]``) or ids.
+OneCards = Union[str, Sequence[str], Sequence[int]]
+#: A batch of hands or boards: an integer array ``(..., K)`` or nested lists of ids.
+ManyCards = Union["npt.NDArray[np.integer[Any]]", Sequence[Sequence[int]]]
+AnyCards = Union[OneCards, ManyCards]
 
 _CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
 # every spelling of a two-character card, for the common compact form "AsKd7h"
 _CARD_IDS = {name[0] + name[1]: card for card, name in enumerate(_CARD_NAMES)}
-_CARD_IDS.update({r.lower() + s: c for r_s, c in list(_CARD_IDS.items()) for r, s in [r_s]})
-_CARD_IDS.update({r + s.upper(): c for r_s, c in list(_CARD_IDS.items()) for r, s in [r_s]})
+_CARD_IDS.update({name[0].lower() + name[1]: c for name, c in list(_CARD_IDS.items())})
+_CARD_IDS.update({name[0] + name[1].upper(): c for name, c in list(_CARD_IDS.items())})
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
 class CardError(ValueError):
-    """A card or a set of cards that cannot be used: unknown text, id out of range, duplicates."""
+    """A card or a set of cards that cannot be used: unknown text, id out of range, duplicates.
+
+    A subclass of :class:`ValueError`; the message names the card and its position.
+
+    Examples
+    --------
+    >>> from omaha_eval import CardError, parse_cards
+    >>> try:
+    ...     parse_cards("AsKd1x")
+    ... except CardError as exc:
+    ...     print(exc)
+    unknown card '1x' at position 2
+    """
 
 
 def card_to_str(card: int) -> str:
-    """Text of one card id: ``card_to_str(51) == "As"``."""
+    """The text of one card id.
+
+    Parameters
+    ----------
+    card : int
+        A card id, ``4 * rank + suit``, 0 .. 51.
+
+    Returns
+    -------
+    str
+        Rank and suit, e.g. ``"As"``.
+
+    Raises
+    ------
+    CardError
+        ``card`` is not an int (a bool or a float is refused) or is outside 0..51.
+
+    Examples
+    --------
+    >>> from omaha_eval.cards import card_to_str
+    >>> card_to_str(51), card_to_str(0), card_to_str(4 * 8 + 2)
+    ('As', '2c', 'Th')
+    """
+    if isinstance(card, (bool, np.bool_)) or not isinstance(card, (int, np.integer)):
+        raise CardError(f"a card id is an int 0..51, got {card!r}")
     card = int(card)
     if not 0 <= card <= 51:
         raise CardError(f"card id {card} is outside 0..51")
@@ -64,25 +105,44 @@ def _split_text(text: str) -> list[str]:
     return tokens
 
 
-def parse_cards(cards: CardsLike, *, unique: bool = True) -> np.ndarray:
-    """Cards as a uint8 array of ids, from text, a sequence of strings or ints, or an array.
+def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint8]:
+    """Cards as a uint8 array of ids.
 
-    Positions in error messages count cards from 0. With ``unique`` (the default) a repeated
-    card is an error.
+    Parameters
+    ----------
+    cards : str, sequence of str or int, or array
+        Text in any usual spelling (``"AsKd"``, ``"As Kd"``, ``"as,kd"``, ``"10h"``), card
+        texts (``["As", "Kd"]``), ids (``[51, 45]``) or an integer array of any shape.
+    unique : bool, default True
+        Refuse a card that appears twice (for one-dimensional input).
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        The ids (``4 * rank + suit``: ``2c`` = 0 ... ``As`` = 51), in the order given.
 
     Raises
     ------
     CardError
         Unknown text, an id outside 0..51, a repeated card, or a value that is not cards at all
-        (a number, None, a float or bool array).
+        (a number, None, a float or bool array); positions count from 0.
 
     Examples
     --------
-    >>> parse_cards("AsKd").tolist()
-    [51, 45]
+    >>> from omaha_eval import parse_cards
+    >>> parse_cards("AsKd")
+    array([51, 45], dtype=uint8)
+    >>> parse_cards("as 10h, 2c").tolist()
+    [51, 34, 0]
+    >>> parse_cards(["Qh", 3]).tolist()
+    [42, 3]
+    >>> parse_cards("AsKdAs")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.cards.CardError: duplicate card As at positions 0 and 2
     >>> parse_cards(5)
     Traceback (most recent call last):
-        ...
+    ...
     omaha_eval.cards.CardError: cannot read 5 as cards: expected text, a sequence of cards or an integer array
     """
     if isinstance(cards, np.ndarray) and cards.dtype.kind not in "iu":
@@ -116,7 +176,7 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> np.ndarray:
     return ids
 
 
-def _non_integer_array(array: np.ndarray) -> Union[str, list, np.ndarray]:
+def _non_integer_array(array: np.ndarray) -> Any:
     """A text or object array as text or a list of items; other dtypes (float, bool, ...) are
     refused: a card id is an integer."""
     if array.dtype.kind in "UO":
@@ -149,12 +209,51 @@ def _check_unique(ids: np.ndarray) -> None:
 
 
 def format_cards(cards: CardsLike, sep: str = "") -> str:
-    """Text of cards: ``format_cards([51, 45]) == "AsKd"``."""
+    """The text of cards.
+
+    Parameters
+    ----------
+    cards : str, sequence or array
+        Anything :func:`parse_cards` reads (repeats allowed); arrays are read in order.
+    sep : str, default ""
+        Put between cards.
+
+    Returns
+    -------
+    str
+        Rank and suit of each card, e.g. ``"AsKd"``.
+
+    Raises
+    ------
+    CardError
+        As for :func:`parse_cards`.
+
+    Examples
+    --------
+    >>> from omaha_eval import format_cards
+    >>> format_cards([51, 45])
+    'AsKd'
+    >>> format_cards("as kd 10h", sep=" ")
+    'As Kd Th'
+    """
     ids = parse_cards(cards, unique=False)
     return sep.join(_CARD_NAMES[c] for c in ids.ravel().tolist())
 
 
-def new_deck() -> np.ndarray:
-    """The 52 card ids in order, as uint8."""
+def new_deck() -> npt.NDArray[np.uint8]:
+    """The 52 card ids in order.
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        ``0 .. 51`` (``2c 2d 2h 2s 3c ... As``).
+
+    Examples
+    --------
+    >>> from omaha_eval import format_cards, new_deck
+    >>> deck = new_deck()
+    >>> deck.shape, format_cards(deck[:5]), format_cards(deck[-2:])
+    ((52,), '2c2d2h2s3c', 'AhAs')
+    """
     return np.arange(52, dtype=np.uint8)
 

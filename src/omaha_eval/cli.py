@@ -10,12 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Callable, Sequence
-
-from . import __version__
+from typing import Any, Callable, Dict, Sequence, TextIO
 
 
-def _add_eval(subparsers: argparse._SubParsersAction) -> None:
+
+def _add_eval(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "eval",
         help="score one Omaha hand on a board",
@@ -53,7 +52,12 @@ def _run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_equity(subparsers: argparse._SubParsersAction) -> None:
+# the equity engine's game names (kept literal so that --help needs no import of the engine)
+_EQUITY_GAMES = ("hi", "hilo", "plo", "plo8", "plo5", "plo5-8", "plo6", "plo6-8", "courchevel",
+                 "courchevel-8")
+
+
+def _add_equity(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "equity",
         help="each player's share of the pot, exact or sampled",
@@ -83,7 +87,7 @@ class _ProgressBar:
     """A one-line progress bar on stderr, shown only on a terminal and only once a run has taken
     more than half a second (short runs print nothing)."""
 
-    def __init__(self, stream, delay: float = 0.5, width: int = 30) -> None:
+    def __init__(self, stream: TextIO, delay: float = 0.5, width: int = 30) -> None:
         import time
 
         self._time = time.monotonic
@@ -126,15 +130,16 @@ def _run_equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_replay(subparsers: argparse._SubParsersAction) -> None:
+def _add_replay(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "replay",
         help="replay PHH hand histories and print the finishing stacks and pots",
         description="Replay Omaha hand histories in the PHH format (variants FO/8, PO, FO, PO/8, "
                     "NO, NO/8, SO, SO/8, and the family codes PO5, PO5/8, PO6, PO6/8, PCO, PCO/8, "
                     "PNO) through the rules engine; print the finishing stacks "
-                    "and each pot with its winners. Exit status 1 if a file's own "
-                    "finishing_stacks disagree with the replay.",
+                    "and each pot with its winners. Each file is replayed on its own; a file that "
+                    "cannot be read, breaks the rules, ends before the hand is over or whose "
+                    "finishing_stacks disagree is named on stderr, and the exit status is 1.",
     )
     p.add_argument("files", nargs="+", metavar="FILE.phh", help="PHH file(s)")
     p.add_argument("--json", action="store_true",
@@ -142,48 +147,69 @@ def _add_replay(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=_run_replay)
 
 
-def _run_replay(args: argparse.Namespace) -> int:
+def _replay_one(path: str) -> Dict[str, Any]:
+    """One file's report; ``"error"`` says what went wrong (unreadable, not PHH, illegal)."""
+    from .game import PHHError
     from .game.phh import parse_phh, replay, summary
 
-    reports = []
-    status = 0
-    for path in args.files:
+    try:
         record = parse_phh(path)
         report = summary(replay(record), record)
-        report["file"] = path
-        expected = report.get("expected_finishing_stacks")
-        if expected is not None and report["complete"] and expected != report["finishing_stacks"]:
-            status = 1
-        reports.append(report)
+    except PHHError as exc:
+        message = str(exc)
+        prefix = f"{path}: "  # file errors already name the file
+        return {"file": path, "error": message[len(prefix):] if message.startswith(prefix) else message}
+    report["file"] = path
+    expected = report.get("expected_finishing_stacks")
+    if not report["complete"]:
+        report["error"] = f"the history ends before the hand is over: {report['state']}"
+    elif expected is not None and expected != report["finishing_stacks"]:
+        report["error"] = f"finishing stacks {report['finishing_stacks']} differ from the file's {expected}"
+    return report
+
+
+def _print_replay(report: Dict[str, Any]) -> None:
+    print(f"{report['file']}: {report['variant']}, {report['game']}, {len(report['players'])} players")
+    if report["board"]:
+        print(f"  board {report['board']}")
+    if not report["complete"]:
+        print("  stacks " + "  ".join(f"{p} {s}" for p, s in zip(report["players"], report["stacks"])))
+        return
+    for item in report["returned"]:
+        print(f"  uncalled {item['amount']} returned to {item['player']}")
+    for pot in report["pots"]:
+        print(f"  pot {pot['index']}: {pot['amount']} ({' '.join(pot['eligible'])})")
+        for award in pot["awards"]:
+            how = award.get("description") or "uncontested"
+            cards = f" [{award['hole_cards']} + {award['board_cards']}]" if "hole_cards" in award else ""
+            print(f"    {award['player']} wins {award['amount']} {award['half']}: {how}{cards}")
+    print("  finishing stacks " + "  ".join(
+        f"{p} {s}" for p, s in zip(report["players"], report["finishing_stacks"])))
+    expected = report.get("expected_finishing_stacks")
+    if expected is not None:
+        print("  matches the file's finishing_stacks" if expected == report["finishing_stacks"]
+              else f"  DIFFERS from the file's finishing_stacks {expected}")
+
+
+def _run_replay(args: argparse.Namespace) -> int:
+    """Each file on its own: a broken one is named (with what and where) on stderr and the
+    others are still replayed; exit status 1 when any file failed."""
+    reports = [_replay_one(path) for path in args.files]
+    failed = [r for r in reports if "error" in r]
     if args.json:
         print(json.dumps(reports[0] if len(reports) == 1 else reports, indent=2))
-        return status
-    for report in reports:
-        print(f"{report['file']}: {report['variant']}, {report['game']}, {len(report['players'])} players")
-        if report["board"]:
-            print(f"  board {report['board']}")
-        if not report["complete"]:
-            print(f"  the history ends before the hand is over: {report['state']}")
-            print("  stacks " + "  ".join(f"{p} {s}" for p, s in zip(report["players"], report["stacks"])))
-            continue
-        for item in report["returned"]:
-            print(f"  uncalled {item['amount']} returned to {item['player']}")
-        for pot in report["pots"]:
-            print(f"  pot {pot['index']}: {pot['amount']} ({' '.join(pot['eligible'])})")
-            for award in pot["awards"]:
-                how = award.get("description") or "uncontested"
-                cards = f" [{award['hole_cards']} + {award['board_cards']}]" if "hole_cards" in award else ""
-                print(f"    {award['player']} wins {award['amount']} {award['half']}: {how}{cards}")
-        print("  finishing stacks " + "  ".join(
-            f"{p} {s}" for p, s in zip(report["players"], report["finishing_stacks"])))
-        expected = report.get("expected_finishing_stacks")
-        if expected is not None:
-            print("  matches the file's finishing_stacks" if expected == report["finishing_stacks"]
-                  else f"  DIFFERS from the file's finishing_stacks {expected}")
-    return status
+    else:
+        for report in reports:
+            if "variant" in report:
+                _print_replay(report)
+    for report in failed:
+        print(f"omaha-eval replay: {report['file']}: {report['error']}", file=sys.stderr)
+    if failed and len(reports) > 1:
+        print(f"omaha-eval replay: {len(failed)} of {len(reports)} files failed", file=sys.stderr)
+    return 1 if failed else 0
 
 
-def _add_bench(subparsers: argparse._SubParsersAction) -> None:
+def _add_bench(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "bench",
         help="benchmark omaha_eval against the other Omaha libraries installed",
@@ -259,7 +285,7 @@ def _run_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_play(subparsers: argparse._SubParsersAction) -> None:
+def _add_play(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from .variants import VARIANTS
 
     p = subparsers.add_parser(
@@ -293,18 +319,18 @@ def _run_play(args: argparse.Namespace) -> int:
                     hands=args.hands, variant=args.game if args.game in VARIANTS else None)
 
 
-def _add_hh(subparsers: argparse._SubParsersAction) -> None:
+def _add_hh(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from .hh.cli import add_parser  # the implementation lives in omaha_eval.hh
     add_parser(subparsers)
 
 
-def _add_table(subparsers: argparse._SubParsersAction) -> None:
+def _add_table(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from .bulk.cli import add_table  # the implementation lives in the bulk package
 
     add_table(subparsers)
 
 
-def _add_serve(subparsers: argparse._SubParsersAction) -> None:
+def _add_serve(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from .service import serve  # argparse only; FastAPI and uvicorn load when it runs
 
     p = subparsers.add_parser(
@@ -318,7 +344,7 @@ def _add_serve(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(func=serve.run)
 
 
-_COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [
+_COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]] = [
     _add_eval,
     _add_equity,
     _add_replay,
@@ -335,6 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="omaha-eval",
         description="Omaha Hi and Hi-Lo (8 or better): evaluation, equity, rules, benchmarks.",
     )
+    from . import __version__  # read from the metadata on first use
+
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for add in _COMMANDS:
@@ -356,6 +384,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # output piped into `head` and closed early: not an error of ours
         sys.stderr.close()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, and the shell's usual status for SIGINT
+        print("omaha-eval: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

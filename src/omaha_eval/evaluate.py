@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Optional, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _core
-from .cards import RANKS, CardError, CardsLike, card_to_str, format_cards, parse_cards
+from .cards import (RANKS, AnyCards, CardError, CardsLike, ManyCards, OneCards, card_to_str,
+                    format_cards, parse_cards)
 
 _fast = _core.fast_eval
 
@@ -77,11 +79,19 @@ def _as_card_array(cards: Any, widths: Tuple[int, ...], what: str,
     return array
 
 
+#: The most threads ``workers=`` accepts (-1 means every core, up to this many). More are never
+#: faster here, and each is a native thread: a larger count is refused, not quietly reduced.
+MAX_WORKERS = 256
+
+
 def _workers(workers: int) -> int:
-    if isinstance(workers, (int, np.integer)) and not isinstance(workers, bool) and workers == -1:
-        return os.cpu_count() or 1
-    if not isinstance(workers, (int, np.integer)) or isinstance(workers, bool) or workers < 1:
+    """``workers=`` as a thread count: -1 = all cores, else 1 .. :data:`MAX_WORKERS`."""
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
         raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
+    if workers == -1:
+        return min(os.cpu_count() or 1, MAX_WORKERS)
+    if not 1 <= workers <= MAX_WORKERS:
+        raise ValueError(f"workers must be -1 (all cores) or 1..{MAX_WORKERS}, got {workers!r}")
     return int(workers)
 
 
@@ -169,7 +179,7 @@ def _out_array(out: Any, shape: Tuple[int, ...], dtype: type, what: str) -> Opti
 
 
 def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int, check: bool,
-              hi_out: Any = None, lo_out: Any = None):
+              hi_out: Any = None, lo_out: Any = None) -> Tuple[Any, Any]:
     shape, holes, boards = _rows(hole, board, keep_dtype=True)
     threads = 1 if workers == 1 and type(workers) is int else _workers(workers)
     hi_flat = _out_array(hi_out, shape, np.uint16, "out" if not want_lo else "out[0]") if want_hi else None
@@ -189,49 +199,192 @@ def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int,
     return _result(shape, hi), _result(shape, lo)
 
 
-def evaluate_hi(hole: Any, board: Any, *, workers: int = 1, check: bool = True,
-                out: Optional[np.ndarray] = None) -> Any:
-    """Best high hand from exactly two hole and three board cards: 1..7462, higher is better.
+@overload
+def evaluate_hi(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...,
+                out: None = ...) -> int: ...
+@overload
+def evaluate_hi(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: bool = ...,
+                out: Optional[npt.NDArray[np.uint16]] = ...) -> npt.NDArray[np.uint16]: ...
+@overload
+def evaluate_hi(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
+                out: Optional[npt.NDArray[np.uint16]] = ...) -> npt.NDArray[np.uint16]: ...
+def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
+                out: Optional[npt.NDArray[np.uint16]] = None
+                ) -> Union[int, npt.NDArray[np.uint16]]:
+    """Best high hand from exactly two hole cards and three board cards.
 
-    ``hole`` is ``(..., k)`` with k = 4, 5 or 6 hole cards and ``board`` ``(..., 5)``; their
-    batch shapes broadcast. A single
-    deal (text or 1-D) gives a Python int, a batch a uint16 array. ``workers`` threads (-1 = all
-    cores) split the work with identical results. ``check=False`` skips the duplicate-card check
-    (unchecked: scores of deals with repeated cards are meaningless); ids are always range-checked.
-    Card ids may be any integer dtype; they are read in place, never copied. ``out``: a
-    C-contiguous uint16 array of the batch shape to write the scores into (returned), so that
-    big batches can reuse one buffer.
+    Parameters
+    ----------
+    hole : str, sequence or array of card ids
+        Hole cards, shape ``(..., K)``: K = 4, 5 or 6 cards a hand. One hand may be text
+        (``"AsKsQhJh"``, ``"as ks qh jh"``), a list of card texts or ids, or a 1-D array.
+    board : str, sequence or array of card ids
+        Board cards, shape ``(..., 5)``. The batch shapes of ``hole`` and ``board`` broadcast:
+        one board against many hands, or one board per hand.
+    workers : int, default 1
+        Threads for the native loop; -1 uses every core. The result never depends on it.
+    check : bool, default True
+        Check that no card appears twice in a deal. ``check=False`` skips only that check
+        (ids are always checked): the scores of deals with repeated cards are then meaningless.
+    out : numpy.ndarray of uint16, optional
+        A C-contiguous array of the batch shape to write the scores into (and return), so
+        that big batches can reuse one buffer. Card ids may be any integer dtype; they are
+        read in place, never copied.
+
+    Returns
+    -------
+    int or numpy.ndarray of uint16
+        Scores 1 .. 7462, higher is better (7462 = royal flush): a Python int for one deal
+        (text or 1-D input), otherwise an array of the broadcast batch shape. Type checkers
+        see ``int`` for text and sequences and an array for arrays; ``int(...)`` the result of a
+        1-D array if you need an int there.
+
+    Raises
+    ------
+    CardError
+        Unknown card text, an id outside 0..51, a repeated card in a deal (with ``check``) or
+        the wrong number of cards; the message says which card and where.
+    ValueError
+        Batch shapes that do not broadcast, or a bad ``workers``.
+
+    See Also
+    --------
+    evaluate_lo, evaluate_hilo, describe_hi, best_hi_cards
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.evaluate_hi("AsKsQhJh", "Ts9s8h2c2d")
+    5861
+    >>> oe.evaluate_hi(["As", "Ks", "Qh", "Jh"], "Ts 9s 8h 2c 2d")
+    5861
+
+    Many hands on one board (the board broadcasts):
+
+    >>> holes = oe.parse_cards("AsKsQhJh 2c3c4c5c").reshape(2, 4)
+    >>> oe.evaluate_hi(holes, "Ts9s8h2d7d")
+    array([5861, 1330], dtype=uint16)
+
+    A card that appears twice is an error that says where:
+
+    >>> oe.evaluate_hi("AsKsQhJh", "AsTs9s8h2c")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.cards.CardError: duplicate card As (hole position 0 and board position 0)
     """
     if workers == 1 and out is None:  # small inputs go straight to C (None: not a simple form)
-        score = _fast(hole, board, 1, check)
+        score = cast(Optional[int], _fast(hole, board, 1, check))
         if score is not None:
             return score
-    return _evaluate(hole, board, True, False, workers, check, out)[0]
+    result: Union[int, npt.NDArray[np.uint16]] = _evaluate(hole, board, True, False, workers,
+                                                           check, out)[0]
+    return result
 
 
-def evaluate_lo(hole: Any, board: Any, *, workers: int = 1, check: bool = True,
-                out: Optional[np.ndarray] = None) -> Any:
-    """Best 8-or-better low from exactly two hole and three board cards: 0 (none) or 1..56.
+@overload
+def evaluate_lo(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...,
+                out: None = ...) -> int: ...
+@overload
+def evaluate_lo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: bool = ...,
+                out: Optional[npt.NDArray[np.uint8]] = ...) -> npt.NDArray[np.uint8]: ...
+@overload
+def evaluate_lo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
+                out: Optional[npt.NDArray[np.uint8]] = ...) -> npt.NDArray[np.uint8]: ...
+def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
+                out: Optional[npt.NDArray[np.uint8]] = None) -> Union[int, npt.NDArray[np.uint8]]:
+    """Best 8-or-better low from exactly two hole cards and three board cards.
 
-    Same inputs and options as :func:`evaluate_hi`; a batch gives a uint8 array (``out``: a
-    uint8 array of the batch shape).
+    Parameters
+    ----------
+    hole, board, workers, check
+        As for :func:`evaluate_hi`.
+    out : numpy.ndarray of uint8, optional
+        An array of the batch shape to write the scores into (and return).
+
+    Returns
+    -------
+    int or numpy.ndarray of uint8
+        0 when no low qualifies, else 1 .. 56, higher is better (56 = 5-4-3-2-A, 1 =
+        8-7-6-5-4): a Python int for one deal, an array for a batch.
+
+    Raises
+    ------
+    CardError, ValueError
+        As for :func:`evaluate_hi`.
+
+    See Also
+    --------
+    evaluate_hilo, describe_lo, best_lo_cards
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.evaluate_lo("As2sQhJh", "3s4s8h2c9d")
+    35
+    >>> oe.describe_lo(35)
+    '8-4-3-2-A'
+    >>> oe.evaluate_lo("AsKsQhJh", "3s4s8h2c9d")  # one low card in the hole: no low
+    0
     """
     if workers == 1 and out is None:
-        score = _fast(hole, board, 2, check)
+        score = cast(Optional[int], _fast(hole, board, 2, check))
         if score is not None:
             return score
-    return _evaluate(hole, board, False, True, workers, check, None, out)[1]
+    result: Union[int, npt.NDArray[np.uint8]] = _evaluate(hole, board, False, True, workers,
+                                                          check, None, out)[1]
+    return result
 
 
-def evaluate_hilo(hole: Any, board: Any, *, workers: int = 1, check: bool = True,
-                  out: Optional[Tuple[np.ndarray, np.ndarray]] = None) -> Tuple[Any, Any]:
-    """``(hi, lo)`` computed in one pass; see :func:`evaluate_hi` and :func:`evaluate_lo`.
+HiLoArrays = Tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]
 
-    ``out``: a pair (uint16 array, uint8 array) of the batch shape, written and returned.
+
+@overload
+def evaluate_hilo(hole: OneCards, board: OneCards, *, workers: int = ..., check: bool = ...,
+                  out: None = ...) -> Tuple[int, int]: ...
+@overload
+def evaluate_hilo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: bool = ...,
+                  out: Optional[HiLoArrays] = ...) -> HiLoArrays: ...
+@overload
+def evaluate_hilo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
+                  out: Optional[HiLoArrays] = ...) -> HiLoArrays: ...
+def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
+                  out: Optional[HiLoArrays] = None) -> Union[Tuple[int, int], HiLoArrays]:
+    """High and low scores in one pass: ``(evaluate_hi(...), evaluate_lo(...))``.
+
+    Parameters
+    ----------
+    hole, board, workers, check
+        As for :func:`evaluate_hi`.
+    out : pair of numpy.ndarray, optional
+        ``(uint16 array, uint8 array)`` of the batch shape, written and returned.
+
+    Returns
+    -------
+    hi : int or numpy.ndarray of uint16
+        As :func:`evaluate_hi` returns it.
+    lo : int or numpy.ndarray of uint8
+        As :func:`evaluate_lo` returns it.
+
+    Raises
+    ------
+    CardError, ValueError
+        As for :func:`evaluate_hi`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import omaha_eval as oe
+    >>> oe.evaluate_hilo("As2sQhJh", "3s4s8h2c9d")
+    (1463, 35)
+    >>> rng = np.random.default_rng(0)
+    >>> deals = np.argsort(rng.random((3, 52)), axis=1)[:, :9].astype(np.uint8)
+    >>> hi, lo = oe.evaluate_hilo(deals[:, :4], deals[:, 4:])
+    >>> hi.tolist(), lo.tolist()
+    ([4291, 4158, 4192], [48, 0, 32])
     """
     if out is None:
         if workers == 1:
-            scores = _fast(hole, board, 3, check)
+            scores = cast(Optional[Tuple[int, int]], _fast(hole, board, 3, check))
             if scores is not None:
                 return scores
         return _evaluate(hole, board, True, True, workers, check)
@@ -240,9 +393,15 @@ def evaluate_hilo(hole: Any, board: Any, *, workers: int = 1, check: bool = True
     return _evaluate(hole, board, True, True, workers, check, out[0], out[1])
 
 
+
+
 # ---- descriptions ----
 
-def _score(value: int, low: int, high: int, what: str) -> int:
+#: A score as returned by the evaluators: a Python int or a NumPy integer.
+Score = Union[int, np.integer[Any]]
+
+
+def _score(value: Score, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"{what} score must be an int, got {value!r}")
     if not low <= value <= high:
@@ -250,13 +409,75 @@ def _score(value: int, low: int, high: int, what: str) -> int:
     return int(value)
 
 
-def hi_category(score: int) -> str:
-    """Category name of a hi score: ``hi_category(7462) == "Straight flush"``."""
+def hi_category(score: Score) -> str:
+    """The category of a hi score.
+
+    Parameters
+    ----------
+    score : int
+        A hi score, 1 .. 7462.
+
+    Returns
+    -------
+    str
+        One of :data:`CATEGORIES`: ``"High card"`` .. ``"Straight flush"``.
+
+    Raises
+    ------
+    TypeError
+        ``score`` is not an int.
+    ValueError
+        ``score`` is outside 1..7462.
+
+    Examples
+    --------
+    >>> from omaha_eval import hi_category
+    >>> hi_category(7462)
+    'Straight flush'
+    >>> hi_category(1)
+    'High card'
+    >>> [hi_category(s) for s in (1277, 1278, 5854)]  # the first pair, the first straight
+    ['High card', 'Pair', 'Straight']
+    """
     return CATEGORIES[_core.hi_class(_score(score, 1, HI_MAX, "hi"))[0]]
 
 
-def describe_hi(score: int) -> str:
-    """A hi score in words: "Full house, kings full of sevens", "Flush, ace-queen high"."""
+def describe_hi(score: Score) -> str:
+    """A hi score in words.
+
+    Parameters
+    ----------
+    score : int
+        A hi score, 1 .. 7462.
+
+    Returns
+    -------
+    str
+        The category and the ranks that matter, highest first.
+
+    Raises
+    ------
+    TypeError
+        ``score`` is not an int.
+    ValueError
+        ``score`` is outside 1..7462.
+
+    Examples
+    --------
+    >>> from omaha_eval import describe_hi, evaluate_hi
+    >>> describe_hi(7462)
+    'Royal flush'
+    >>> describe_hi(1)
+    'High card, seven-five-four-three-deuce'
+    >>> describe_hi(evaluate_hi("KsKd7h2c", "Kh7c7d3s4s"))
+    'Full house, kings full of sevens'
+    >>> describe_hi(evaluate_hi("AhQh2c3d", "Kh9h4h5s6c"))  # the king comes from the board
+    'Flush, ace-king high'
+    >>> describe_hi(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: hi score 0 is outside 1..7462
+    """
     category, ranks = _core.hi_class(_score(score, 1, HI_MAX, "hi"))
     words = [_RANK_WORDS[r] for r in ranks]
     if category == 0:
@@ -278,8 +499,36 @@ def describe_hi(score: int) -> str:
     return "Royal flush" if ranks[0] == 12 else f"Straight flush, {words[0]} high"
 
 
-def describe_lo(score: int) -> str:
-    """A low score as its ranks, highest first ("7-5-4-2-A"), or "no low" for 0."""
+def describe_lo(score: Score) -> str:
+    """A low score as its five ranks, highest first.
+
+    Parameters
+    ----------
+    score : int
+        A low score, 0 (no low) or 1 .. 56.
+
+    Returns
+    -------
+    str
+        ``"8-7-6-5-4"`` .. ``"5-4-3-2-A"``, or ``"no low"`` for 0.
+
+    Raises
+    ------
+    TypeError
+        ``score`` is not an int.
+    ValueError
+        ``score`` is outside 0..56.
+
+    Examples
+    --------
+    >>> from omaha_eval import describe_lo
+    >>> describe_lo(56)
+    '5-4-3-2-A'
+    >>> describe_lo(1)
+    '8-7-6-5-4'
+    >>> describe_lo(0)
+    'no low'
+    """
     score = _score(score, 0, LO_MAX, "low")
     if score == 0:
         return "no low"
@@ -288,7 +537,7 @@ def describe_lo(score: int) -> str:
     return "-".join(names[bit] for bit in range(7, -1, -1) if mask >> bit & 1)
 
 
-def _single_deal(hole: CardsLike, board: CardsLike) -> Tuple[np.ndarray, np.ndarray]:
+def _single_deal(hole: AnyCards, board: AnyCards) -> Tuple[np.ndarray, np.ndarray]:
     shape, holes, boards = _prepare(hole, board, True)
     if shape != ():
         raise ValueError("expected a single deal (4, 5 or 6 hole cards and 5 board cards), "
@@ -300,25 +549,105 @@ def _parts(hole: np.ndarray, board: np.ndarray, pair: int, triple: int) -> Tuple
     return (hole[list(_core.HOLE_PAIRS[pair])].copy(), board[list(_core.BOARD_TRIPLES[triple])].copy())
 
 
-def best_hi_cards(hole: CardsLike, board: CardsLike) -> Tuple[np.ndarray, np.ndarray]:
-    """The two hole cards and three board cards that make the best high hand of one deal."""
+def best_hi_cards(hole: AnyCards, board: AnyCards
+                  ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """The two hole cards and three board cards that make the best high hand of one deal.
+
+    Parameters
+    ----------
+    hole : str or sequence of cards
+        One hand.
+    board : str or sequence of cards
+        One board of 5 cards.
+
+    Returns
+    -------
+    hole_cards : numpy.ndarray of uint8
+        The two hole cards used, in the order given.
+    board_cards : numpy.ndarray of uint8
+        The three board cards used, in the order given.
+
+    Raises
+    ------
+    CardError
+        Bad or repeated cards.
+    ValueError
+        A batch instead of one deal.
+
+    Examples
+    --------
+    >>> from omaha_eval import best_hi_cards, format_cards
+    >>> hole, board = best_hi_cards("AsKsQhJh", "Ts9s8h2c2d")
+    >>> format_cards(hole), format_cards(board)
+    ('QhJh', 'Ts9s8h')
+    """
     h, b = _single_deal(hole, board)
     _, pair, triple = _core.best_hi(h, b)
     return _parts(h, b, pair, triple)
 
 
-def best_lo_cards(hole: CardsLike, board: CardsLike) -> Optional[Tuple[np.ndarray, np.ndarray]]:
-    """The two hole and three board cards of the best low of one deal, or None without a low."""
+def best_lo_cards(hole: AnyCards, board: AnyCards
+                  ) -> Optional[Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]]:
+    """The two hole cards and three board cards of the best 8-or-better low of one deal.
+
+    Parameters
+    ----------
+    hole, board
+        As for :func:`best_hi_cards`.
+
+    Returns
+    -------
+    tuple of two numpy.ndarray of uint8, or None
+        ``(hole_cards, board_cards)`` as for :func:`best_hi_cards`; None when no low qualifies.
+
+    Raises
+    ------
+    CardError, ValueError
+        As for :func:`best_hi_cards`.
+
+    Examples
+    --------
+    >>> from omaha_eval import best_lo_cards, format_cards
+    >>> hole, board = best_lo_cards("As2sQhJh", "3s4s8h2c9d")
+    >>> format_cards(hole, " "), format_cards(board, " ")
+    ('As 2s', '3s 4s 8h')
+    >>> best_lo_cards("AsKsQhJh", "3s4s8h2c9d") is None
+    True
+    """
     h, b = _single_deal(hole, board)
     score, pair, triple = _core.best_lo(h, b)
     return _parts(h, b, pair, triple) if score else None
 
 
-def describe_hand(hole: CardsLike, board: CardsLike, *, game: str = "hi") -> dict:
+def describe_hand(hole: AnyCards, board: AnyCards, *, game: str = "hi") -> Dict[str, Any]:
     """Scores, words and the cards used, for one deal, as a JSON-ready dict.
 
-    ``game`` is ``"hi"``, ``"hilo"`` or a variant name (``"plo5-8"``; see
-    :mod:`omaha_eval.variants`), whose hole-card count must match the hand's.
+    Parameters
+    ----------
+    hole, board
+        As for :func:`best_hi_cards`.
+    game : str, default "hi"
+        ``"hi"``, ``"hilo"`` (adds the low half) or a variant name (``"plo5-8"``; see
+        :mod:`omaha_eval.variants`), whose hole-card count must match the hand's.
+
+    Returns
+    -------
+    dict
+        ``hole``, ``board`` and ``hi`` (``score``, ``category``, ``description``,
+        ``hole_cards``, ``board_cards``), and ``lo`` for hi-lo games; what ``omaha-eval eval
+        --json`` prints.
+
+    Raises
+    ------
+    CardError, ValueError
+        As for :func:`best_hi_cards`; ValueError for an unknown ``game``.
+
+    Examples
+    --------
+    >>> from omaha_eval.evaluate import describe_hand
+    >>> d = describe_hand("As2sQhJh", "3s4s8h2c9d", game="hilo")
+    >>> d["hi"]["description"], d["lo"]["description"], d["lo"]["hole_cards"]
+    ('Pair of deuces, ace-nine-eight kickers', '8-4-3-2-A', 'As2s')
     """
     from .variants import game_of
 
@@ -329,7 +658,7 @@ def describe_hand(hole: CardsLike, board: CardsLike, *, game: str = "hi") -> dic
     game = game_of(game, len(h))
     score, pair, triple = _core.best_hi(h, b)
     hole2, board3 = _parts(h, b, pair, triple)
-    result: dict = {
+    result: Dict[str, Any] = {
         "hole": format_cards(h),
         "board": format_cards(b),
         "hi": {
@@ -342,7 +671,7 @@ def describe_hand(hole: CardsLike, board: CardsLike, *, game: str = "hi") -> dic
     }
     if game == "hilo":
         lo, pair, triple = _core.best_lo(h, b)
-        entry: dict = {"score": int(lo), "description": describe_lo(lo)}
+        entry: Dict[str, Any] = {"score": int(lo), "description": describe_lo(lo)}
         if lo:
             hole2, board3 = _parts(h, b, pair, triple)
             entry.update(hole_cards=format_cards(hole2), board_cards=format_cards(board3))

@@ -61,7 +61,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain, combinations, product
-from typing import Iterable, Sequence
+from typing import Any, Iterable, NoReturn, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -87,7 +87,18 @@ _HOLE_COUNTS = (4, 5, 6)
 
 
 class RangeError(ValueError):
-    """A range text that does not follow the documented syntax, or leaves no holding."""
+    """A range text that does not follow the documented syntax, or leaves no holding.
+
+    A subclass of :class:`ValueError`; the message names the token and its position.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.parse_range("AAKy")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.ranges.RangeError: bad range 'AAKy': unknown card or rank 'y' at position 3
+    """
 
 
 def _bad(text: str, pos: int, token: str, why: str) -> RangeError:
@@ -248,7 +259,7 @@ def _parse_percent(text: str, a: int, b: int) -> _Set | None:
     return _Set("percent", 4, band=(low, high))
 
 
-def _raise_bad_percent(text: str, a: int, b: int):
+def _raise_bad_percent(text: str, a: int, b: int) -> NoReturn:
     raise _bad(text, a, text[a:b], "bad percent band (write 15% or 5%-15%)")
 
 
@@ -409,16 +420,45 @@ def _set_keys(s: _Set, k: int, game: str, text: str, pos: int) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Range:
-    """A set of holdings (4, 5 or 6 cards) with weights.
+    """A set of holdings (4, 5 or 6 cards) with weights; immutable (ranges are cached and shared).
 
-    ``hands`` is uint8 (n, k), each row ascending, rows in lexicographic order; ``weights`` is
-    float64 (n,), all in [MIN_WEIGHT, MAX_WEIGHT]. Both are read-only. ``text`` is the source
-    text (or a description).
+    Parameters
+    ----------
+    text : str
+        The source text, or a description.
+    hands : numpy.ndarray of uint8
+        ``(n, k)`` card ids, each row ascending, rows in lexicographic order.
+    weights : numpy.ndarray of float64
+        ``(n,)`` relative frequencies, all in [MIN_WEIGHT, MAX_WEIGHT].
+
+    Writable arrays given to the constructor are copied; the arrays a Range holds are
+    read-only, and its fields cannot be reassigned.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> r = oe.parse_range("AA**ds")
+    >>> r, len(r), r.is_single, r.uniform
+    (Range('AA**ds', 864 hands), 864, False, True)
+    >>> r.to_strings()[:2]
+    ['2c2dAcAd', '2c2hAcAh']
+    >>> r.hands.flags.writeable
+    False
     """
 
     text: str
     hands: np.ndarray
     weights: np.ndarray
+
+    def __post_init__(self) -> None:
+        # ranges are cached and shared (parse_range): their arrays must never change, so
+        # writable inputs are copied and every array is read-only
+        for name in ("hands", "weights"):
+            array = getattr(self, name)
+            if not isinstance(array, np.ndarray) or array.flags.writeable:
+                array = np.array(array)
+                array.flags.writeable = False
+                object.__setattr__(self, name, array)
 
     def __len__(self) -> int:
         return int(self.hands.shape[0])
@@ -439,8 +479,26 @@ class Range:
         return len(self) == 0 or bool(np.all(self.weights == self.weights[0]))
 
     def remove(self, cards: Iterable[int] | npt.ArrayLike) -> "Range":
-        """The holdings that use none of ``cards`` (card removal against known cards)."""
-        ids = np.asarray(list(cards) if not isinstance(cards, np.ndarray) else cards, dtype=np.int64)
+        """The holdings that use none of ``cards`` (card removal against known cards).
+
+        Parameters
+        ----------
+        cards : iterable of int or array
+            Card ids known to be elsewhere (the board, dead cards, other hands).
+
+        Returns
+        -------
+        Range
+            A new range (the same one when ``cards`` is empty).
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.parse_range("AA**ds").remove(oe.parse_cards("AsAh"))
+        Range('AA**ds', 144 hands)
+        """
+        ids = np.asarray(cards if isinstance(cards, np.ndarray) else list(cards),  # type: ignore[arg-type]
+                         dtype=np.int64)
         if ids.size == 0:
             return self
         blocked = np.uint64(np.bitwise_or.reduce(np.left_shift(np.uint64(1), ids.astype(np.uint64))))
@@ -450,7 +508,14 @@ class Range:
         return _make_range(self.text, self.hands[keep], self.weights[keep])
 
     def to_strings(self) -> list[str]:
-        """Text of each holding, e.g. ``['AcAdKhQs', ...]`` (cards in ascending id order)."""
+        """The text of each holding, cards in ascending id order.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> oe.parse_range("AKQJ r").to_strings()[:2]
+        ['JcQdKhAs', 'JcQdKsAh']
+        """
         names = [r + s for r in _RANKS for s in _SUITS]
         return ["".join(names[c] for c in row) for row in self.hands.tolist()]
 
@@ -481,19 +546,28 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None) -
     Returns
     -------
     Range
-        No card removal is applied; use :meth:`Range.remove` for that.
+        The matching holdings with their weights; cached, so the same text gives the same
+        (immutable) object. No card removal is applied: see :meth:`Range.remove`.
 
     Raises
     ------
     RangeError
         Bad syntax (the token and its position), a size limit, a weight out of bounds, sets of
         different hole counts, or no holding left.
+    TypeError
+        ``text`` is not a string.
 
     Examples
     --------
     >>> from omaha_eval.ranges import parse_range
     >>> len(parse_range("AA**")), len(parse_range("AAxx!AAA*")), len(parse_range("AA***"))
     (6961, 6768, 108336)
+    >>> import omaha_eval as oe
+    >>> oe.parse_range("AA**ds")
+    Range('AA**ds', 864 hands)
+    >>> r = oe.parse_range("KK**:0.5, QQ**")
+    >>> len(r), sorted(set(r.weights.tolist()))
+    (13886, [0.5, 1.0])
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is text, got {type(text).__name__}")
@@ -568,7 +642,7 @@ def _parse_range_cached(text: str, game: str, hole_cards: int | None) -> Range:
     return _make_range(text.strip(), _rows_of(uniq, k), merged)
 
 
-def _hole_count(text: str, parsed: list, hole_cards: int | None) -> int:
+def _hole_count(text: str, parsed: list[Any], hole_cards: int | None) -> int:
     k = hole_cards
     for _, sets, _ in parsed:
         for s, pos in sets:
@@ -587,8 +661,34 @@ def _hole_count(text: str, parsed: list, hole_cards: int | None) -> int:
 def range_from_hands(hands: Sequence[Sequence[int]] | npt.ArrayLike,
                      weights: Sequence[float] | npt.ArrayLike | None = None,
                      text: str = "custom") -> Range:
-    """A range from explicit (n, k) card ids (k = 4, 5 or 6) and optional weights (duplicate
-    rows are merged, keeping the largest weight)."""
+    """A range from explicit card ids and optional weights.
+
+    Parameters
+    ----------
+    hands : array_like
+        ``(n, k)`` card ids (k = 4, 5 or 6); rows that repeat (in any card order) are merged,
+        keeping the largest weight.
+    weights : array_like, optional
+        ``(n,)`` positive weights (default all 1).
+    text : str, default "custom"
+        The range's description.
+
+    Returns
+    -------
+    Range
+
+    Raises
+    ------
+    RangeError
+        Wrong shape, ids outside 0..51, a hand with a repeated card, or bad weights.
+
+    Examples
+    --------
+    >>> from omaha_eval.ranges import range_from_hands
+    >>> r = range_from_hands([[51, 50, 49, 48], [0, 1, 2, 3]], [1, 2])
+    >>> r.to_strings(), r.weights.tolist()
+    (['2c2d2h2s', 'AcAdAhAs'], [2.0, 1.0])
+    """
     arr = np.asarray(hands, dtype=np.int64)
     if arr.ndim != 2 or arr.shape[1] not in _HOLE_COUNTS:
         raise RangeError(f"expected hands of shape (n, 4|5|6), got {arr.shape}")

@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Optional
+from typing import Dict, Optional, Tuple
 
 __all__ = ["Variant", "VARIANTS", "HOLE_CARDS", "variant", "variant_names", "game_of"]
 
@@ -78,7 +78,7 @@ _ALIASES: Dict[str, str] = {
 }
 
 
-def variant_names() -> tuple:
+def variant_names() -> Tuple[str, ...]:
     """Canonical names, in table order."""
     return tuple(VARIANTS)
 

@@ -9,6 +9,7 @@ may take; the sanitizer build (``tools/sanitize.sh``) raises it because that bui
 
 from __future__ import annotations
 
+import dis
 import linecache
 import os
 import time
@@ -47,15 +48,26 @@ def is_library_error(exc: BaseException, kinds: Tuple[Type[BaseException], ...] 
         return None
     while tb.tb_next is not None:
         tb = tb.tb_next
-    filename = tb.tb_frame.f_code.co_filename
+    code = tb.tb_frame.f_code
+    filename = code.co_filename
     if "omaha_eval" not in filename:
         return f"{type(exc).__name__} raised outside omaha_eval ({filename}:{tb.tb_lineno}): {exc}"
-    if filename.endswith(".py"):
+    if filename.endswith(".py") and not _is_raise(code, tb.tb_lasti):
         line = linecache.getline(filename, tb.tb_lineno).strip()
-        if not line.startswith("raise"):
-            return (f"{type(exc).__name__} from inside omaha_eval ({os.path.basename(filename)}:"
-                    f"{tb.tb_lineno}: {line!r}), not a deliberate raise: {exc}")
+        return (f"{type(exc).__name__} from inside omaha_eval ({os.path.basename(filename)}:"
+                f"{tb.tb_lineno}: {line!r}), not a deliberate raise: {exc}")
     return None
+
+
+_RAISES = {dis.opmap[name] for name in ("RAISE_VARARGS", "RERAISE") if name in dis.opmap}
+
+
+def _is_raise(code: Any, lasti: int) -> bool:
+    """The instruction that raised is a ``raise`` statement (read from the bytecode, so a source
+    file changed on disk during a long run cannot mislead it). ``lasti`` is a byte offset, or an
+    instruction index on Pythons that count that way."""
+    ops = code.co_code
+    return any(0 <= k < len(ops) and ops[k] in _RAISES for k in (lasti, 2 * lasti))
 
 
 def check_library_error(exc: BaseException, *kinds: Type[BaseException]) -> None:

@@ -117,7 +117,7 @@ def _step(draw: Callable[..., Any], hand: Hand, total: int) -> None:
     _check_chips(hand, total)
 
 
-@fuzz_settings(ci=250)
+@fuzz_settings(ci=180)
 @given(st.data())
 def test_hand_action_sequences(data: Any) -> None:
     draw = data.draw
@@ -264,7 +264,7 @@ def _table_op(draw: Callable[..., Any], table: Table) -> Tuple[str, Callable[[],
     return op, getattr(table, op)
 
 
-@fuzz_settings(ci=120)
+@fuzz_settings(ci=90)
 @given(st.data())
 def test_table_operation_sequences(data: Any) -> None:
     draw = data.draw

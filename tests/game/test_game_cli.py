@@ -58,15 +58,17 @@ def test_replay_reports_disagreement(tmp_path, capsys):
 def test_replay_errors_are_messages(tmp_path, capsys):
     path = tmp_path / "bad.phh"
     path.write_text(HAND.replace("'p3 cbr 7'", "'p3 cbr 8'"))
-    assert main(["replay", str(path)]) == 2
-    assert "raise to 8 is above the pot-limit maximum 7" in capsys.readouterr().err
+    assert main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}: line 7, action 3 'p3 cbr 8': raise to 8 is above the pot-limit maximum 7" in err
 
 
 def test_replay_partial_hand(tmp_path, capsys):
     path = tmp_path / "partial.phh"
     path.write_text(HAND.replace(", 'd db Kd', 'p3 sm 7c7d8h8s', 'p2 sm'", ""))
-    assert main(["replay", str(path)]) == 0
-    assert "ends before the hand is over" in capsys.readouterr().out
+    assert main(["replay", str(path)]) == 1  # a history that stops early is a failure
+    err = capsys.readouterr().err
+    assert f"{path}: the history ends before the hand is over: p3 to show or muck" in err
 
 
 @pytest.mark.skipif(not (WSOP_DIR / "expected.json").exists(), reason="../shared/data/phh not available")

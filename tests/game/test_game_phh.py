@@ -183,7 +183,7 @@ def test_extra_fields_are_written_but_never_override_the_hand():
 @pytest.mark.parametrize("change, match", [
     (("'FO/8'", "'NT'"), "not an Omaha variant"),
     (("'p2 cbr 4', 'p1 cc'", "'p2 cbr 5', 'p1 cc'"), r"action 2 'p2 cbr 5': raise to 5 is above the fixed-limit maximum 4"),
-    (("'p2 cbr 4', 'p1 cc'", "'p1 cbr 4', 'p1 cc'"), r"action 2 'p1 cbr 4': it is seat 2's turn, not seat 1's"),
+    (("'p2 cbr 4', 'p1 cc'", "'p1 cbr 4', 'p1 cc'"), r"action 2 'p1 cbr 4': it is p2's turn, not p1's"),
     (("'p2 f'", "'p3 f'"), "unknown actor 'p3'"),
     (("'p2 f'", "'p2 xx'"), "unknown or unsupported action"),
     (("'p2 f'", "'p2 cbr x'"), "not an integer"),

@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Sequence
 
 import httpx
 
@@ -21,11 +21,12 @@ WSOP_DIR = REPO.parent / "shared" / "data" / "phh" / "wsop-2023-event43-day5"
 class Server:
     """``python -m omaha_eval.service --port 0 ...`` until :meth:`stop`; ``url`` is its address."""
 
-    def __init__(self, *args: str, env: Optional[Dict[str, str]] = None, timeout: float = 60.0) -> None:
+    def __init__(self, *args: str, env: Optional[Dict[str, str]] = None, timeout: float = 60.0,
+                 command: Sequence[str] = ("-m", "omaha_eval.service")) -> None:
         self.args = ["--port", "0", "--log-level", "warning", *args]
         environ = dict(os.environ, **(env or {}))
         environ.setdefault("PYTHONUNBUFFERED", "1")
-        self.proc = subprocess.Popen([sys.executable, "-m", "omaha_eval.service", *self.args],
+        self.proc = subprocess.Popen([sys.executable, *command, *self.args],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                      text=True, env=environ, start_new_session=True)
         self.lines: List[str] = []

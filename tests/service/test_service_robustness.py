@@ -8,11 +8,12 @@ import json
 import random
 import signal
 import socket
+import subprocess
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
-import pytest
 
 import omaha_eval as oe
 from service_helpers import Server, detail
@@ -128,9 +129,8 @@ def test_garbage_on_the_socket_and_dropped_connections(client, server):
     assert client.post("/v1/evaluate", json=VALID["/v1/evaluate"]).status_code == 200
 
 
-@pytest.mark.parametrize("workers, stop", [(2, signal.SIGTERM), (1, signal.SIGINT)])
-def test_time_limit_and_clean_shutdown(workers, stop):
-    srv = Server("--workers", str(workers), "--time-limit", "0.25")
+def test_time_limit_and_clean_shutdown_with_two_workers():
+    srv = Server("--workers", "2", "--time-limit", "0.25")
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as c:
             slow = {"hands": ["AsKsQhJh", "2c2d7h8h", "Td9d8c7c", "3h4h5d6d", "AcKcQdJd"],
@@ -144,5 +144,16 @@ def test_time_limit_and_clean_shutdown(workers, stop):
             assert c.post("/v1/evaluate", json=VALID["/v1/evaluate"]).status_code == 200
             assert c.get("/v1/limits").json()["time_limit"] == 0.25
     finally:
-        code = srv.stop(stop)
+        code = srv.stop(signal.SIGTERM)
     assert code == 0, "".join(srv.lines)
+
+
+def test_the_omaha_eval_serve_command_and_ctrl_c(server):
+    srv = Server(command=("-m", "omaha_eval.cli", "serve"))
+    try:
+        assert httpx.get(srv.url + "/healthz").json()["status"] == "ok"
+    finally:
+        assert srv.stop(signal.SIGINT) == 0, "".join(srv.lines)
+    taken = subprocess.run([sys.executable, "-m", "omaha_eval.cli", "serve", "--port", str(server.port)],
+                           capture_output=True, text=True, timeout=60)
+    assert taken.returncode == 1 and "cannot listen" in taken.stderr

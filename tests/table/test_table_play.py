@@ -54,8 +54,8 @@ def test_bad_input_is_refused_with_a_reason_then_eof_ends_cleanly(monkeypatch, c
     assert "unknown command 'hello'" in out
     assert "'r' needs an amount" in out
     assert "not allowed: raise to 7 is above the fixed-limit maximum 4" in out
-    assert "not allowed: seat 1 cannot fold: there is nothing to call (check instead)" in out
-    assert "seat 1 (you) checks" in out and "*** FLOP ***" in out
+    assert "not allowed: seat 0 cannot fold: there is nothing to call (check instead)" in out
+    assert "seat 0 (you) checks" in out and "*** FLOP ***" in out
     assert "Session over (end of input) after 0 hands." in out
     assert "Traceback" not in out
 
@@ -73,7 +73,7 @@ def test_bet_raise_and_all_in_commands(capsys) -> None:
     run_play(seed=8, players=3, opponents="calling", hands=2, stdin=io.StringIO(script),
              stdout=stdout)
     out = stdout.getvalue()
-    assert "seat 1 (you) raises to 4" in out or "seat 1 (you) bets" in out
+    assert "seat 0 (you) raises to 4" in out or "seat 0 (you) bets" in out
     assert "Session over (done) after 2 hands." in out
 
 

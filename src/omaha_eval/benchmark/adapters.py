@@ -84,7 +84,8 @@ class Adapter:
         try:
             return metadata.version(self.distribution or self.module)
         except metadata.PackageNotFoundError:
-            return getattr(sys.modules.get(self.module), "__version__", None)
+            version: Optional[str] = getattr(sys.modules.get(self.module), "__version__", None)
+            return version
 
     def supports(self, w: Workload) -> Optional[str]:
         """None when the adapter can run workload ``w``, else why not."""
@@ -432,14 +433,14 @@ class Xiapl(Adapter):
         p = w.params
         if p["dead"]:
             raise ValueError("dead cards are not used by the standard workloads")
-        holes = [_xiapl_mask(oc.parse_cards(h).tolist()) for h in p["hands"]]
+        masks = [_xiapl_mask(oc.parse_cards(h).tolist()) for h in p["hands"]]
         board = _xiapl_mask(oc.parse_cards(p["board"]).tolist()) if p["board"] else 0
         if p["trials"] is None:
             options = SimulationOptions.exact()
         else:
             options = SimulationOptions.mc_seeded(n, w.seed)
         options.threads = workers
-        return w, holes, board, options
+        return w, masks, board, options
 
     def run(self, prepared: Any) -> Any:
         from xiapl.simulation import GameType
@@ -539,8 +540,8 @@ class PokerKit(Adapter):
 
     def prepare(self, w: Workload, n: int, workers: int) -> Any:
         from pokerkit import Card
-        deck = [Card.parse(card_text(c)) for c in range(52)]
-        deck = [next(iter(c)) for c in deck]
+        parsed = [Card.parse(card_text(c)) for c in range(52)]
+        deck = [next(iter(c)) for c in parsed]
         if w.kind == "eval":
             holes, boards = deal_prefix(w.data, n)
             boards = np.broadcast_to(boards, (holes.shape[0], 5))

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import List, Sequence, Tuple
+from typing import TYPE_CHECKING, List, Sequence, Tuple
+
+if TYPE_CHECKING:
+    from ..game import GameConfig
 
 UNIT = 60                      # every amount is a multiple: 2..6-way splits are exact
 SMALL_BLIND, BIG_BLIND = UNIT, 2 * UNIT
@@ -32,7 +35,7 @@ class Script:
     actions: Tuple[Tuple[str, int], ...]
 
 
-def config():
+def config() -> GameConfig:
     """The game every script is played in: pot-limit Omaha Hi, blinds 60/120."""
     from ..game import GameConfig
 
@@ -98,5 +101,6 @@ def play_ours(scripts: Sequence[Script], players: int) -> List[Tuple[int, ...]]:
                 hand.fold()
             else:
                 hand.bet_or_raise_to(amount)
+        assert hand.result is not None
         out.append(tuple(hand.result.finishing_stacks))
     return out

@@ -113,7 +113,7 @@ def _build_data(w: Workload) -> Any:
             else:
                 rng = np.random.Generator(np.random.PCG64(w.seed))
                 board = rng.permutation(52)[:5].astype(np.uint8)
-            holes = random_deals(w.size, k, w.seed + 1, exclude=board)
+            holes = random_deals(w.size, k, w.seed + 1, exclude=board.tolist())
             return holes, board
         deals = random_deals(w.size, k + 5, w.seed)
         return np.ascontiguousarray(deals[:, :k]), np.ascontiguousarray(deals[:, k:])

@@ -329,7 +329,7 @@ def bulk_equity(hands: Iterable[str] | np.ndarray | None = None, *, game: str | 
 
     Examples
     --------
-    >>> from omaha_eval.bulk import bulk_equity
+    >>> from omaha_eval.bulk.job import bulk_equity
     >>> r = bulk_equity(["AsKsQhJh", "7c6c5d4d"], trials=20_000, seed=1)
     >>> [round(float(e), 3) for e in r.columns()["equity"]]
     [0.612, 0.468]

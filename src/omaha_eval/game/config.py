@@ -8,7 +8,7 @@ as stacks, a button and optionally an explicit list of :class:`Post`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from .errors import HandSetupError
 from .structures import (STRUCTURE_TYPES, FixedLimit, NoLimit, PotLimit, PotLimitPreflop,
@@ -31,7 +31,7 @@ LIVE_KINDS = frozenset((SMALL_BLIND, BIG_BLIND, STRADDLE, KILL, LIVE))
 OPENER_KINDS = frozenset((SMALL_BLIND, BIG_BLIND, STRADDLE, KILL))
 
 
-def variant_options(name: str) -> dict:
+def variant_options(name: str) -> Dict[str, Any]:
     """The :class:`GameConfig` options of a variant name from :mod:`omaha_eval.variants`
     (``plo``, ``plo8``, ``plo5``, ``plo5-8`` Big O, ``plo6``, ``plo6-8``, ``courchevel``,
     ``courchevel-8``); the betting structure is separate
@@ -73,6 +73,14 @@ class Post:
     @property
     def live(self) -> bool:
         return self.kind in LIVE_KINDS
+
+
+def _blinds(small_blind: int, big_blind: int) -> Tuple[int, int]:
+    """The blinds of a standard structure, refused when the small one is the larger. (A
+    GameConfig built field by field, from a hand history say, may have any posts.)"""
+    if isinstance(small_blind, int) and isinstance(big_blind, int) and small_blind > big_blind:
+        raise HandSetupError(f"the small blind {small_blind} is above the big blind {big_blind}")
+    return small_blind, big_blind
 
 
 @dataclass(frozen=True)
@@ -138,44 +146,98 @@ class GameConfig:
     def fixed_limit(cls, small_bet: int, big_bet: Optional[int] = None, *, game: str = "hi",
                     small_blind: Optional[int] = None, big_blind: Optional[int] = None,
                     max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
-                    half_bet_reopens: bool = True, **options) -> "GameConfig":
-        """Fixed limit ``small_bet``/``big_bet`` (default twice the small bet); blinds default to
-        half the small bet and the small bet."""
+                    half_bet_reopens: bool = True, **options: Any) -> "GameConfig":
+        """Fixed limit ``small_bet``/``big_bet`` (default twice the small bet).
+
+        The blinds default to half the small bet and the small bet; ``max_raises`` (default 3:
+        a bet and three raises) caps each round, ``heads_up_max_raises`` heads-up.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.fixed_limit(2, game="hilo").describe()
+        'Omaha Hi-Lo 8 or better, fixed limit 2/4, blinds 1/2'
+        """
         big_bet = 2 * small_bet if big_bet is None else big_bet
         structure = FixedLimit(small_bet, big_bet, max_raises, heads_up_max_raises, half_bet_reopens)
-        return cls(structure, small_bet // 2 if small_blind is None else small_blind,
-                   small_bet if big_blind is None else big_blind, game, **options)
+        return cls(structure, *_blinds(small_bet // 2 if small_blind is None else small_blind,
+                                       small_bet if big_blind is None else big_blind), game, **options)
 
     @classmethod
     def spread_limit(cls, min_bet: int, max_bet: int, *, game: str = "hi",
                      small_blind: Optional[int] = None, big_blind: Optional[int] = None,
                      late_min_bet: Optional[int] = None, late_max_bet: Optional[int] = None,
                      max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
-                     **options) -> "GameConfig":
-        """Spread limit ``min_bet``-``max_bet``; blinds default to half the minimum and the minimum."""
+                     **options: Any) -> "GameConfig":
+        """Spread limit ``min_bet``-``max_bet``; blinds default to half the minimum and the minimum.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.spread_limit(2, 8).describe()
+        'Omaha Hi, spread limit 2-8, blinds 1/2'
+        """
         structure = SpreadLimit(min_bet, max_bet, late_min_bet, late_max_bet, max_raises, heads_up_max_raises)
-        return cls(structure, max(min_bet // 2, 1) if small_blind is None else small_blind,
-                   min_bet if big_blind is None else big_blind, game, **options)
+        return cls(structure, *_blinds(max(min_bet // 2, 1) if small_blind is None else small_blind,
+                                       min_bet if big_blind is None else big_blind), game, **options)
 
     @classmethod
     def pot_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
                   min_bet: Optional[int] = None, late_min_bet: Optional[int] = None,
-                  max_raises: Optional[int] = None, **options) -> "GameConfig":
-        """Pot limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
+                  max_raises: Optional[int] = None, **options: Any) -> "GameConfig":
+        """Pot limit with blinds ``small_blind``/``big_blind``.
+
+        Parameters
+        ----------
+        small_blind, big_blind : int
+            The blinds; the small blind may not be above the big blind.
+        game : {"hi", "hilo"}, default "hi"
+            The game.
+        min_bet : int, optional
+            The smallest bet (default the big blind); ``late_min_bet`` from the turn on.
+        max_raises : int, optional
+            A cap on raises per round (default none).
+        **options
+            Other :class:`GameConfig` fields (``ante``, ``straddle``, ``show_all``, ...).
+
+        Returns
+        -------
+        GameConfig
+
+        Raises
+        ------
+        HandSetupError
+            Negative or non-integer amounts, a small blind above the big blind.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.pot_limit(1, 2, game="hilo").describe()
+        'Omaha Hi-Lo 8 or better, pot limit (minimum bet 2), blinds 1/2'
+        >>> GameConfig.pot_limit(5, 10, ante=1).describe()
+        'Omaha Hi, pot limit (minimum bet 10), blinds 5/10, ante 1'
+        """
         structure = PotLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
-        return cls(structure, small_blind, big_blind, game, **options)
+        return cls(structure, *_blinds(small_blind, big_blind), game, **options)
 
     @classmethod
     def no_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
                  min_bet: Optional[int] = None, late_min_bet: Optional[int] = None,
-                 max_raises: Optional[int] = None, **options) -> "GameConfig":
-        """No limit with blinds ``small_blind``/``big_blind``; the minimum bet defaults to the big blind."""
+                 max_raises: Optional[int] = None, **options: Any) -> "GameConfig":
+        """No limit with blinds ``small_blind``/``big_blind``; options as :meth:`pot_limit`.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.no_limit(1, 2).describe()
+        'Omaha Hi, no limit (minimum bet 2), blinds 1/2'
+        """
         structure = NoLimit(big_blind if min_bet is None else min_bet, late_min_bet, max_raises)
-        return cls(structure, small_blind, big_blind, game, **options)
+        return cls(structure, *_blinds(small_blind, big_blind), game, **options)
 
     @classmethod
     def pot_limit_preflop(cls, small_blind: int, big_blind: int, *, game: str = "hi",
-                          min_bet: Optional[int] = None, **options) -> "GameConfig":
+                          min_bet: Optional[int] = None, **options: Any) -> "GameConfig":
         """Pot limit before the flop, no limit after it (GGPoker's "Omaha (NL postflop)")."""
         structure = PotLimitPreflop(big_blind if min_bet is None else min_bet)
         return cls(structure, small_blind, big_blind, game, **options)

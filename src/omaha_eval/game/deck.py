@@ -20,6 +20,7 @@ from .errors import HandSetupError
 HOLE = 4
 BOARD_POSITIONS = (1, 2, 3, 5, 7)  # offsets of the five board cards after the hole cards
 BURN_POSITIONS = (0, 4, 6)
+_CARDS = frozenset(range(52))
 
 
 def deal_size(n: int, hole: int = HOLE) -> int:
@@ -83,6 +84,9 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
     if deck is not None:
         if hole_cards is not None or board is not None:
             raise HandSetupError("give either deck= or hole_cards=/board=, not both")
+        if type(deck) is list and len(deck) >= size and _CARDS.issuperset(deck) and \
+                len(set(deck)) == len(deck) and list(map(type, deck)).count(int) == len(deck):
+            return deck[:size]  # card ids (a replay's own deck), checked in C-speed passes
         order = card_list(deck, "deck")
         if len(order) < size:
             raise HandSetupError(f"deck has {len(order)} cards; {n} players need {size}")
@@ -90,7 +94,12 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
             raise HandSetupError("deck has a repeated card")
         return order if full else order[:size]
     if hole_cards is None and board is None and not exclude:  # the common case: a plain shuffle
-        return _rng(seed).permutation(52)[:size].tolist()
+        shuffled: List[int] = _rng(seed).permutation(52)[:size].tolist()
+        return shuffled
+    if seed is None and not len(exclude) and board is not None and hole_cards is not None:
+        known = _known_deal(n, button, hole_cards, board, hole, size)
+        if known is not None:
+            return known
     fixed: List[Optional[int]] = [None] * size
     if hole_cards is not None:
         if isinstance(hole_cards, (str, bytes)) or not hasattr(hole_cards, "__len__"):
@@ -103,8 +112,8 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
             ids = card_list(cards, f"hole cards of player {player}")
             if len(ids) != hole:
                 raise HandSetupError(f"player {player} has {len(ids)} hole cards; this game deals {hole}")
-            for j, card in enumerate(ids):
-                fixed[hole_position(n, button, player, j)] = card
+            # hole card j of the player is at hole_position(n, button, player, j)
+            fixed[(player - button - 1) % n:hole * n:n] = ids
     if board is not None:
         ids = card_list(board, "board")
         if len(ids) > 5:
@@ -112,25 +121,58 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
         for k, card in enumerate(ids):
             fixed[hole * n + BOARD_POSITIONS[k]] = card
     used = [c for c in fixed if c is not None]
-    if len(set(used)) != len(used):
+    taken = set(used)
+    if len(taken) != len(used):
         seen = set()
         for card in used:
             if card in seen:
                 raise HandSetupError(f"card {_name(card)} is given twice")
             seen.add(card)
     if len(used) == size:
-        return [c for c in fixed if c is not None]
-    if set(used) & set(exclude):
-        raise HandSetupError(f"card {_name(min(set(used) & set(exclude)))} is given twice")
-    taken = set(used) | set(exclude)
+        return used
+    if len(exclude):
+        if taken & set(exclude):
+            raise HandSetupError(f"card {_name(min(taken & set(exclude)))} is given twice")
+        taken |= set(exclude)
     if seed is None and all(fixed[hole * n + k] is not None for k in BOARD_POSITIONS) and \
             len(used) == size - len(BURN_POSITIONS):
         # only the burns are unknown, and they are never seen: no shuffle needed for them
-        rest = [c for c in range(52) if c not in taken]
+        rest = range(52)
     else:
-        rest = [c for c in _rng(seed).permutation(52).tolist() if c not in taken]
-    it = iter(rest)
+        rest = _rng(seed).permutation(52).tolist()
+    it = (c for c in rest if c not in taken)  # lazily: only as many as there are gaps
     return [c if c is not None else next(it) for c in fixed]
+
+
+def _known_deal(n: int, button: int, hole_cards: Any, board: Any, hole: int,
+                size: int) -> Optional[List[int]]:
+    """The deal of a replay that knows every hole card and the whole board as card ids (lists
+    or tuples of ints), checked in a few set operations; None for anything else (the general
+    path then builds the deck, or says what is wrong). Same deck as the general path: the
+    burns are the lowest unused cards."""
+    if type(board) not in (list, tuple) or len(board) != 5 or type(hole_cards) not in (list, tuple) \
+            or len(hole_cards) != n:
+        return None
+    flat: List[int] = []
+    for cards in hole_cards:
+        if type(cards) not in (list, tuple) or len(cards) != hole:
+            return None
+        flat += cards
+    flat += board
+    if not _CARDS.issuperset(flat) or len(set(flat)) != len(flat) or \
+            list(map(type, flat)).count(int) != len(flat):
+        return None  # not all distinct int ids 0..51
+    deal = flat[:size - 8]  # any hole n values: every slot is overwritten below
+    for player, cards in enumerate(hole_cards):
+        # hole card j of the player is at hole_position(n, button, player, j)
+        deal[(player - button - 1) % n::n] = cards
+    taken = set(flat)
+    burns = [c for c in range(11) if c not in taken]  # the three lowest free ids, usually in 0..10
+    if len(burns) < 3:
+        burns = [c for c in range(52) if c not in taken]
+    b = board
+    deal += (burns[0], b[0], b[1], b[2], burns[1], b[3], burns[2], b[4])
+    return deal
 
 
 def _full_deck(n: int, button: int, seed: Any, deck: Optional[Sequence[Any]],

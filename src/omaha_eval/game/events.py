@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Tuple
+from typing import Any, Dict, Tuple
 
 from ..cards import format_cards
 
@@ -44,7 +44,7 @@ class Event:
         self.all_in = all_in
         self.note = note
 
-    def _key(self) -> tuple:
+    def _key(self) -> Tuple[Any, ...]:
         return (self.kind, self.player, self.amount, self.to, tuple(self.cards), self.street,
                 self.all_in, self.note)
 
@@ -70,8 +70,8 @@ class Event:
             parts.append(f"note={self.note!r}")
         return f"Event({', '.join(parts)})"
 
-    def to_dict(self) -> dict:
-        out: dict = {"kind": self.kind, "street": self.street}
+    def to_dict(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {"kind": self.kind, "street": self.street}
         if self.player >= 0:
             out["player"] = self.player
         if self.amount or self.kind in (BET, RAISE, CALL, POST, RETURN, WIN):

@@ -41,15 +41,16 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
+from itertools import chain
 from numbers import Integral
-from typing import Any, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
 from . import showdown as sd
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
                      STRADDLE, GameConfig, Post)
-from .deck import BOARD_POSITIONS, BURN_POSITIONS, build_deck, card_list, deal_size, hole_position
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, build_deck, card_list, deal_size
 from .payout import after_rake, run_shares
 from .errors import HandSetupError, IllegalActionError
 from .pots import build_pots, uncalled_bet
@@ -95,6 +96,27 @@ class LegalActions:
                  self.can_show, self.can_muck)
         return tuple(name for name, flag in zip(names, flags) if flag)
 
+    def describe(self, who: Optional[str] = None) -> str:
+        """The choice in words, e.g. ``"player 2 to act: fold, call 2 or raise to 4..8"``.
+
+        ``who`` names the player (default ``"player N"``).
+        """
+        if self.player is None:
+            return "the hand is over"
+        who = f"player {self.player}" if who is None else who
+        if self.phase != "betting":
+            return f"{who} to show or muck"
+        options = [name for name, ok in (("fold", self.can_fold), ("check", self.can_check))
+                   if ok]
+        if self.can_call:
+            options.append(f"call {self.to_call}")
+        if self.can_bet or self.can_raise:
+            verb = "bet" if self.can_bet else "raise to"
+            span = f"{self.min_to}" if self.min_to == self.max_to else f"{self.min_to}..{self.max_to}"
+            options.append(f"{verb} {span}")
+        text = ", ".join(options[:-1]) + (" or " if len(options) > 1 else "") + options[-1]
+        return f"{who} to act: {text}"
+
     def __repr__(self) -> str:
         text = f"LegalActions(player={self.player}, phase={self.phase!r}, actions={self.actions}"
         if self.can_call:
@@ -104,11 +126,36 @@ class LegalActions:
         return text + ")"
 
 
+def _posting_order(posts: Sequence[Post], n: int, button: int) -> Tuple[Post, ...]:
+    """A fixed posting order (antes, blinds by kind, dead chips; each clockwise from the button)
+    so that the same set of posts always gives the same history."""
+    return tuple(sorted(posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n)))
+
+
+# A config's default forced bets for (n, button) and their posting order, made once (posts are
+# immutable). Keyed by id with the config kept in the entry, so no id is reused while its entry
+# lives; cleared when it grows (a kill pot plays with a new, scaled config).
+_DEFAULT_POSTS: Dict[int, Tuple[GameConfig, Dict[Tuple[int, int], Tuple[Tuple[Post, ...], Tuple[Post, ...]]]]] = {}
+
+
+def _default_posts(config: GameConfig, n: int, button: int) -> Tuple[Tuple[Post, ...], Tuple[Post, ...]]:
+    entry = _DEFAULT_POSTS.get(id(config))
+    if entry is None or entry[0] is not config:
+        if len(_DEFAULT_POSTS) >= 256:
+            _DEFAULT_POSTS.clear()
+        entry = _DEFAULT_POSTS[id(config)] = (config, {})
+    found = entry[1].get((n, button))
+    if found is None:
+        posts = tuple(config.default_posts(n, button))
+        found = entry[1][(n, button)] = (posts, _posting_order(posts, n, button))
+    return found
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _sequence(value: Any, name: str) -> list:
+def _sequence(value: Any, name: str) -> List[Any]:
     if isinstance(value, (str, bytes)):
         raise HandSetupError(f"{name} must be a sequence, got {value!r}")
     try:
@@ -119,37 +166,85 @@ def _sequence(value: Any, name: str) -> list:
 
 def _as_index(value: object) -> Optional[int]:
     """An integer argument (Python or NumPy int, never a bool or a float) as an int, else None."""
+    if type(value) is int:  # the common case, without the slower abstract-class check
+        return value
     if isinstance(value, bool) or not isinstance(value, Integral):
         return None
     return int(value)
 
 
 class Hand:
-    """One hand: see the module docstring.
+    """One hand of Omaha as a state machine: deal, betting rounds, showdown, payouts.
 
-    Parameters: ``config`` (:class:`GameConfig`), ``stacks`` (positive ints, clockwise, each at
-    most the chip limit ``MAX_CHIPS`` = 2**62 of :mod:`~omaha_eval.game.structures`),
-    ``button`` (index; default the last player, so that player 0 is the small blind as in PHH),
-    ``posts`` (default ``config.default_posts``), ``first_to_act`` (first-round opener override),
-    ``last_to_act`` (a player who acts last in the first round, as a killer does: skipped in the
-    order until everyone else has acted, then the round goes on in that order),
-    cards: ``seed`` (int or numpy Generator) for a shuffled deck, or ``hole_cards`` / ``board``
-    given explicitly (unspecified cards are shuffled), or a full ``deck`` order; ``seats``
-    (labels used in messages, default the indices); ``showdown``: "auto" (hands are shown or
-    mucked by the usual policy: show when it can still win something) or "manual" (call
-    :meth:`show` / :meth:`muck` in turn); ``unknown_cards``: card ids that only stand in for
-    cards nobody saw (a replayed history with hidden hands); exports write them as ``??``.
+    Every action has three forms, as in PokerKit: ``verify_x(...)`` returns the acting player
+    (``verify_call`` the amount, ``verify_all_in`` the total bet) or raises
+    :class:`IllegalActionError` saying why, ``can_x(...)`` answers True or False, and ``x(...)``
+    acts. A refused action leaves the hand exactly as it was.
 
-    Real tables (see :mod:`~omaha_eval.game.payout`): ``runs`` (1, 2 or 3): when the betting
-    ends all in before the river, the rest of the board is dealt ``runs`` times and every pot is
-    split into equal shares, one per run (odd chips to the first run), each awarded on its own
-    board; the later runs' cards come from the deck after the dealt part (as many runs as the
-    deck has cards for) (``extra_boards``: the
-    cards of runs 2 and 3 that differ from the first board, for a replay). ``rake``: chips the
-    house takes from the pots before the award (proportionally, main pot first for odd chips;
-    at most the pot); ``added``: chips the house adds to the main pot (a cash drop). Finishing
-    stacks then sum to the starting ones minus the rake plus ``added``. ``free_folds``: a
-    player may fold with nothing to call, as the sites' clients allow (refused by default).
+    Parameters
+    ----------
+    config : GameConfig
+        The game: hi or hi-lo, the betting structure, blinds, antes, straddle.
+    stacks : sequence of int
+        2 to 11 positive stacks, clockwise, each at most the chip limit ``MAX_CHIPS`` = 2**62
+        of :mod:`~omaha_eval.game.structures`; players are their indices, from 0.
+    button : int, optional
+        The button's index; default the last player, so that player 0 is the small blind (as
+        in PHH).
+    posts : sequence of Post, optional
+        The forced bets; default ``config.default_posts(n, button)``.
+    first_to_act : int, optional
+        Who opens the first round (default: left of the largest live blind).
+    last_to_act : int, optional
+        A player who acts last in the first round, as a killer does: skipped in the order
+        until everyone else has acted, then the round goes on in that order.
+    seed : int or numpy.random.Generator, optional
+        Shuffles the deck.
+    hole_cards, board : optional
+        Cards given explicitly (the rest is shuffled).
+    deck : sequence, optional
+        A whole deck order instead.
+    seats : sequence, optional
+        How messages name the players: table seats (ints, "seat 5") or labels ("p3"); by
+        default "player 2".
+    showdown : {"auto", "manual"}, default "auto"
+        "auto" shows or mucks by the usual policy (show when the hand can still win
+        something); "manual" waits for :meth:`show` / :meth:`muck` in turn.
+    unknown_cards : iterable of int, optional
+        Card ids that only stand in for cards nobody saw (a replayed history with hidden
+        hands); exports write them as ``??``.
+    runs : {1, 2, 3}, default 1
+        When the betting ends all in before the river, the rest of the board is dealt
+        ``runs`` times and every pot is split into equal shares, one per run (odd chips to
+        the first run), each awarded on its own board (see :mod:`~omaha_eval.game.payout`);
+        the later runs' cards come from the deck after the dealt part.
+    extra_boards : optional
+        The cards of runs 2 and 3 that differ from the first board, for a replay.
+    rake : int, default 0
+        Chips the house takes from the pots before the award (proportionally, main pot first
+        for odd chips; at most the pot).
+    added : int, default 0
+        Chips the house adds to the main pot (a cash drop). Finishing stacks then sum to the
+        starting ones minus the rake plus ``added``.
+    free_folds : bool, default False
+        A player may fold with nothing to call, as the sites' clients allow.
+
+    Raises
+    ------
+    HandSetupError
+        Bad stacks, posts, button, cards or options.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [200, 200, 200], seed=7)
+    >>> hand.legal_actions().describe()
+    'player 2 to act: fold, call 2 or raise to 4..7'
+    >>> hand.can_raise_to(8), hand.can_raise_to(7), hand.verify_call()
+    (False, True, 2)
+    >>> hand.raise_to(7); hand.fold(); hand.call()
+    >>> hand.street_name, hand.pot, hand.folded
+    ('flop', 15, (True, False, False))
     """
 
     __slots__ = (
@@ -159,7 +254,7 @@ class Hand:
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
         "_unknown", "_able", "_last", "_seq", "_seq_pos", "_hole_count", "_courchevel", "_runs",
-        "_run_from", "_rake", "_added", "_boards", "_free_folds",
+        "_run_from", "_rake", "_added", "_boards", "_free_folds", "_named_seats",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
@@ -179,16 +274,19 @@ class Hand:
                                  f"{config.hole_cards} hole cards, got {n}")
         if runs not in (1, 2, 3) or isinstance(runs, bool):
             raise HandSetupError(f"runs must be 1, 2 or 3, got {runs!r}")
-        for name, value in (("rake", rake), ("added", added)):
-            if not _is_int(value) or value < 0:
-                raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
+        if type(rake) is not int or type(added) is not int or rake < 0 or added < 0:
+            for name, value in (("rake", rake), ("added", added)):
+                if not _is_int(value) or value < 0:
+                    raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
         for i, s in enumerate(stacks):
+            if type(s) is int and 0 < s <= MAX_CHIPS:  # the common case, checked quickly
+                continue
             if not _is_int(s) or s <= 0:
                 raise HandSetupError(f"stack of player {i} must be a positive int, got {s!r}")
             if s > MAX_CHIPS:
                 raise HandSetupError(f"stack of player {i} is {s}, above the chip limit 2**62")
         button = n - 1 if button is None else button
-        if not _is_int(button) or not 0 <= button < n:
+        if (type(button) is not int and not _is_int(button)) or not 0 <= button < n:
             raise HandSetupError(f"button must be a player index 0..{n - 1}, got {button!r}")
         if first_to_act is not None and (not _is_int(first_to_act) or not 0 <= first_to_act < n):
             raise HandSetupError(f"first_to_act must be a player index 0..{n - 1}, got {first_to_act!r}")
@@ -199,12 +297,16 @@ class Hand:
         seat_labels = tuple(range(n)) if seats is None else tuple(_sequence(seats, "seats"))
         if len(seat_labels) != n:
             raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
-        post_list = config.default_posts(n, button) if posts is None else _sequence(posts, "posts")
-        for post in post_list:
-            if not isinstance(post, Post):
-                raise HandSetupError(f"posts must be Post objects, got {post!r}")
-            if not 0 <= post.player < n:
-                raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
+        if posts is None:  # made for these n and button: nothing to check
+            post_list, ordered = _default_posts(config, n, button)
+        else:
+            ordered = None
+            post_list = _sequence(posts, "posts")
+            for post in post_list:
+                if not isinstance(post, Post):
+                    raise HandSetupError(f"posts must be Post objects, got {post!r}")
+                if not 0 <= post.player < n:
+                    raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
 
         self._config = config
         self._structure = config.structure
@@ -213,7 +315,8 @@ class Hand:
         self._n = n
         self._button = button
         self._seats = seat_labels
-        self._posts = tuple(post_list)
+        self._named_seats = seats is not None
+        self._posts = post_list if ordered is not None else tuple(post_list)
         self._first_to_act = first_to_act
         self._last = -1 if last_to_act is None else last_to_act
         self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
@@ -230,7 +333,8 @@ class Hand:
         self._free_folds = bool(free_folds)
         self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
                                 hole=hole, full=runs > 1, extra_boards=extra_boards)
-        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards"))
+        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards")) if (
+            type(unknown_cards) not in (tuple, list) or unknown_cards) else frozenset()
         self._start = list(stacks)
         self._stacks = list(stacks)
         self._bets = [0] * n
@@ -245,7 +349,9 @@ class Hand:
         self._aggressor = -1
         self._final_aggressor = -1
         self._board: List[int] = []
-        self._history: List[ev.Event] = []
+        # events as plain tuples (Event fields in order); Event objects are made only when
+        # ``history`` is read
+        self._history: List[tuple] = []
         self._returned: List[Tuple[int, int]] = []
         self._pots: List[Tuple[int, Tuple[int, ...]]] = []
         self._order: List[int] = []
@@ -254,44 +360,45 @@ class Hand:
         self._mucked: List[int] = []
         self._result: Optional[HandResult] = None
         deck_cards = self._deck
-        self._hole = [[deck_cards[hole_position(n, button, p, j)] for j in range(hole)] for p in range(n)]
-        self._post_forced_bets()
-        self._able = sum(1 for s in self._stacks if s > 0)  # players who can still bet
+        # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
+        self._hole = [deck_cards[(p - button - 1) % n:hole * n:n] for p in range(n)]
+        self._post_forced_bets(_posting_order(self._posts, n, button) if ordered is None else ordered)
+        self._able = n - self._stacks.count(0)  # players who can still bet
         for k in range(n):
             p = (button + 1 + k) % n
-            self._history.append(ev.Event(ev.DEAL_HOLE, p, cards=tuple(self._hole[p])))
+            self._history.append((ev.DEAL_HOLE, p, 0, 0, tuple(self._hole[p]), 0, False, ""))
         if self._courchevel:  # the first flop card, face up before the first betting round
             first = deck_cards[hole * n + BOARD_POSITIONS[0]]
             self._board.append(first)
-            self._history.append(ev.Event(ev.DEAL_BOARD, cards=(first,), street=0))
+            self._history.append((ev.DEAL_BOARD, -1, 0, 0, (first,), 0, False, ""))
         self._start_first_round()
 
     # ---- set-up ----
 
-    def _post_forced_bets(self) -> None:
+    def _post_forced_bets(self, ordered: Sequence[Post]) -> None:
+        """The posts in ``ordered`` (see _posting_order)."""
         history = self._history
         stacks, bets, committed, pooled = self._stacks, self._bets, self._committed, self._pooled
         trimming = self._config.ante_trimming
-        # a fixed posting order (antes, blinds by kind, dead chips; each clockwise from the
-        # button) so that the same set of posts always gives the same history
-        n, button = self._n, self._button
-        ordered = sorted(self._posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n))
         level = 0
+        straddles = 0
         for post in ordered:
             i = post.player
             amount = min(post.amount, stacks[i])
             stacks[i] -= amount
             committed[i] += amount
+            if post.kind == STRADDLE and post.amount:
+                straddles += 1
             if post.kind in LIVE_KINDS:
                 bets[i] += amount
                 level = max(level, post.amount, bets[i])
             elif post.kind == DEAD or not trimming:
                 pooled[i] += amount
-            history.append(ev.Event(ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0,
-                                    all_in=stacks[i] == 0, note=post.kind))
+            history.append((ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0, (), 0,
+                            stacks[i] == 0, post.kind))
         self._level = level
         self._full_raise = max(level, self._structure.street_min_bet(0))
-        self._bets_made = (1 if level > 0 else 0) + sum(1 for p in self._posts if p.kind == STRADDLE and p.amount)
+        self._bets_made = (1 if level > 0 else 0) + straddles
 
     def _start_first_round(self) -> None:
         n, last = self._n, self._last
@@ -308,12 +415,12 @@ class Hand:
             start = (opener if opener >= 0 else self._button) + 1
         start %= n
         if last >= 0:
-            seq = [(start + k) % n for k in range(n) if (start + k) % n != last] + [last]
-            self._seq = seq
+            order = [(start + k) % n for k in range(n) if (start + k) % n != last] + [last]
+            self._seq = order
             self._seq_pos = [0] * n
-            for k, p in enumerate(seq):
-                self._seq_pos[p] = k
-            start = seq[0]
+            for place, who in enumerate(order):
+                self._seq_pos[who] = place
+            start = order[0]
         actor = self._find_actor(start)
         if actor < 0:
             self._end_round()
@@ -329,8 +436,12 @@ class Hand:
                                                  self._acted, self._level)
         others = self._able > 1
         seq = self._seq if self._street == 0 else None
-        for k in range(n):
-            i = (start + k) % n if seq is None else seq[(self._seq_pos[start] + k) % n]
+        if seq is None:  # clockwise from start, without a modulo per seat
+            order: Any = chain(range(start, n), range(start)) if start else range(n)
+        else:
+            pos = self._seq_pos[start]
+            order = seq[pos:] + seq[:pos]
+        for i in order:
             if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
                 return i
         return -1
@@ -348,7 +459,9 @@ class Hand:
 
     def _end_round(self) -> None:
         bets = self._bets
-        back = uncalled_bet(bets)
+        n = self._n
+        # everyone matched or nobody bet (most rounds): no uncalled chips to look for
+        back = None if bets.count(bets[0]) == n else uncalled_bet(bets)
         if back is not None:
             p, amount = back
             if self._stacks[p] == 0 and not self._folded[p]:
@@ -356,9 +469,9 @@ class Hand:
             self._stacks[p] += amount
             self._committed[p] -= amount
             self._returned.append((p, amount))
-            self._history.append(ev.Event(ev.RETURN, p, amount, street=self._street))
+            self._history.append((ev.RETURN, p, amount, 0, (), self._street, False, ""))
         self._final_aggressor = self._aggressor
-        self._bets = [0] * self._n
+        self._bets = [0] * n
         self._actor = -1
         if self._in_hand == 1:
             self._finish(None)
@@ -376,26 +489,36 @@ class Hand:
             self._level = 0
             self._full_raise = self._structure.street_min_bet(self._street)
             self._bets_made = 0
-            self._acted = [-1] * self._n
+            self._acted = [-1] * n
             self._aggressor = -1
-            self._actor = self._find_actor((self._button + 1) % self._n)
+            self._actor = self._find_actor((self._button + 1) % n)
 
     def _deal_street(self) -> None:
         base = self._hole_count * self._n
         street = self._street
-        burn = self._deck[base + BURN_POSITIONS[street - 1]]
-        self._history.append(ev.Event(ev.BURN, cards=(burn,), street=street))
-        first, count = ((1, 2) if self._courchevel else (0, 3), (3, 1), (4, 1))[street - 1]
-        cards = tuple(self._deck[base + BOARD_POSITIONS[k]] for k in range(first, first + count))
+        deck = self._deck
+        burn = deck[base + BURN_POSITIONS[street - 1]]
+        self._history.append((ev.BURN, -1, 0, 0, (burn,), street, False, ""))
+        if street == 1:  # the flop: board positions 1..3 are adjacent (Courchevel: 2..3 left)
+            cards = tuple(deck[base + (2 if self._courchevel else 1):base + 4])
+        else:
+            cards = (deck[base + BOARD_POSITIONS[street + 1]],)
         self._board.extend(cards)
-        self._history.append(ev.Event(ev.DEAL_BOARD, cards=cards, street=street))
+        self._history.append((ev.DEAL_BOARD, -1, 0, 0, cards, street, False, ""))
 
     # ---- checks shared by the actions ----
 
     def _label(self, player: int) -> str:
-        return f"seat {self._seats[player]}"
+        """How messages name a player: "player 2" (its index in the hand) by default, "seat 5"
+        when the hand was given table seats, or the label itself when it is text ("p3" in PHH)."""
+        if not self._named_seats:
+            return f"player {player}"
+        label = self._seats[player]
+        return label if isinstance(label, str) else f"seat {label}"
 
     def _turn(self, player: Optional[int], what: str) -> int:
+        if player is None and self._phase == BETTING:  # the common case: the player to act
+            return self._actor
         if self._phase == OVER:
             raise IllegalActionError(f"cannot {what}: the hand is over")
         if self._phase == SHOWDOWN:
@@ -546,58 +669,178 @@ class Hand:
         return True
 
     def fold(self, player: Optional[int] = None) -> None:
+        """Fold: give up the hand and every chip already in the pot.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or nothing to call (check instead); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.fold()
+        >>> hand.is_over, hand.stacks
+        (True, (101, 99))
+        """
         a = self.verify_fold(player)
         self._folded[a] = True
         self._in_hand -= 1
         self._able -= 1  # only a player with chips behind can be asked to act
-        self._history.append(ev.Event(ev.FOLD, a, street=self._street))
+        self._history.append((ev.FOLD, a, 0, 0, (), self._street, False, ""))
         if self._in_hand == 1:
             self._end_round()
         else:
             self._advance()
 
     def check(self, player: Optional[int] = None) -> None:
-        a = self.verify_check(player)
+        """Check: pass the action when nothing is owed.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or a bet to call.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.check()
+        Traceback (most recent call last):
+        ...
+        omaha_eval.game.errors.IllegalActionError: cannot check facing a bet of 2: call 1, raise or fold
+        >>> hand.call(); hand.check()
+        >>> hand.street_name
+        'flop'
+        """
+        self._check(self.verify_check(player))
+
+    def _check(self, a: int) -> None:
         self._acted[a] = self._level
-        self._history.append(ev.Event(ev.CHECK, a, street=self._street))
+        self._history.append((ev.CHECK, a, 0, 0, (), self._street, False, ""))
         self._advance()
 
     def call(self, player: Optional[int] = None) -> None:
-        amount = self.verify_call(player)
-        a = self._actor
+        """Call: match the current bet (all in for less when the stack is short).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or no bet to call (check instead).
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.call()
+        >>> hand.pot, hand.stacks
+        (4, (98, 98))
+        """
+        self._call(self._actor, self.verify_call(player))
+
+    def _call(self, a: int, amount: int) -> None:
         self._stacks[a] -= amount
         self._bets[a] += amount
         self._committed[a] += amount
         self._acted[a] = self._level
         if self._stacks[a] == 0:
             self._able -= 1
-        self._history.append(ev.Event(ev.CALL, a, amount, self._bets[a], street=self._street,
-                                      all_in=self._stacks[a] == 0))
+        self._history.append((ev.CALL, a, amount, self._bets[a], (), self._street, self._stacks[a] == 0, ""))
         self._advance()
 
     def bet(self, amount: int, player: Optional[int] = None) -> None:
+        """Bet ``amount`` chips when nobody has bet this round.
+
+        Parameters
+        ----------
+        amount : int
+            The bet, within the structure's limits (see :meth:`legal_actions`).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, a bet already made (raise instead), or an amount outside
+            the limits; the message gives the limit.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.call(); hand.check()
+        >>> hand.bet(4)
+        >>> hand.legal_actions().describe()
+        'player 1 to act: fold, call 4 or raise to 8..16'
+        """
         self.verify_bet(amount, player)
         self._wager(int(amount), ev.BET)
 
     def raise_to(self, amount: int, player: Optional[int] = None) -> None:
+        """Raise the bet to a total of ``amount`` chips this round.
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet after the raise (not the increment).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is. Naming another
+            player is refused.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, no bet to raise (bet instead), or an amount outside the
+            limits: ``"raise to 8 is above the pot-limit maximum 6"``.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.raise_to(6)
+        >>> hand.bets
+        (2, 6)
+        """
         self.verify_raise_to(amount, player)
         self._wager(int(amount), ev.RAISE)
 
     def check_or_call(self, player: Optional[int] = None) -> None:
-        """PHH ``cc``: check if nothing is owed, else call."""
-        self._turn(player, "check or call")
-        if self._bets[self._actor] < self._level:
-            self.call(player)
+        """Check if nothing is owed, else call (PHH's ``cc``); raises as those do."""
+        a = self._turn(player, "check or call")
+        owed = self._level - self._bets[a]
+        if owed > 0:  # what call() and check() would verify again is settled here
+            stack = self._stacks[a]
+            self._call(a, owed if owed < stack else stack)
         else:
-            self.check(player)
+            self._check(a)
 
     def bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> None:
-        """PHH ``cbr``: bet ``amount`` if there is no bet yet, else raise to ``amount``."""
-        self._turn(player, "bet or raise")
-        if self._level == 0:
-            self.bet(amount, player)
-        else:
-            self.raise_to(amount, player)
+        """Bet ``amount`` if there is no bet yet, else raise to ``amount`` (PHH's ``cbr``)."""
+        a = self._turn(player, "bet or raise")
+        # what verify_bet / verify_raise_to check beyond the turn: the amount
+        kind = ev.BET if self._level == 0 else ev.RAISE
+        self._check_amount(a, amount, kind)
+        self._wager(int(amount), kind)
 
     def all_in(self, player: Optional[int] = None) -> None:
         """Everything in: a call if that does not exceed the bet, else a bet or raise (which must
@@ -630,7 +873,7 @@ class Hand:
         self._aggressor = a
         if self._stacks[a] == 0:
             self._able -= 1
-        self._history.append(ev.Event(kind, a, add, to, street=self._street, all_in=self._stacks[a] == 0))
+        self._history.append((kind, a, add, to, (), self._street, self._stacks[a] == 0, ""))
         self._advance()
 
     # ---- showdown ----
@@ -659,10 +902,10 @@ class Hand:
     def _record_show(self, p: int, show: bool) -> None:
         if show:
             self._shown.add(p)
-            self._history.append(ev.Event(ev.SHOW, p, cards=tuple(self._hole[p]), street=self._street))
+            self._history.append((ev.SHOW, p, 0, 0, tuple(self._hole[p]), self._street, False, ""))
         else:
             self._mucked.append(p)
-            self._history.append(ev.Event(ev.MUCK, p, street=self._street))
+            self._history.append((ev.MUCK, p, 0, 0, (), self._street, False, ""))
 
     def _showdown_turn(self, player: Optional[int], what: str) -> int:
         if self._phase != SHOWDOWN:
@@ -696,11 +939,37 @@ class Hand:
         return a
 
     def show(self, player: Optional[int] = None, cards: Any = None) -> None:
+        """Show the hand at showdown (in turn; with ``showdown="manual"``).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who shows; by default the player whose turn it is.
+        cards : cards, optional
+            The cards shown, checked against the hand (for replays of hidden hands).
+
+        Raises
+        ------
+        IllegalActionError
+            Not the showdown, not this player's turn, or cards that are not the hand.
+        """
         a = self.verify_show(player, cards)
         self._record_show(a, True)
         self._next_shower()
 
     def muck(self, player: Optional[int] = None) -> None:
+        """Muck the hand at showdown, giving up every pot it contests (in turn; manual showdown).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who mucks; by default the player whose turn it is.
+
+        Raises
+        ------
+        IllegalActionError
+            Not the showdown, not this player's turn, or nobody else left to win a pot.
+        """
         a = self.verify_muck(player)
         self._record_show(a, False)
         self._next_shower()
@@ -731,17 +1000,18 @@ class Hand:
             position += need
         return boards
 
-    def _finish(self, scores: Optional[Tuple[dict, dict]]) -> None:
+    def _finish(self, scores: Optional[Tuple[Dict[int, int], Dict[int, int]]]) -> None:
         n = self._n
         if scores is None:  # everyone else folded
             layered = [c - p for c, p in zip(self._committed, self._pooled)]
             self._pots = build_pots(layered, sum(self._pooled), self._folded)
-            hi, lo = {}, {}
+            hi: Dict[int, int] = {}
+            lo: Dict[int, int] = {}
         else:
             hi, lo = scores
         pots_now = after_rake(self._pots, self._rake, self._added) if (self._rake or self._added) else self._pots
         boards: List[Tuple[int, ...]] = [tuple(self._board)]
-        runs: List[Tuple[dict, dict]] = [(hi, lo)]
+        runs: List[Tuple[Dict[int, int], Dict[int, int]]] = [(hi, lo)]
         if scores is not None and self._multiple_runs():
             shown = [p for p in self._order if p in self._shown]
             for board in self._later_boards():
@@ -750,7 +1020,7 @@ class Hand:
         pots: List[PotResult] = []
         if len(boards) == 1:
             pots = sd.award(pots_now, self._shown, hi, lo, self._hilo, self._button, n, self._hole,
-                            self._board)
+                            boards[0])  # a tuple: each award keeps it without a copy
         else:
             shares = [run_shares(amount, len(boards)) for amount, _ in pots_now]
             for r, (board, (run_hi, run_lo)) in enumerate(zip(boards, runs)):
@@ -765,8 +1035,7 @@ class Hand:
                 winnings[award.player] += award.amount
                 note = f"pot {pot.index} {award.half}" if len(boards) == 1 else \
                     f"pot {pot.index} run {pot.run + 1} {award.half}"
-                self._history.append(ev.Event(ev.WIN, award.player, award.amount, street=self._street,
-                                              note=note))
+                self._history.append((ev.WIN, award.player, award.amount, 0, (), self._street, False, note))
         for i in range(n):
             self._stacks[i] += winnings[i]
         self._boards = boards
@@ -779,6 +1048,22 @@ class Hand:
     # ---- state ----
 
     def legal_actions(self) -> LegalActions:
+        """What the player to act may do now.
+
+        Returns
+        -------
+        LegalActions
+            Who acts, the phase, which actions are allowed, the amount to call and the range of
+            a bet or raise (``min_to`` .. ``max_to``); ``describe()`` says it in words.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> legal = hand.legal_actions()
+        >>> legal.player, legal.actions, legal.to_call, (legal.min_to, legal.max_to)
+        (1, ('fold', 'call', 'raise'), 1, (4, 6))
+        """
         phase = self._phase
         if phase == OVER:
             return LegalActions(None, OVER)
@@ -935,18 +1220,21 @@ class Hand:
         return tuple(self._deck)
 
     @property
-    def unknown_cards(self) -> frozenset:
+    def unknown_cards(self) -> FrozenSet[int]:
         """Cards that stand in for unknown ones (see the constructor)."""
         return self._unknown
 
     @property
     def history(self) -> Tuple[ev.Event, ...]:
-        return tuple(self._history)
+        """Every event so far, in order (new :class:`~omaha_eval.game.events.Event` objects on
+        each read: the hand keeps them as plain tuples)."""
+        event = ev.Event
+        return tuple([event(*fields) for fields in self._history])
 
     @property
     def result(self) -> Optional[HandResult]:
         return self._result
 
     def __repr__(self) -> str:
-        state = self._phase if self._phase != BETTING else f"{STREETS[self._street]}, seat {self._seats[self._actor]} to act"
+        state = self._phase if self._phase != BETTING else f"{STREETS[self._street]}, {self._label(self._actor)} to act"
         return f"Hand({self._config.describe()}; {self._n} players; {state}; stacks={self._stacks})"

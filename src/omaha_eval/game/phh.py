@@ -108,6 +108,13 @@ class PHHRecord:
     actions: List[str]
     fields: Dict[str, Any] = field(default_factory=dict)
     last_to_act: Optional[int] = None
+    action_lines: Optional[List[int]] = None  # 1-based line of each action in the file's text
+
+    def where(self, k: int) -> str:
+        """``"line 12, action 3"``: where action ``k`` (0-based, as in ``actions``) is."""
+        if self.action_lines is not None and 0 <= k < len(self.action_lines):
+            return f"line {self.action_lines[k]}, action {k}"
+        return f"action {k}"
 
     @property
     def n_players(self) -> int:
@@ -157,13 +164,13 @@ def _bool(fields: Dict[str, Any], name: str, default: bool) -> bool:
 
 
 def _cap(fields: Dict[str, Any], name: str, default: Optional[int]) -> Optional[int]:
-    value = _int(fields, name, -2)
+    value: int = _int(fields, name, -2)
     if value == -2:
         return default
     return None if value < 0 else value
 
 
-def _structure(kind: str, fields: Dict[str, Any]):
+def _structure(kind: str, fields: Dict[str, Any]) -> Any:
     default_cap, default_hu = _LIMIT_DEFAULTS[kind]
     cap = _cap(fields, "_max_raises", default_cap)
     hu = _cap(fields, "_heads_up_max_raises", default_hu)
@@ -213,10 +220,38 @@ def _read_posts(value: Any, n: int) -> List[Post]:
     return posts
 
 
-def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHRecord:
-    """Read a PHH file (a path, TOML text or an already-parsed dict) into a :class:`PHHRecord`."""
-    fields = _load(source)
-    variant = fields.get("variant")
+def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> PHHRecord:
+    r"""Read a PHH hand history into a :class:`PHHRecord` (without playing it).
+
+    Parameters
+    ----------
+    source : str, bytes, path or dict
+        A path, TOML text, UTF-8 bytes or an already-parsed dict.
+
+    Returns
+    -------
+    PHHRecord
+        The set-up (variant, config, stacks, posts), the actions, every field, and the line
+        of each action when read from text.
+
+    Raises
+    ------
+    PHHError
+        An unreadable file, bytes that are not UTF-8 text, invalid TOML, or a field that is
+        missing or of the wrong type; the message says which.
+
+    Examples
+    --------
+    >>> from omaha_eval.game.phh import parse_phh
+    >>> record = parse_phh("variant = 'PO'\nmin_bet = 2\nblinds_or_straddles = [1, 2]\n"
+    ...                    "starting_stacks = [50, 80]\nactions = ['p2 cc', 'p1 cc']")
+    >>> record.variant, record.n_players, record.config.describe()
+    ('PO', 2, 'Omaha Hi, pot limit (minimum bet 2), blinds 1/2')
+    >>> record.where(1)
+    'line 5, action 1'
+    """
+    fields, text = _load(source)
+    variant: str = fields.get("variant", "")  # parse_variant refuses anything but a known code
     kind, game, hole, courchevel = parse_variant(variant)
     stacks = _int_list(fields, "starting_stacks", None)
     n = len(stacks)
@@ -250,37 +285,78 @@ def parse_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]]) -> PHHReco
     actions = fields.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise PHHError("field 'actions' must be an array of strings")
+    lines = _action_lines(text) if text is not None else None
     return PHHRecord(variant, config, stacks, posts, None if first is None else first - 1,
-                     list(actions), fields, None if last is None else last - 1)
+                     list(actions), fields, None if last is None else last - 1,
+                     lines if lines is not None and len(lines) == len(actions) else None)
 
 
-def _load(source: Any) -> Dict[str, Any]:
+def _decode(data: bytes, where: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise PHHError(f"{where}not UTF-8 text (byte 0x{data[exc.start]:02x} at offset "
+                       f"{exc.start}): a PHH file is TOML text") from None
+
+
+def _load(source: Any) -> Tuple[Dict[str, Any], Optional[str]]:
+    """The TOML fields of a PHH source, and its text when there is one (for line numbers)."""
     if isinstance(source, dict):
-        return dict(source)
-    if not isinstance(source, (str, bytes, os.PathLike)):
+        return dict(source), None
+    if not isinstance(source, (str, bytes, bytearray, os.PathLike)):
         raise PHHError(f"a PHH source is a path, TOML text or bytes, or a parsed dict; got {source!r:.80}")
-    if isinstance(source, bytes):
-        try:
-            source = source.decode()
-        except UnicodeDecodeError as exc:
-            raise PHHError(f"PHH bytes are not UTF-8: {exc}") from None
-    if isinstance(source, str) and "\0" in source:
-        raise PHHError(f"a NUL character at offset {source.index(chr(0))}: not PHH text or a path")
-    if isinstance(source, os.PathLike) or (isinstance(source, str) and "\n" not in source
-                                           and "=" not in source):
+    where = ""
+    if isinstance(source, (bytes, bytearray)):
+        text = _decode(bytes(source), where)
+    elif isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source
+                                             and "\0" not in source):
+        where = f"{os.fspath(source)}: "
         try:
             with open(source, "rb") as handle:
-                return _toml.load(handle)
+                text = _decode(handle.read(), where)
         except OSError as exc:
             raise PHHError(f"cannot read {os.fspath(source)!r}: {exc.strerror}") from None
         except ValueError as exc:  # a NUL in a path object
             raise PHHError(f"cannot read {source!r}: {exc}") from None
-        except _toml.TOMLDecodeError as exc:
-            raise PHHError(f"{os.fspath(source)}: not valid TOML: {exc}") from None
+    else:
+        text = source
+    if "\0" in text:
+        raise PHHError(f"{where}a NUL character at offset {text.index(chr(0))}: not PHH text")
     try:
-        return _toml.loads(source)
+        return _toml.loads(text), text
     except _toml.TOMLDecodeError as exc:
-        raise PHHError(f"not valid TOML: {exc}") from None
+        raise PHHError(f"{where}not valid TOML: {exc}") from None
+
+
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
+_ACTIONS_KEY = re.compile(r"^[ \t]*actions[ \t]*=[ \t]*\[", re.MULTILINE)
+
+
+def _action_lines(text: str) -> Optional[List[int]]:
+    """1-based line of each string of the ``actions`` array in the TOML text (None if the
+    array cannot be located), so that errors can say where an action is."""
+    key = _ACTIONS_KEY.search(text)
+    if key is None:
+        return None
+    lines: List[int] = []
+    pos = key.end()
+    while pos < len(text):
+        char = text[pos]
+        if char == "]":
+            return lines
+        if char == "#":
+            pos = text.find("\n", pos)
+            pos = len(text) if pos < 0 else pos
+            continue
+        if char in "\"'":
+            match = _STRING.match(text, pos)
+            if match is None:
+                return None
+            lines.append(text.count("\n", 0, pos) + 1)
+            pos = match.end()
+            continue
+        pos += 1
+    return None
 
 
 def _split(action: str) -> List[str]:
@@ -352,12 +428,27 @@ def _known_cards(record: PHHRecord) -> Tuple[List[Optional[List[int]]], List[int
     return holes, known_board
 
 
+_ACTION_PREFIX = re.compile(r"action (\d+) ")
+
+
 def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
     """Play a parsed PHH record through a :class:`Hand` (manual showdown, as the file says).
 
     Unknown cards (``??``) that are never shown are filled from the unused cards with ``seed``.
-    Raises :class:`PHHError` naming the action that breaks the rules.
+    Raises :class:`PHHError` naming the action that breaks the rules: its index in
+    ``actions`` (from 0) and, for a record read from text, its line (from 1).
     """
+    try:
+        return _replay(record, seed)
+    except PHHError as exc:
+        message = str(exc)
+        match = _ACTION_PREFIX.match(message)
+        if match is None:
+            raise
+        raise PHHError(f"{record.where(int(match.group(1)))} {message[match.end():]}") from None
+
+
+def _replay(record: PHHRecord, seed: Any) -> Hand:
     holes, board = _known_cards(record)
     n = record.n_players
     button = n - 1
@@ -380,9 +471,9 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
         unknown += [deck[hole * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
         hand = Hand(record.config, record.starting_stacks, posts=record.posts,
                     first_to_act=record.first_to_act, last_to_act=record.last_to_act, deck=deck,
-                    unknown_cards=unknown, seats=tuple(range(1, n + 1)), showdown="manual",
-                    runs=runs, rake=_int(fields, "_rake", 0), added=_int(fields, "_added", 0),
-                    free_folds=_bool(fields, "_free_folds", False))
+                    unknown_cards=unknown, seats=tuple(f"p{i + 1}" for i in range(n)),
+                    showdown="manual", runs=runs, rake=_int(fields, "_rake", 0),
+                    added=_int(fields, "_added", 0), free_folds=_bool(fields, "_free_folds", False))
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
     board_seen = 0
@@ -400,7 +491,7 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
                     board_seen += len(cards)
                     if len(hand.board) < board_seen:
                         raise PHHError(f"action {k} {action!r}: the board is dealt before the "
-                                       f"betting round is over ({hand.legal_actions()})")
+                                       f"betting round is over ({_state(hand)})")
                 continue
             p = _player(tokens[0], n, k, action)
             verb = tokens[1] if len(tokens) > 1 else ""
@@ -427,16 +518,25 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
                 _show_or_muck(hand, p, tokens, k, action)
             else:
                 raise PHHError(f"action {k} {action!r}: unknown or unsupported action")
-            while pending and hand.phase == "showdown" and hand.legal_actions().player in pending:
-                k, action, tokens = pending.pop(hand.legal_actions().player)
+            while pending and hand.phase == "showdown":
+                turn = hand.legal_actions().player
+                if turn is None or turn not in pending:
+                    break
+                k, action, tokens = pending.pop(turn)
                 _show_or_muck(hand, _player(tokens[0], n, k, action), tokens, k, action)
         except IllegalActionError as exc:
             raise PHHError(f"action {k} {action!r}: {exc}") from None
     if pending and hand.phase == "showdown":
         k, action, _ = min(pending.values())
         raise PHHError(f"action {k} {action!r}: out of turn, and the showdown never reached it "
-                       f"({hand.legal_actions()})")
+                       f"({_state(hand)})")
     return hand
+
+
+def _state(hand: Hand) -> str:
+    """Whose turn it is and what they may do, in words, with PHH names."""
+    legal = hand.legal_actions()
+    return legal.describe(None if legal.player is None else f"p{legal.player + 1}")
 
 
 def _show_or_muck(hand: Hand, player: int, tokens: List[str], k: int, action: str) -> None:
@@ -457,8 +557,38 @@ def _already_shown(hand: Hand, player: int, tokens: List[str], k: int, action: s
     return False
 
 
-def hand_from_phh(source: Union[str, bytes, os.PathLike, Dict[str, Any]], *, seed: Any = 0) -> Hand:
-    """Read and replay a PHH file (path, TOML text or parsed dict)."""
+def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]], *, seed: Any = 0) -> Hand:
+    r"""Read and replay a PHH hand history: :func:`parse_phh` then :func:`replay`.
+
+    Parameters
+    ----------
+    source : str, bytes, path or dict
+        As for :func:`parse_phh`.
+    seed : int, optional
+        Fills cards the history never shows (``??``).
+
+    Returns
+    -------
+    Hand
+        The hand after the last action (over, or waiting for the next action).
+
+    Raises
+    ------
+    PHHError
+        Anything :func:`parse_phh` or :func:`replay` refuses.
+
+    Examples
+    --------
+    >>> from omaha_eval.game.phh import hand_from_phh
+    >>> hand = hand_from_phh("variant = 'PO'\nmin_bet = 2\nblinds_or_straddles = [1, 2]\n"
+    ...                      "starting_stacks = [50, 80]\nactions = ['p2 f']")
+    >>> hand.is_over, hand.stacks
+    (True, (51, 79))
+    >>> hand_from_phh(b"\xff\xfe")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.game.errors.PHHError: not UTF-8 text (byte 0xff at offset 0): a PHH file is TOML text
+    """
     return replay(parse_phh(source), seed=seed)
 
 
@@ -495,7 +625,7 @@ def to_toml(fields: Dict[str, Any]) -> str:
 
 
 def _variant_fields(config: GameConfig) -> Dict[str, Any]:
-    s = config.structure
+    s: Any = config.structure  # the fields read depend on s.kind
     out: Dict[str, Any] = {}
     if s.kind == "fixed":
         out["small_bet"], out["big_bet"] = s.small_bet, s.big_bet
@@ -505,7 +635,7 @@ def _variant_fields(config: GameConfig) -> Dict[str, Any]:
 
 
 def _user_fields(config: GameConfig) -> Dict[str, Any]:
-    s = config.structure
+    s: Any = config.structure  # the fields read depend on s.kind
     out: Dict[str, Any] = {}
     default_cap, default_hu = _LIMIT_DEFAULTS[s.kind]
     if s.max_raises != default_cap:
@@ -645,7 +775,7 @@ def _hole_actions(holes: Sequence[ev.Event], name: List[str], cards_per_action: 
     return [f"d dh {name[e.player]} {text(e.cards[j:j + 1])}" for j in range(count) for e in holes]
 
 
-def dump_phh(hand: Hand, path: Union[str, os.PathLike], **options: Any) -> None:
+def dump_phh(hand: Hand, path: Union[str, "os.PathLike[str]"], **options: Any) -> None:
     """Write :func:`hand_to_phh` text to ``path``."""
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(hand_to_phh(hand, **options))
@@ -677,7 +807,8 @@ def summary(hand: Hand, record: Optional[PHHRecord] = None) -> Dict[str, Any]:
     result = hand.result
     if result is None:
         out["stacks"] = ordered(list(hand.stacks))
-        out["state"] = repr(hand.legal_actions())
+        legal = hand.legal_actions()
+        out["state"] = legal.describe(None if legal.player is None else name[legal.player])
         return out
     out["payoffs"] = ordered(result.payoffs)
     out["returned"] = [{"player": name[p], "amount": a} for p, a in result.returned]

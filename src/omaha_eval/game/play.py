@@ -37,7 +37,7 @@ def make_config(game: str, structure: str, big_blind: int, variant: Optional[str
     big blind and twice it; spread limit from the big blind to four times it. ``variant``
     (``plo5``, ``courchevel-8``, ...) sets the hole count, Courchevel and hi or hi-lo."""
     sb = max(big_blind // 2, 1)
-    options = {"game": game}
+    options: Dict[str, Any] = {"game": game}
     if variant is not None:
         options = variant_options(variant)
     if structure == "fixed":
@@ -58,7 +58,7 @@ class _Quit(Exception):
 
 
 class TerminalGame:
-    """One play session: ``players`` seats (the person in seat 1, bots after), ``opponents``
+    """One play session: ``players`` seats (the person in seat 0, bots after; seats count from 0 as everywhere in the package), ``opponents``
     "calling" or "random", ``hands``: stop after that many (None: until input ends)."""
 
     def __init__(self, *, seed: int, players: int = 6, opponents: str = "calling",
@@ -80,11 +80,11 @@ class TerminalGame:
         self.hands = hands
         self.opponents = opponents
         self.table = Table(self.config, TableRules(seats=players), seed=seed, button=players - 1,
-                           name="omaha-eval play", keep_history=False, seat_base=1)
+                           name="omaha-eval play", keep_history=False)
         self.table.sit(HUMAN_SEAT, name, self.stack)
         self.bots: Dict[int, Any] = {}
         for seat in range(1, players):
-            self.table.sit(seat, f"bot{seat + 1}", self.stack)
+            self.table.sit(seat, f"bot{seat}", self.stack)
             self.bots[seat] = CallingBot() if opponents == "calling" else RandomBot([seed, seat])
         self.rebuys = 0
 
@@ -95,7 +95,7 @@ class TerminalGame:
 
     def who(self, seat: int) -> str:
         p = self.table.player(seat)
-        return f"seat {seat + 1} ({p.name})" if p is not None else f"seat {seat + 1}"
+        return f"seat {seat} ({p.name})" if p is not None else f"seat {seat}"
 
     def _event(self, event: ev.Event, seats: List[int]) -> None:
         kind = event.kind
@@ -150,7 +150,7 @@ class TerminalGame:
         plan, table = self.table.plan, self.table
         self.say("")
         stakes = "" if plan.stakes == (1, 1) else f"  (stakes x{plan.stakes[0]}/{plan.stakes[1]})"
-        self.say(f"=== Hand {plan.number} ===  button: seat {plan.button + 1}{stakes}")
+        self.say(f"=== Hand {plan.number} ===  button: seat {plan.button}{stakes}")
         for seat in range(table.n_seats):
             p = table.player(seat)
             if p is None:
@@ -160,7 +160,7 @@ class TerminalGame:
                 tags.append("button")
             if seat not in plan.seats:
                 tags.append("sitting out")
-            label = f"  seat {seat + 1:>2} {p.name:<6} {p.stack:>6}"
+            label = f"  seat {seat:>2} {p.name:<6} {p.stack:>6}"
             self.say(label + (f"  [{', '.join(tags)}]" if tags else ""))
 
     def _results(self) -> None:
@@ -204,7 +204,8 @@ class TerminalGame:
             word = "(b)et" if legal.can_bet else "(r)aise to"
             span = f"{legal.min_to}" if legal.min_to == legal.max_to else f"{legal.min_to}-{legal.max_to}"
             opts.append(f"{word} {span}")
-        opts.append(f"(a)ll in {legal.all_in_to}")
+        if self.table.hand.can_all_in():  # fixed and pot limit often cap a bet below the stack
+            opts.append(f"(a)ll in {legal.all_in_to}")
         opts.append("(q)uit")
         return ", ".join(opts)
 
@@ -296,7 +297,7 @@ class TerminalGame:
 
     def run(self) -> int:
         self.say(f"omaha-eval play: {self.config.describe()}; seed {self.table.seed}")
-        self.say(f"You are seat {HUMAN_SEAT + 1}; {len(self.bots)} {self.opponents} opponents; "
+        self.say(f"You are seat {HUMAN_SEAT}; {len(self.bots)} {self.opponents} opponents; "
                  f"stacks {self.stack}. Type 'help' for commands.")
         why = "done"
         try:

@@ -65,6 +65,8 @@ def build_pots(layered: Sequence[int], dead: int, folded: Sequence[bool]) -> Lis
 
 def left_of_button_order(players: Sequence[int], button: int, n: int) -> List[int]:
     """``players`` sorted clockwise starting with the first seat left of the button."""
+    if len(players) < 2:  # one winner (most pots): nothing to sort
+        return list(players)
     return sorted(players, key=lambda i: (i - button - 1) % n)
 
 

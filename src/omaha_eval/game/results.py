@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -61,8 +61,8 @@ class Award:
         best = self._best()
         return None if best is None else best[1]
 
-    def to_dict(self) -> dict:
-        out: dict = {"player": self.player, "amount": self.amount, "half": self.half}
+    def to_dict(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {"player": self.player, "amount": self.amount, "half": self.half}
         if self.half != ALL:
             best = self._best()
             out["score"] = self.score
@@ -103,7 +103,7 @@ class PotResult:
             out[award.player] = out.get(award.player, 0) + award.amount
         return out
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"index": self.index, "run": self.run, "amount": self.amount, "eligible": list(self.eligible),
                 "hi_amount": self.hi_amount, "lo_amount": self.lo_amount,
                 "awards": [a.to_dict() for a in self.awards]}
@@ -141,7 +141,7 @@ class HandResult:
     def payoffs(self) -> List[int]:
         return [f - s for f, s in zip(self.finishing_stacks, self.starting_stacks)]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {
             "starting_stacks": list(self.starting_stacks),
             "finishing_stacks": list(self.finishing_stacks),

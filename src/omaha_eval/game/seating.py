@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import gcd
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .config import ANTE, BIG_BLIND, DEAD, KILL, LIVE, SMALL_BLIND, STRADDLE, GameConfig
 
@@ -165,11 +165,11 @@ class TableRules:
     def kill_stakes(self) -> Tuple[int, int]:
         return (3, 2) if self.kill == "half" else (2, 1)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "TableRules":
+    def from_dict(cls, data: Dict[str, Any]) -> "TableRules":
         if not isinstance(data, dict):
             raise TableError(f"table rules must be a dict, got {data!r:.80}")
         unknown = set(data) - set(cls.__dataclass_fields__)
@@ -210,13 +210,13 @@ class SeatedPlayer:
             return "MS"
         return ""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"name": self.name, "stack": self.stack, "pid": self.pid,
                 "sitting_out": self.sitting_out, "post_now": self.post_now,
                 "owes_bb": self.owes_bb, "owes_dead_sb": self.owes_dead_sb, "played": self.played}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "SeatedPlayer":
+    def from_dict(cls, data: Dict[str, Any]) -> "SeatedPlayer":
         return cls(**data)
 
 
@@ -232,12 +232,12 @@ class Positions:
     bb_pid: Optional[int] = None
     hands: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"button": self.button, "sb_seat": self.sb_seat, "sb_pid": self.sb_pid,
                 "bb_seat": self.bb_seat, "bb_pid": self.bb_pid, "hands": self.hands}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Positions":
+    def from_dict(cls, data: Dict[str, Any]) -> "Positions":
         return cls(**data)
 
 
@@ -250,11 +250,11 @@ class PendingKill:
     num: int
     den: int
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {"pid": self.pid, "seat": self.seat, "num": self.num, "den": self.den}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "PendingKill":
+    def from_dict(cls, data: Dict[str, Any]) -> "PendingKill":
         return cls(**data)
 
 
@@ -315,7 +315,7 @@ class HandPlan:
     def posts_of(self, seat: int) -> List[SeatPost]:
         return [p for p in self.posts if p.seat == seat]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         return {
             "number": self.number, "seats": list(self.seats), "button": self.button,
             "dead_button": self.dead_button, "small_blind": self.small_blind,

@@ -92,19 +92,58 @@ def table_from_dict(data: Dict[str, Any]) -> Table:
     return table
 
 
-def save_session(table: Table, path: Union[str, os.PathLike]) -> None:
+def save_session(table: Table, path: Union[str, "os.PathLike[str]"]) -> None:
+    """Save the table between hands as JSON (see :func:`load_session`).
+
+    Parameters
+    ----------
+    table : Table
+        A table that is not in a hand.
+    path : str or path
+        The file to write.
+
+    Raises
+    ------
+    TableError
+        The table is in a hand (the file is not touched).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.game import GameConfig, Table
+    >>> from omaha_eval.game.session import load_session, save_session
+    >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+    >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+    >>> path = os.path.join(tempfile.mkdtemp(), "session.json")
+    >>> save_session(table, path)
+    >>> again = load_session(path)
+    >>> again.stacks(), again.seed
+    ({0: 100, 1: 100}, 3)
+    """
     data = table_to_dict(table)  # first: a refused save (during a hand) leaves the file alone
     with open(path, "w", encoding="utf-8") as handle:
         json.dump(data, handle, indent=2)
         handle.write("\n")
 
 
-def load_session(path: Union[str, os.PathLike]) -> Table:
-    with open(path, encoding="utf-8") as handle:
-        return table_from_dict(json.load(handle))
+def load_session(path: Union[str, "os.PathLike[str]"]) -> Table:
+    """The table saved at ``path`` by :func:`save_session`, ready for its next hand.
+
+    Raises :class:`TableError` for a file that is not a complete saved session (truncated or
+    not JSON, another format, missing fields), naming the file and, for bad JSON, the line.
+    """
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except json.JSONDecodeError as exc:
+        raise TableError(f"{os.fspath(path)}: not a saved session: bad JSON at line {exc.lineno}, "
+                         f"column {exc.colno}: {exc.msg}") from None
+    except UnicodeDecodeError:
+        raise TableError(f"{os.fspath(path)}: not a saved session: not UTF-8 text") from None
+    return table_from_dict(data)
 
 
-def write_history(table: Table, directory: Union[str, os.PathLike], **options: Any) -> List[str]:
+def write_history(table: Table, directory: Union[str, "os.PathLike[str]"], **options: Any) -> List[str]:
     """Write each recorded hand as ``<directory>/hand_NNNNN.phh``; returns the paths."""
     os.makedirs(directory, exist_ok=True)
     paths = []

@@ -17,7 +17,7 @@ from typing import Dict, List, Sequence, Set, Tuple
 
 import numpy as np
 
-from ..evaluate import evaluate_hilo, evaluate_hi
+from .. import _core
 from .pots import left_of_button_order, split_evenly, split_hilo
 from .results import ALL, HI, LO, Award, PotResult
 
@@ -32,13 +32,16 @@ def show_order(n: int, button: int, folded: Sequence[bool], aggressor: int) -> L
 
 def score(holes: Sequence[Sequence[int]], board: Sequence[int], players: Sequence[int],
           hilo: bool) -> Tuple[Dict[int, int], Dict[int, int]]:
-    """Hi and lo scores of ``players`` on a complete board, in one batch evaluator call."""
+    """Hi and lo scores of ``players`` on a complete board, in one batch evaluator call.
+
+    The cards come from a hand's deck, checked when it was built (ids 0..51, no card twice), so
+    the native kernel is called directly, without the public API's conversions and checks.
+    """
     hole_array = np.array([holes[p] for p in players], dtype=np.uint8)
-    board_array = np.array(board, dtype=np.uint8)
+    board_array = np.array([board], dtype=np.uint8)  # one board row shared by every hand
+    hi, lo = _core.unchecked_eval(hole_array, board_array, True, hilo, 1)
     if hilo:
-        hi, lo = evaluate_hilo(hole_array, board_array, check=False)
         return dict(zip(players, hi.tolist())), dict(zip(players, lo.tolist()))
-    hi = evaluate_hi(hole_array, board_array, check=False)
     return dict(zip(players, hi.tolist())), {}
 
 
@@ -96,9 +99,9 @@ def award(pots: Pots, shown: Set[int], hi: Dict[int, int], lo: Dict[int, int], h
             results.append(PotResult(index, amount, eligible, amount, 0, [Award(p, amount, ALL)]))
             continue
         hands = [p for p in eligible if p in shown]
-        best = max(hi[p] for p in hands)
+        best = max([hi[p] for p in hands])
         hi_winners = left_of_button_order([p for p in hands if hi[p] == best], button, n)
-        lo_best = max(lo[p] for p in hands) if hilo else 0
+        lo_best = max([lo[p] for p in hands]) if hilo else 0
         if lo_best:
             hi_amount, lo_amount = split_hilo(amount)
         else:

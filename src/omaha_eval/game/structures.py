@@ -19,7 +19,7 @@ left in the hand (``None`` = unlimited; set it equal to ``max_raises`` for no ex
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Optional, Tuple, Union
+from typing import Any, Optional, Tuple, Union
 
 from .errors import HandSetupError
 
@@ -172,7 +172,7 @@ class _BigBetStructure:
     def reopen_threshold(self, street: int, full_raise: int) -> int:
         return max(full_raise, self.street_min_bet(street))
 
-    def scaled(self, num: int, den: int = 1):
+    def scaled(self, num: int, den: int = 1) -> Any:  # the same subclass as self
         return replace(self, min_bet=self.min_bet * num // den,
                        late_min_bet=_scale(self.late_min_bet, num, den))
 

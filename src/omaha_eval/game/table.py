@@ -97,13 +97,43 @@ Policy = Callable[["Table", int, LegalActions], Tuple[Any, ...]]
 class Table:
     """Up to ten seats playing hand after hand (see the module docstring).
 
-    ``config``: the game (:class:`GameConfig`). ``rules``: :class:`TableRules` (optional rules).
-    ``seed``: an int; each hand's deck is shuffled from ``(seed, hand number)``, so a resumed
-    session deals the same cards (None: a random seed, kept). ``button``: the first hand's
-    button seat (default the first seat with a player). ``name``: the table's name in histories.
-    ``keep_history``: keep every :class:`HandRecord` (False keeps only the last one).
-    ``seat_base``: added to seat indices where a hand names seats in its messages (1 for
-    1-based seat numbers as players see them; the API itself always uses 0-based seats).
+    Parameters
+    ----------
+    config : GameConfig
+        The game.
+    rules : TableRules, optional
+        The table's optional rules (seats, chops, straddles, kill games, ...).
+    seed : int, optional
+        Each hand's deck is shuffled from ``(seed, hand number)``, so a resumed session deals
+        the same cards (None: a random seed, kept).
+    button : int, optional
+        The first hand's button seat (default the first seat with a player).
+    name : str, default "table"
+        The table's name in histories.
+    keep_history : bool, default True
+        Keep every :class:`HandRecord` (False keeps only the last one).
+    seat_base : int, default 0
+        Added to seat indices where a hand names seats in its messages. Seats count from 0 in
+        the API and, by default, in messages too.
+
+    Raises
+    ------
+    TableError
+        A bad config, rules, seed or button.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Table
+    >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+    >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+    >>> hand = table.start_hand()
+    >>> seat = table.actor_seat  # hand players are indices of table.plan.seats
+    >>> seat, hand.legal_actions().describe(f"seat {seat}")
+    (0, 'seat 0 to act: fold, call 1 or raise to 4..6')
+    >>> hand.fold()
+    >>> record = table.finish_hand()
+    >>> record.number, table.stacks()
+    (1, {0: 99, 1: 101})
     """
 
     def __init__(self, config: GameConfig, rules: Optional[TableRules] = None, *,
@@ -115,7 +145,7 @@ class Table:
         if not isinstance(rules, TableRules):
             raise TableError(f"rules must be TableRules, got {rules!r}")
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy % (1 << 63))
+            seed = int(np.random.SeedSequence().entropy % (1 << 63))  # type: ignore[operator]
         if not _is_int(seed) or seed < 0:
             raise TableError(f"seed must be a non-negative int, got {seed!r}")
         if button is not None and (not _is_int(button) or not 0 <= button < rules.seats):
@@ -150,9 +180,9 @@ class Table:
         return len(self._seats)
 
     def _check_seat(self, seat: object) -> int:
-        if not _is_int(seat) or not 0 <= seat < self.n_seats:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n_seats:
             raise TableError(f"seat must be 0..{self.n_seats - 1}, got {seat!r}")
-        return seat  # type: ignore[return-value]
+        return seat
 
     def _player(self, seat: object) -> SeatedPlayer:
         s = self._check_seat(seat)
@@ -299,6 +329,8 @@ class Table:
         return self._deal(straddle, overblind, seed, hole_cards, board, deck, showdown)
 
     def _save_state(self) -> Tuple[Any, ...]:
+        """Everything a hand's start or end changes, to undo a refused or failed call (the seat
+        objects themselves are kept: callers may hold them)."""
         record = self._record
         return ([None if p is None else dict(vars(p)) for p in self._seats], list(self._seats),
                 self._positions, self._pending_kill, self._plan, self._hand, record,
@@ -473,17 +505,59 @@ class Table:
 
     def play_hand(self, policy: Policy, *, chop: Optional[Callable[["Table"], bool]] = None,
                   **start: Any) -> HandRecord:
-        """Start a hand and play it to the end: ``policy(table, seat, legal)`` returns an action
-        tuple (``("fold",)``, ``("check",)``, ``("call",)``, ``("bet", to)``, ``("raise", to)``,
-        ``("all_in",)``); ``chop(table)`` says whether both blinds agree to chop when offered.
-        ``start``: keyword arguments of :meth:`start_hand`."""
+        """Start a hand and play it to the end.
+
+        Parameters
+        ----------
+        policy : callable
+            ``policy(table, seat, legal)`` returns an action tuple: ``("fold",)``,
+            ``("check",)``, ``("call",)``, ``("bet", to)``, ``("raise", to)``, ``("all_in",)``.
+        chop : callable, optional
+            ``chop(table)`` says whether both blinds agree to chop when it is offered.
+        **start
+            Keyword arguments of :meth:`start_hand`.
+
+        Returns
+        -------
+        HandRecord
+            The finished hand.
+
+        Raises
+        ------
+        TableError, IllegalActionError, or whatever ``policy`` raises
+            The hand is then undone and the table is exactly as before the call (same hand
+            number and cards next time); the exception propagates.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> def calling(table, seat, legal):
+        ...     return ("call",) if legal.can_call else ("check",)
+        >>> table.play_hand(calling).number, sum(table.stacks().values())
+        (1, 200)
+        >>> def broken(table, seat, legal):
+        ...     raise RuntimeError("a bug in the policy")
+        >>> table.play_hand(broken)
+        Traceback (most recent call last):
+        ...
+        RuntimeError: a bug in the policy
+        >>> table.in_hand, table.hands_played
+        (False, 1)
+        """
+        before = self._save_state()
         hand = self.start_hand(**start)
-        while not hand.is_over:
-            if chop is not None and self.can_chop() and chop(self):
-                return self.chop()
-            seat = self.actor_seat
-            apply_action(hand, policy(self, seat, hand.legal_actions()))
-        return self.finish_hand()
+        try:
+            while not hand.is_over:
+                if chop is not None and self.can_chop() and chop(self):
+                    return self.chop()
+                seat = self.actor_seat
+                apply_action(hand, policy(self, seat, hand.legal_actions()))
+            return self.finish_hand()
+        except BaseException:
+            self._restore_state(before)
+            raise
 
     def __repr__(self) -> str:
         taken = sum(1 for p in self._seats if p is not None)

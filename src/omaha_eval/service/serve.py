@@ -47,7 +47,7 @@ def _bind(host: str, port: int) -> socket.socket:
 def run(args: argparse.Namespace) -> int:
     """Serves until SIGTERM or Ctrl-C; returns the exit status."""
     try:
-        import fastapi  # noqa: F401
+        import fastapi  # noqa: F401  (the extra is installed)
         import uvicorn
         from uvicorn.supervisors import Multiprocess
     except ImportError as exc:
