@@ -66,7 +66,7 @@ def error_response(status: int, loc: Loc, msg: str, kind: str,
                         headers=headers)
 
 
-# "player 2: ...", "board: ...", "dead cards: ..." -> which request field the library means
+# "player 1: ...", "board: ...", "dead cards: ..." -> which request field the library means
 _PLAYER = re.compile(r"^player (\d+)\b")
 
 
@@ -75,7 +75,7 @@ def equity_loc(msg: str, field: str = "hands") -> List[Union[str, int]]:
 
     Examples
     --------
-    >>> equity_loc("player 2: unknown card 'Zz' at position 0")
+    >>> equity_loc("player 1: unknown card 'Zz' at position 0")
     ['body', 'hands', 1]
     >>> equity_loc("dead cards: unknown card 'Q' at position 0")
     ['body', 'dead']
@@ -84,7 +84,7 @@ def equity_loc(msg: str, field: str = "hands") -> List[Union[str, int]]:
     """
     match = _PLAYER.match(msg)
     if match:
-        return ["body", field, int(match.group(1)) - 1]
+        return ["body", field, int(match.group(1))]  # the library counts players from 0
     if msg.startswith("board"):
         return ["body", "board"]
     if msg.startswith("dead"):
