@@ -67,7 +67,6 @@ def error_response(status: int, loc: Loc, msg: str, kind: str,
 
 
 # "player 1: ...", "board: ...", "dead cards: ..." -> which request field the library means
-# (the library counts players from 0, as the request's list does)
 _PLAYER = re.compile(r"^player (\d+)\b")
 
 
@@ -80,12 +79,12 @@ def equity_loc(msg: str, field: str = "hands") -> List[Union[str, int]]:
     ['body', 'hands', 1]
     >>> equity_loc("dead cards: unknown card 'Q' at position 0")
     ['body', 'dead']
-    >>> equity_loc("card As is used twice: in the board and in player 0's hand")
+    >>> equity_loc("card As is used twice: in the board and in player 1's hand")
     ['body']
     """
     match = _PLAYER.match(msg)
     if match:
-        return ["body", field, int(match.group(1))]
+        return ["body", field, int(match.group(1))]  # the library counts players from 0
     if msg.startswith("board"):
         return ["body", "board"]
     if msg.startswith("dead"):
