@@ -32,9 +32,9 @@ def test_random_hands_beside_a_range():
 
 
 @pytest.mark.parametrize("hands, board, reason", [
-    (["2cAd2d2s", "AA**", "AA**"], "", "players 2 and 3 need at least 4 aces between them; 3 are "
+    (["2cAd2d2s", "AA**", "AA**"], "", "players 1 and 2 need at least 4 aces between them; 3 are "
                                         "left"),
-    (["AsKs**", "AsQs**", "random"], "", "players 1 and 2 both need the As"),
+    (["AsKs**", "AsQs**", "random"], "", "players 0 and 1 both need the As"),
     (["KK**", "KK**", "KK**"], "Kd", "need at least 6 kings between them; 3 are left"),
 ])
 def test_impossible_spots_fail_at_once_with_the_reason(hands, board, reason):

@@ -5,9 +5,7 @@ Every call either returns a well-formed result or raises one of the library's do
 message, from a ``raise`` in omaha_eval itself, within the time limit. Sizes: fuzz_helpers.
 
 The audit's equity findings are pinned as explicit cases below (many wide ranges, impossible
-narrow ones, huge options, weights near the float limits); the one still open in another
-helper's area, very long range texts (the issue-13 helper, ranges.py), is marked xfail
-(strict=False) so that it passes once fixed.
+narrow ones, huge options, weights near the float limits, very long range texts).
 """
 
 from __future__ import annotations
@@ -173,8 +171,6 @@ def test_equity_with_extreme_weights_equals_the_same_ratio(extreme: str, plain: 
         float(out.std_error[0]), float(want.std_error[0])) + 1e-12
 
 
-@pytest.mark.xfail(strict=False, reason="the issue-13 helper's linear parse_range (ranges.py) had "
-                                        "not landed in main when this test was written")
 @pytest.mark.parametrize("text", ["AA**:1" + " " * 16000 + "x",
                                   ", ".join(f"{a}{b}**" for a in "AKQJT98765432" for b in "AKQJT98765432") * 12])
 def test_parse_range_of_long_text_is_quick_or_refused(text: str) -> None:

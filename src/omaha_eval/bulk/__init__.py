@@ -7,5 +7,6 @@ else here runs on NumPy alone.
 from __future__ import annotations
 
 from .canonical import CanonicalHands, canonical_hands
+from .job import BulkJob, bulk_equity
 
-__all__ = ["CanonicalHands", "canonical_hands"]
+__all__ = ["BulkJob", "CanonicalHands", "bulk_equity", "canonical_hands"]
