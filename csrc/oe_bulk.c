@@ -10,44 +10,17 @@
 
 #include "omaha_eval.h"
 #include "oe_bulk.h"
+#include "oe_rng.h"
 
 /* ------------------------------------------------------------------ random numbers */
 
-typedef struct {
-    uint64_t s[4]; /* xoshiro256** */
-} bk_rng;
-
-static inline uint64_t bk_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t bk_splitmix(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t bk_next(bk_rng *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = bk_rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = bk_rotl(s[3], 45);
-    return result;
-}
-
 /* The stream of block `block` of the hand whose key is key[4]. */
-static void bk_seed(bk_rng *r, const uint64_t key[4], uint64_t block)
+static void bk_seed(oe_rng *r, const uint64_t key[4], uint64_t block)
 {
     uint64_t x = block ^ 0x6A09E667F3BCC909ULL;
     for (int i = 0; i < 4; ++i) {
         x ^= key[i];
-        r->s[i] = bk_splitmix(&x);
+        r->s[i] = oe_splitmix64(&x);
     }
     if (!(r->s[0] | r->s[1] | r->s[2] | r->s[3])) r->s[0] = 1; /* xoshiro's one bad state */
 }
@@ -196,11 +169,11 @@ static void bk_plan_make(bk_plan *pl, int n_deck, int need)
 /* bk_deal when the whole deal is one group of exactly NEED draws (a literal after inlining: the
  * loops unroll and the picks stay in registers). Same draws, same cards as bk_deal. */
 static inline __attribute__((always_inline)) void bk_deal1(const bk_plan *pl, uint8_t *deck,
-                                                           int n_deck, bk_rng *rng, int NEED)
+                                                           int n_deck, oe_rng *rng, int NEED)
 {
     uint32_t pick[16];
     for (;;) {
-        uint64_t u = bk_next(rng);
+        uint64_t u = oe_rng_next(rng);
         for (int j = 0; j < NEED; ++j) {
             unsigned __int128 x = (unsigned __int128)u * (unsigned)(n_deck - j);
             pick[j] = (uint32_t)(x >> 64);
@@ -217,13 +190,13 @@ static inline __attribute__((always_inline)) void bk_deal1(const bk_plan *pl, ui
 }
 
 /* Fills deck[0 .. need) with a uniform deal (partial Fisher-Yates, one output per group). */
-static inline void bk_deal(const bk_plan *pl, uint8_t *deck, int n_deck, bk_rng *rng)
+static inline void bk_deal(const bk_plan *pl, uint8_t *deck, int n_deck, oe_rng *rng)
 {
     for (int g = 0; g < pl->n_groups; ++g) {
         int a = pl->first[g], b = pl->last[g];
         uint8_t pick[64];
         for (;;) {
-            uint64_t u = bk_next(rng);
+            uint64_t u = oe_rng_next(rng);
             for (int j = a; j < b; ++j) {
                 unsigned __int128 x = (unsigned __int128)u * (unsigned)(n_deck - j);
                 pick[j] = (uint8_t)(x >> 64);
@@ -261,7 +234,7 @@ static inline __attribute__((always_inline)) void bk_add(int64_t *st, int s, uns
  * games settle the same deals, so asking for one or both never changes a number. */
 static inline __attribute__((always_inline)) void bk_block(const bk_hero *hero, int K, int N,
                                                            int games, uint8_t *deck, int n_deck,
-                                                           const bk_plan *plan, bk_rng *rng,
+                                                           const bk_plan *plan, oe_rng *rng,
                                                            uint64_t t0, uint64_t t1, int64_t *st)
 {
     const int npairs = K * (K - 1) / 2, need = 5 + K * N;
@@ -320,7 +293,7 @@ static inline __attribute__((always_inline)) void bk_block(const bk_hero *hero, 
 
 /* One block with K (and the common N = 1 cases) as literals, so the loops unroll. */
 static void bk_block_k(const bk_hero *hero, int K, int N, int games, uint8_t *deck, int n_deck,
-                       const bk_plan *pl, bk_rng *rng, uint64_t t0, uint64_t t1, int64_t *st)
+                       const bk_plan *pl, oe_rng *rng, uint64_t t0, uint64_t t1, int64_t *st)
 {
     if (K == 4 && N == 1 && games == 1) bk_block(hero, 4, 1, 1, deck, n_deck, pl, rng, t0, t1, st);
     else if (K == 4 && N == 1) bk_block(hero, 4, 1, games, deck, n_deck, pl, rng, t0, t1, st);
@@ -365,7 +338,7 @@ int oe_bulk_hand(const uint8_t *hero, int k, int opponents, int games, const uin
         uint64_t t1 = t0 + OE_BULK_BLOCK < trials ? t0 + OE_BULK_BLOCK : trials;
         uint8_t deck[52];
         memcpy(deck, base, sizeof deck);
-        bk_rng rng;
+        oe_rng rng;
         bk_seed(&rng, key, b);
         bk_block_k(&h, k, opponents, games, deck, n_deck, &plan, &rng, t0, t1, st);
     }
@@ -390,7 +363,7 @@ typedef struct {
  * of them, so each chunk's sums stay in cache (the sums of all heroes are 2 MB). Branch-free
  * per hero: the hero is always scored and its sums get `valid` times the result. */
 static void bk_shared_block(const bk_hero *heroes, const uint64_t *masks, size_t n, int games,
-                            uint8_t *deck, const bk_plan *plan, bk_rng *rng, uint64_t t0,
+                            uint8_t *deck, const bk_plan *plan, oe_rng *rng, uint64_t t0,
                             uint64_t t1, int64_t *stats, bk_deal_info *deals)
 {
     const int want_hi = games & 1, want_hilo = games & 2;
@@ -493,7 +466,7 @@ int oe_bulk_shared(const uint8_t *heroes, size_t n, int games, const uint64_t ke
         uint64_t t1 = t0 + OE_BULK_SHARED_BLOCK < deals ? t0 + OE_BULK_SHARED_BLOCK : deals;
         uint8_t deck[52];
         for (int c = 0; c < 52; ++c) deck[c] = (uint8_t)c;
-        bk_rng rng;
+        oe_rng rng;
         bk_seed(&rng, key, b);
         bk_shared_block(hs, masks, n, games, deck, &plan, &rng, t0, t1, stats, infos);
     }

@@ -19,6 +19,7 @@
 
 #include "omaha_eval.h"
 #include "oe_equity.h"
+#include "oe_rng.h"
 
 /* ------------------------------------------------------------------ hands and boards */
 
@@ -951,67 +952,39 @@ int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int playe
 
 /* ------------------------------------------------------------------ Monte Carlo */
 
-typedef struct {
-    uint64_t s[4];
-} rng_t; /* xoshiro256** */
-
-static inline uint64_t rotl64(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-static inline uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static inline uint64_t rng_next(rng_t *r)
-{
-    uint64_t *s = r->s;
-    uint64_t result = rotl64(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl64(s[3], 45);
-    return result;
-}
-
 /* Stream `stream` of seed `seed`: independent of every other stream of any seed in practice. */
-static void rng_seed(rng_t *r, uint64_t seed, uint64_t stream)
+static void rng_seed(oe_rng *r, uint64_t seed, uint64_t stream)
 {
     uint64_t x = seed;
-    uint64_t a = splitmix64(&x);
+    uint64_t a = oe_splitmix64(&x);
     x = a ^ (stream + 1) * 0xD1B54A32D192ED03ULL;
-    x = splitmix64(&x);
-    for (int i = 0; i < 4; ++i) r->s[i] = splitmix64(&x);
+    x = oe_splitmix64(&x);
+    for (int i = 0; i < 4; ++i) r->s[i] = oe_splitmix64(&x);
 }
 
 /* Uniform integer in [0, n), unbiased (Lemire's multiply-and-reject on 32 bits). */
-static inline uint32_t rng_below(rng_t *r, uint32_t n)
+static inline uint32_t rng_below(oe_rng *r, uint32_t n)
 {
-    uint64_t m = (rng_next(r) >> 32) * (uint64_t)n;
+    uint64_t m = (oe_rng_next(r) >> 32) * (uint64_t)n;
     uint32_t l = (uint32_t)m;
     if (l < n) {
         uint32_t t = (uint32_t)(-n) % n;
         while (l < t) {
-            m = (rng_next(r) >> 32) * (uint64_t)n;
+            m = (oe_rng_next(r) >> 32) * (uint64_t)n;
             l = (uint32_t)m;
         }
     }
     return (uint32_t)(m >> 32);
 }
 
-static inline double rng_unit(rng_t *r) { return (double)(rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+static inline double rng_unit(oe_rng *r) { return (double)(oe_rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
 
 uint64_t oe_row_seed(uint64_t seed, uint64_t row)
 {
     uint64_t x = seed ^ 0x5851F42D4C957F2DULL;
-    uint64_t a = splitmix64(&x);
+    uint64_t a = oe_splitmix64(&x);
     x = a + row * 0x9E3779B97F4A7C15ULL;
-    return splitmix64(&x);
+    return oe_splitmix64(&x);
 }
 
 enum { KIND_FIXED = 0, KIND_RANGE = 1, KIND_RANDOM = 2 };
@@ -1074,7 +1047,7 @@ static void mc_setup(mc_ctx *mc, const uint8_t *hands, const size_t *offsets, co
         if (!(used >> c & 1)) mc->deck[mc->n_deck++] = (uint8_t)c;
 }
 
-static inline size_t pick_row(const mc_ctx *mc, int p, rng_t *r)
+static inline size_t pick_row(const mc_ctx *mc, int p, oe_rng *r)
 {
     size_t lo = mc->offsets[p], hi = mc->offsets[p + 1];
     if (!mc->cum) return lo + rng_below(r, (uint32_t)(hi - lo));
@@ -1092,7 +1065,7 @@ static inline size_t pick_row(const mc_ctx *mc, int p, rng_t *r)
 /* One card uniformly from the deck's first *top entries that `used` does not hold: a step of a
  * partial Fisher-Yates shuffle over a deck that stays permuted between trials (any order of the
  * same cards gives the same distribution). -1 when the deck runs out. */
-static inline int deal_card(rng_t *r, uint8_t *deck, int *top, uint64_t *used)
+static inline int deal_card(oe_rng *r, uint8_t *deck, int *top, uint64_t *used)
 {
     while (*top > 0) {
         uint32_t j = rng_below(r, (uint32_t)*top);
@@ -1123,7 +1096,7 @@ static inline uint64_t row_mask(const uint8_t *row, int hole)
 static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1, int64_t *st,
                      uint64_t *attempts)
 {
-    rng_t rng;
+    oe_rng rng;
     rng_seed(&rng, mc->seed, stream);
     int P = mc->P, hole = mc->hole, m = mc->m, nk = mc->nk, hilo = mc->game == OE_GAME_HILO;
     uint8_t deck[52], board[5];
