@@ -73,27 +73,14 @@ def run_shared_table(out: str | os.PathLike, *, game: str = "hi", deals: int, se
     ``deals`` deals in all; each class gets the ones that miss its cards. Other parameters as
     :func:`omaha_eval.bulk.table.run_table`.
     """
-    from .table import _need_pyarrow, _outputs, write_parquet
+    from .table import _need_pyarrow, _open_parts, _outputs, write_parquet
 
     job = _job(game, deals, seed, limit)
     _need_pyarrow()
     files, parts = _outputs(out, job.games)
     manifest = dict(job.describe(), games=list(job.games), method="shared",
                     shared_block=SHARED_BLOCK)
-    if parts.exists():
-        if not resume:
-            raise BulkError(f"{parts} holds partial results: add --resume to continue them, "
-                            f"or delete it to start again")
-        try:
-            old = json.loads((parts / "job.json").read_text())
-        except (OSError, ValueError) as exc:
-            raise BulkError(f"{parts} has no readable job.json: delete it to start again") from exc
-        if old != manifest:
-            diff = {k: (old.get(k), v) for k, v in manifest.items() if old.get(k) != v}
-            raise BulkError(f"{parts} belongs to another job (differs in {diff})")
-    else:
-        parts.mkdir(parents=True)
-        (parts / "job.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
+    _open_parts(parts, manifest, resume)
     n_blocks = -(-job.trials // SHARED_BLOCK)
     covered = np.zeros(n_blocks, dtype=bool)
     raw = np.zeros((len(job), 2 * (NSTAT + 1)), dtype=np.int64)

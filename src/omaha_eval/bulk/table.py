@@ -49,6 +49,24 @@ def _manifest(job: BulkJob) -> dict:
     return dict(job.describe(), games=list(job.games))
 
 
+def _open_parts(parts: Path, manifest: dict, resume: bool) -> None:
+    """Start the partial-results folder of a job, or check that the one there is this job's."""
+    if parts.exists():
+        if not resume:
+            raise BulkError(f"{parts} holds partial results: add --resume to continue them, "
+                            f"or delete it to start again")
+        try:
+            old = json.loads((parts / "job.json").read_text())
+        except (OSError, ValueError) as exc:
+            raise BulkError(f"{parts} has no readable job.json: delete it to start again") from exc
+        if old != manifest:
+            diff = {k: (old.get(k), v) for k, v in manifest.items() if old.get(k) != v}
+            raise BulkError(f"{parts} belongs to another job (differs in {diff})")
+    else:
+        parts.mkdir(parents=True)
+        (parts / "job.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
+
+
 def _load_parts(parts: Path, job: BulkJob) -> tuple[np.ndarray, np.ndarray]:
     """Coverage (n_hands, n_blocks) bool and the sums so far (n_hands, 2 * NSTAT)."""
     covered = np.zeros((len(job), job.n_blocks), dtype=bool)
@@ -122,20 +140,7 @@ def run_table(out: str | os.PathLike, *, game: str = "hi", opponents: int = 1,
     _need_pyarrow()
     files, parts = _outputs(out, job.games)
     manifest = _manifest(job)
-    if parts.exists():
-        if not resume:
-            raise BulkError(f"{parts} holds partial results: add --resume to continue them, "
-                            f"or delete it to start again")
-        try:
-            old = json.loads((parts / "job.json").read_text())
-        except (OSError, ValueError) as exc:
-            raise BulkError(f"{parts} has no readable job.json: delete it to start again") from exc
-        if old != manifest:
-            diff = {k: (old.get(k), v) for k, v in manifest.items() if old.get(k) != v}
-            raise BulkError(f"{parts} belongs to another job (differs in {diff})")
-    else:
-        parts.mkdir(parents=True)
-        (parts / "job.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
+    _open_parts(parts, manifest, resume)
     covered, sums = _load_parts(parts, job)
     tasks = plan_tasks(~covered, job.trials, trials_per_task=trials_per_task)
     total = len(job) * job.trials
