@@ -49,6 +49,14 @@ def _scale(value: Optional[int], num: int, den: int) -> Optional[int]:
     return None if value is None else value * num // den
 
 
+def _per_street(structure: Any, name: str, early: int, late: Optional[int]) -> None:
+    """Store ``(early, early, late, late)`` (``late`` defaults to ``early``) as attribute
+    ``name`` of a frozen structure: the per-street amounts a hand asks for at every raise,
+    looked up instead of worked out. Not a field: equality, repr and ``replace`` ignore it."""
+    late = early if late is None else late
+    object.__setattr__(structure, name, (early, early, late, late))
+
+
 @dataclass(frozen=True)
 class FixedLimit:
     """Fixed limit: every bet and raise is the small bet preflop and on the flop, the big bet on
@@ -73,17 +81,19 @@ class FixedLimit:
         _check_amount("big_bet", self.big_bet)
         _check_cap("max_raises", self.max_raises)
         _check_cap("heads_up_max_raises", self.heads_up_max_raises)
+        _per_street(self, "_bets", self.small_bet, self.big_bet)
+        _per_street(self, "_reopen", (self.small_bet + 1) // 2 if self.half_bet_reopens else self.small_bet,
+                    (self.big_bet + 1) // 2 if self.half_bet_reopens else self.big_bet)
 
     def street_min_bet(self, street: int) -> int:
-        return self.small_bet if street < 2 else self.big_bet
+        return self._bets[street]  # type: ignore[attr-defined, no-any-return]
 
     def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
-        to = level + (self.small_bet if street < 2 else self.big_bet)
+        to = level + self._bets[street]  # type: ignore[attr-defined]
         return to, to
 
     def reopen_threshold(self, street: int, full_raise: int) -> int:
-        bet = self.small_bet if street < 2 else self.big_bet
-        return (bet + 1) // 2 if self.half_bet_reopens else bet
+        return self._reopen[street]  # type: ignore[attr-defined, no-any-return]
 
     def scaled(self, num: int, den: int = 1) -> "FixedLimit":
         """The same structure with every amount multiplied by ``num / den`` (rounded down)."""
@@ -116,6 +126,8 @@ class SpreadLimit:
             _check_amount("late_min_bet", self.late_min_bet)
         if self.late_max_bet is not None:
             _check_amount("late_max_bet", self.late_max_bet)
+        _per_street(self, "_mins", self.min_bet, self.late_min_bet)
+        _per_street(self, "_maxes", self.max_bet, self.late_max_bet)
         for street in (0, 3):
             if self.street_min_bet(street) > self._max(street):
                 raise HandSetupError(f"spread limit minimum {self.street_min_bet(street)} is above the "
@@ -124,18 +136,21 @@ class SpreadLimit:
         _check_cap("heads_up_max_raises", self.heads_up_max_raises)
 
     def street_min_bet(self, street: int) -> int:
-        return self.late_min_bet if street >= 2 and self.late_min_bet is not None else self.min_bet
+        return self._mins[street]  # type: ignore[attr-defined, no-any-return]
 
     def _max(self, street: int) -> int:
-        return self.late_max_bet if street >= 2 and self.late_max_bet is not None else self.max_bet
+        return self._maxes[street]  # type: ignore[attr-defined, no-any-return]
 
     def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
-        top = self._max(street)
-        low = max(full_raise, self.street_min_bet(street))
-        return level + min(low, top), level + top
+        top = self._maxes[street]  # type: ignore[attr-defined]
+        low = self._mins[street]  # type: ignore[attr-defined]
+        if full_raise > low:
+            low = full_raise
+        return level + (low if low < top else top), level + top
 
     def reopen_threshold(self, street: int, full_raise: int) -> int:
-        return max(full_raise, self.street_min_bet(street))
+        low = self._mins[street]  # type: ignore[attr-defined]
+        return full_raise if full_raise > low else low
 
     def scaled(self, num: int, den: int = 1) -> "SpreadLimit":
         return replace(self, min_bet=self.min_bet * num // den, max_bet=self.max_bet * num // den,
@@ -165,12 +180,14 @@ class _BigBetStructure:
             _check_amount("late_min_bet", self.late_min_bet)
         _check_cap("max_raises", self.max_raises)
         _check_cap("heads_up_max_raises", self.heads_up_max_raises)
+        _per_street(self, "_mins", self.min_bet, self.late_min_bet)
 
     def street_min_bet(self, street: int) -> int:
-        return self.late_min_bet if street >= 2 and self.late_min_bet is not None else self.min_bet
+        return self._mins[street]  # type: ignore[attr-defined, no-any-return]
 
     def reopen_threshold(self, street: int, full_raise: int) -> int:
-        return max(full_raise, self.street_min_bet(street))
+        low = self._mins[street]  # type: ignore[attr-defined]
+        return full_raise if full_raise > low else low
 
     def scaled(self, num: int, den: int = 1) -> Any:  # the same subclass as self
         return replace(self, min_bet=self.min_bet * num // den,
@@ -187,9 +204,10 @@ class PotLimit(_BigBetStructure):
     phh_letter = "P"
 
     def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
-        low = level + max(full_raise, self.street_min_bet(street))
+        least = self._mins[street]  # type: ignore[attr-defined]
+        low = level + (full_raise if full_raise > least else least)
         high = level + pot + to_call
-        return low, max(low, high)
+        return low, (high if high > low else low)
 
     def describe(self) -> str:
         return f"pot limit (minimum bet {self.min_bet})"
@@ -204,7 +222,8 @@ class NoLimit(_BigBetStructure):
     phh_letter = "N"
 
     def bounds(self, street: int, level: int, full_raise: int, pot: int, to_call: int) -> Tuple[int, int]:
-        return level + max(full_raise, self.street_min_bet(street)), NO_MAX
+        least = self._mins[street]  # type: ignore[attr-defined]
+        return level + (full_raise if full_raise > least else least), NO_MAX
 
     def describe(self) -> str:
         return f"no limit (minimum bet {self.min_bet})"
