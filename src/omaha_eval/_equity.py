@@ -385,6 +385,8 @@ class ShowdownResult:
 
     @cached_property
     def share(self) -> np.ndarray:
+        if type(self._shares) is bytes:  # one deal: a copy of the row's cached fractions
+            return _one_deal_share(self._shares).copy()
         return self._share_array / float(POT)
 
     @cached_property
@@ -417,6 +419,15 @@ class ShowdownResult:
     def __repr__(self) -> str:
         a = self._share_array
         return f"ShowdownResult({a.shape[0]} deals, {a.shape[1]} players)"
+
+
+@lru_cache(maxsize=4096)
+def _one_deal_share(units: bytes) -> np.ndarray:
+    """(1, P) float64 shares of one deal's uint16 units (read-only; callers copy): one deal has
+    few distinct splits, and a division of a tiny array costs more than the whole showdown."""
+    a = np.frombuffer(units, _U16).reshape(1, -1) / float(POT)
+    a.flags.writeable = False
+    return a
 
 
 # ---------------------------------------------------------------- input checks
