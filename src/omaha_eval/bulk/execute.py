@@ -57,14 +57,20 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
         yield client
 
 
-def execute(job: BulkJob, tasks: Sequence[Task], *, client=None) -> Iterator[tuple[Task, np.ndarray]]:
+def execute(job: BulkJob, tasks: Sequence[Task], *,
+            client: Any = None) -> Iterator[tuple[Task, np.ndarray]]:
     """Run the tasks; yield ``(task, sums)`` as each finishes."""
-    calls = ((task, task.name, run_units, lambda t=task: task_args(job, t)) for task in tasks)
+    calls = ((task, task.name, run_units, _args_of(job, task)) for task in tasks)
     return execute_calls(calls, client=client)
 
 
-def execute_calls(calls: Iterable[tuple[Any, str, Callable, Callable[[], tuple]]], *,
-                  client=None) -> Iterator[tuple[Any, Any]]:
+def _args_of(job: BulkJob, task: Task) -> Callable[[], tuple[Any, ...]]:
+    """The task's arguments, built when called (just before submission)."""
+    return lambda: task_args(job, task)
+
+
+def execute_calls(calls: Iterable[tuple[Any, str, Callable[..., Any], Callable[[], tuple[Any, ...]]]],
+                  *, client: Any = None) -> Iterator[tuple[Any, Any]]:
     """Run ``fn(*make_args())`` for each ``(tag, name, fn, make_args)``; yield ``(tag, result)``
     as each finishes (arguments are built just before submission)."""
     if client is None:
@@ -74,7 +80,7 @@ def execute_calls(calls: Iterable[tuple[Any, str, Callable, Callable[[], tuple]]
     from distributed import as_completed
 
     run = uuid.uuid4().hex[:12]  # task keys unique to this run, stable across its retries
-    pending = {}
+    pending: dict[Any, Any] = {}
     for tag, name, fn, make_args in calls:
         future = client.submit(fn, *make_args(), pure=False, key=f"omaha-eval-bulk-{run}-{name}")
         pending[future] = tag

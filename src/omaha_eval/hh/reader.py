@@ -74,9 +74,9 @@ class _Body:
         self.start = start
         self.colon = hand.site != "winamax"
         self.names: List[str] = []
-        self.name_set: set = set()
+        self.name_set: set[str] = set()
         self.dirty = False
-        self.clash: set = set()
+        self.clash: set[str] = set()
         self.street = -1          # -1 = forced bets, 0 preflop .. 3 river
         self.summary = False
         self.current_run = -1
@@ -161,12 +161,12 @@ class _Body:
             if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
                 self.problem("the hand was cancelled", number)
                 continue
-            name, rest, colon = self.who(line)
-            if name is None:
+            who, rest, colon = self.who(line)
+            if who is None:
                 if _CASH_OUT.search(line):
                     hand.cash_out.append(line)
                 continue
-            self.player_line(name, rest, colon, number)
+            self.player_line(who, rest, colon, number)
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
         elif hand.total_pot is None:

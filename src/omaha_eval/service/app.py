@@ -34,7 +34,7 @@ per-request time limit. The limits are at `GET /v1/limits`.
 """
 
 
-def _fastapi(**kwargs) -> FastAPI:
+def _fastapi(**kwargs: Any) -> FastAPI:
     try:  # the docs page's scripts from a package, not from a CDN: these machines are offline
         from fastapi_offline import FastAPIOffline
     except ImportError:  # pragma: no cover - fastapi-offline is part of the server extra
@@ -71,17 +71,35 @@ class Service:
     def state(self) -> Any:
         return self.fastapi.state
 
-    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         await self._asgi(scope, receive, send)
 
 
 def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = None) -> Service:
-    """A new application with ``limits`` (default: :meth:`Limits.from_env`).
+    """A new HTTP/JSON application (FastAPI) serving the package.
 
-    ``fast_lane`` (default on; the environment variable ``OMAHA_EVAL_SERVICE_FAST_LANE=0``
-    turns it off) serves the POST endpoints through :mod:`.fastlane`, with the same answers.
     ``uvicorn --factory omaha_eval.service.app:create_app`` serves it; so does
     ``omaha-eval serve``.
+
+    Parameters
+    ----------
+    limits : Limits, optional
+        Bounds on one request (default: :meth:`Limits.from_env`).
+    fast_lane : bool, optional
+        Serve the POST endpoints through :mod:`.fastlane`, with the same answers (default on;
+        the environment variable ``OMAHA_EVAL_SERVICE_FAST_LANE=0`` turns it off).
+
+    Returns
+    -------
+    Service
+        An ASGI application.
+
+    Examples
+    --------
+    >>> from omaha_eval.service import Limits, create_app
+    >>> app = create_app(Limits(max_trials=10_000))
+    >>> app.state.limits.max_trials, app.fastapi.title
+    (10000, 'omaha_eval')
     """
     limits = limits or Limits.from_env()
     if fast_lane is None:

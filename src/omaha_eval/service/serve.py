@@ -13,7 +13,7 @@ import os
 import signal
 import socket
 import sys
-from typing import Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, cast
 
 from .limits import Limits
 
@@ -87,7 +87,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.workers > 1:
             try:  # the supervisor's signature changed across uvicorn versions
-                supervisor = Multiprocess(config, target=server.run, sockets=[sock])
+                # (typed loosely: the installed uvicorn's stub knows only one of the signatures)
+                supervisor = cast(Callable[..., Any], Multiprocess)(config, target=server.run,
+                                                                    sockets=[sock])
             except TypeError:
                 supervisor = Multiprocess(config, sockets=[sock])
             supervisor.run()
