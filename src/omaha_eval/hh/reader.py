@@ -294,9 +294,9 @@ class _Body:
 
     def cards(self, rest: str, number: int, key: str) -> List[str]:
         groups = _CARDS.findall(rest)
-        if any(not g.strip() for g in groups):
+        if not all(map(str.strip, groups)):  # a group with no card in it: "[]"
             self.problem(f"empty card group on the {key.lower()} line", number)
-        return [c for g in groups for c in g.split()]
+        return groups[0].split() if len(groups) == 1 else " ".join(groups).split()
 
     def player_line(self, name: str, rest: str, colon: bool, number: int) -> None:
         hand = self.hand
