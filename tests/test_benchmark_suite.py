@@ -243,7 +243,7 @@ def test_workloads_are_fixed_by_the_seed() -> None:
                      "call-hi-ints", "call-hi-arrays", "call-hi-text", "call-hilo-text",
                      "call-hilo-hands10", "exact-hi", "exact-hilo",
                      "mc3-hi", "spot-flop-hu", "spot-flop-hu-w2", "spot-turn-hu",
-                     "spot-turn-hu-w2", "variant-plo5-flop", "variant-plo5-turn",
+                     "spot-turn-hu-w2", "spot-preflop-hu", "spot-preflop-hu-w2", "variant-plo5-flop", "variant-plo5-turn",
                      "variant-plo58-flop", "variant-plo6-flop", "variant-plo6-turn",
                      "variant-courchevel-1", "variant-courchevel8-1", "variant-mc3-plo5",
                      "game-hu", "game-6max"]
