@@ -247,7 +247,7 @@ class _Body:
             out = "sitting out" in tail or "out of hand" in tail
         else:
             out = False
-        self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number, sitting_out=out))
+        self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number, out))
         self.dirty = True
 
     def index_names(self) -> None:
