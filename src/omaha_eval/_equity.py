@@ -94,6 +94,7 @@ _RATE_NAMES = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop")
 _RANK_NAMES = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
                "tens", "jacks", "queens", "kings", "aces")
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_U16, _U8 = np.dtype(np.uint16), np.dtype(np.uint8)  # dtype objects: no lookup per small call
 
 HandLike = Union[str, Range, Sequence[int], npt.ArrayLike]
 SeedLike = Union[None, int, np.random.Generator]
@@ -355,23 +356,32 @@ class ShowdownResult:
     ([0, 1], [1, 0], [0, 0])
     """
 
-    _shares: Any = field(repr=False)  # (N, P) uint16 units of POT: an array, or nested lists
+    # (N, P) uint16 units of POT and uint8 flags: arrays, or for one deal the bytes of its row
+    _shares: Any = field(repr=False)
     _flags: Any = field(repr=False)
 
     @classmethod
     def _of(cls, shares: Any, flags: Any) -> "ShowdownResult":
         # set directly: a frozen dataclass's __init__ costs microseconds on a single deal
         r = object.__new__(cls)
-        r.__dict__.update(_shares=shares, _flags=flags)
+        d = r.__dict__
+        d["_shares"] = shares
+        d["_flags"] = flags
         return r
 
     @cached_property
     def _share_array(self) -> np.ndarray:
-        return np.asarray(self._shares, dtype=np.uint16)
+        s = self._shares
+        if type(s) is bytes:  # one deal: P native uint16
+            return np.frombuffer(s, _U16).reshape(1, -1)
+        return np.asarray(s, dtype=np.uint16)
 
     @cached_property
     def _flag_array(self) -> np.ndarray:
-        return np.asarray(self._flags, dtype=np.uint8)
+        f = self._flags
+        if type(f) is bytes:
+            return np.frombuffer(f, _U8).reshape(1, -1)
+        return np.asarray(f, dtype=np.uint8)
 
     @cached_property
     def share(self) -> np.ndarray:
@@ -1263,6 +1273,20 @@ def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarr
     return h, b, h.tobytes() + b.tobytes()
 
 
+@lru_cache(maxsize=2048)
+def _text_showdown(holes: tuple[Any, ...], board: str,
+                   game: str) -> Optional[tuple[bytes, int, int, int]]:
+    """(packed cards, players, hole count, game code) of one deal given as hand texts, checked
+    and cached; None when the hands are not all text (the general path takes them)."""
+    if not holes or not all(type(x) is str for x in holes):
+        return None
+    g, fixed_hole = _game(game)
+    hh, _, packed = _text_deal(holes, board)
+    if fixed_hole is not None and hh.shape[2] != fixed_hole:
+        raise CardError(f"holes of {hh.shape[2]} cards; {game!r} deals {fixed_hole}")
+    return packed, int(hh.shape[1]), int(hh.shape[2]), g
+
+
 def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> ShowdownResult:
     """Settles complete deals: each player's share of the pot, and per-player counts.
 
@@ -1293,15 +1317,19 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
     >>> r.share, r.share_units
     (array([[1., 0.]]), array([[5040,    0]]))
     """
+    if type(holes) in (list, tuple) and type(boards) is str:
+        # one deal as text: checked once and cached, then straight to C and back as two bytes
+        try:
+            deal = _text_showdown(tuple(holes), boards, game)
+        except TypeError:  # unhashable rows (lists, arrays) or game: the general path
+            deal = None
+        if deal is not None and type(workers) is int and 1 <= workers <= MAX_WORKERS:
+            return ShowdownResult._of(*_core.showdown_packed(*deal))  # one deal, one thread
     g, fixed_hole = _game(game)
     w = _workers(workers)
     if (type(holes) in (list, tuple) and holes and all(type(x) is str for x in holes)
             and isinstance(boards, str)):
-        hh, bb, packed = _text_deal(tuple(holes), boards)
-        if fixed_hole is None or hh.shape[2] == fixed_hole:
-            # one deal: the packed native path, arrays built from two small lists
-            shares1, flags1 = _core.showdown_packed(packed, hh.shape[1], hh.shape[2], g)
-            return ShowdownResult._of([shares1], [flags1])
+        hh, bb, _ = _text_deal(tuple(holes), boards)
     else:
         if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
             holes = np.stack([_cards(x, f"player {p}") for p, x in enumerate(holes)])

@@ -104,10 +104,11 @@ def run_shared_table(out: str | os.PathLike, *, game: str = "hi", deals: int, se
         progress(done, total)
     key = _key(job.seed)
     heroes = job.hands
+    # the hands and the key are the same for every call: on Dask they are scattered once
     calls = (((a, b), f"shared-{a:06d}", shared_sums,
-              lambda a=a, b=b: (heroes, key, a, b, job.trials, job.games_mask)) for a, b in todo)
+              lambda a=a, b=b: (a, b, job.trials, job.games_mask)) for a, b in todo)
     with connect(scheduler, workers) as client:
-        for (a, b), sums in execute_calls(calls, client=client):
+        for (a, b), sums in execute_calls(calls, client=client, constants=(heroes, key)):
             final = parts / f"part-{a:06d}.npz"
             tmp = parts / f".tmp-{a:06d}-{os.getpid()}.npz"
             with open(tmp, "wb") as fh:

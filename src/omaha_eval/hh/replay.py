@@ -23,12 +23,13 @@ Choices (where the sites' rules leave room):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Dict, List, Optional, Tuple
 
 from ..cards import CardError, parse_cards
 from ..game import config as gc
 from ..game.config import GameConfig
-from ..game.deck import BOARD_POSITIONS, build_deck, hole_position
+from ..game.deck import BOARD_POSITIONS, build_deck, deal_size
 from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
@@ -125,17 +126,31 @@ def _by_chips(out: Outcome, stop: _Stop) -> Outcome:
     return out
 
 
-def _structure(hand: SiteHand, relaxed: bool):
-    bb = max(hand.big_blind, 1)
+def _structure(limit: str, big_blind: int, small_bet: int, big_bet: int, relaxed: bool):
+    bb = max(big_blind, 1)
     if relaxed:
         return NoLimit(1)
-    if hand.limit == "no":
+    if limit == "no":
         return NoLimit(bb)
-    if hand.limit == "pot-no":
+    if limit == "pot-no":
         return PotLimitPreflop(bb)
-    if hand.limit == "fixed":
-        return FixedLimit(hand.small_bet or bb, hand.big_bet or 2 * bb)
+    if limit == "fixed":
+        return FixedLimit(small_bet or bb, big_bet or 2 * bb)
     return PotLimit(bb)
+
+
+# The rules layer's configs and posts are immutable and checked when made: a table's hands
+# share them (made once per distinct value, not once per hand).
+@lru_cache(maxsize=1024)
+def _config(limit: str, stakes: Tuple[int, int, int], relaxed: bool, small_blind: int,
+            big_blind: int, game: str, trimming: bool, hole: int, courchevel: bool) -> GameConfig:
+    return GameConfig(_structure(limit, *stakes, relaxed), small_blind, big_blind, game,
+                      ante_trimming=trimming, hole_cards=hole, courchevel=courchevel)
+
+
+@lru_cache(maxsize=4096)
+def _post(player: int, kind: str, amount: int) -> gc.Post:
+    return gc.Post(player, kind, amount)
 
 
 def _in_hand(hand: SiteHand) -> List[str]:
@@ -160,43 +175,44 @@ def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
         kind = post.kind
         if kind == "small_blind" and not have_sb:
             have_sb = True
-            posts.append(gc.Post(i, gc.SMALL_BLIND, amount))
+            posts.append(_post(i, gc.SMALL_BLIND, amount))
         elif kind == "big_blind" and not have_bb:
             have_bb = True
             nominal = max(amount, big_blind) if amount >= stacks[i] else amount
-            posts.append(gc.Post(i, gc.BIG_BLIND, nominal))
+            posts.append(_post(i, gc.BIG_BLIND, nominal))
         elif kind in ("big_blind", "big_out"):
-            posts.append(gc.Post(i, gc.LIVE, amount))
+            posts.append(_post(i, gc.LIVE, amount))
         elif kind == "small_and_big":
             live = min(amount, big_blind)
-            posts.append(gc.Post(i, gc.LIVE, live))
+            posts.append(_post(i, gc.LIVE, live))
             if amount > live:
-                posts.append(gc.Post(i, gc.DEAD, amount - live))
+                posts.append(_post(i, gc.DEAD, amount - live))
         elif kind in ("small_blind", "small_out", "missed"):
-            posts.append(gc.Post(i, gc.DEAD, amount))
+            posts.append(_post(i, gc.DEAD, amount))
         elif kind == "ante":
             antes += 1
-            posts.append(gc.Post(i, gc.ANTE, amount))
+            posts.append(_post(i, gc.ANTE, amount))
         elif kind == "straddle_to":
             straddles[i] = max(straddles.get(i, 0), amount)
         elif kind == "straddle":
             straddles[i] = straddles.get(i, 0) + amount
     for i, amount in straddles.items():
-        posts.append(gc.Post(i, gc.STRADDLE, amount))
+        posts.append(_post(i, gc.STRADDLE, amount))
     return posts, antes
 
 
 _IDS = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
 
 
-def _cards(cards: List[str], what: str, line: int) -> List[int]:
+def _cards(cards: List[str], what: str, line: int, name: str = "") -> List[int]:
+    """Card ids; ``what`` (with ``{}`` for ``name``) says whose cards in an error."""
     ids = [_IDS.get(c, -1) for c in cards]
     if -1 not in ids and len(set(ids)) == len(ids):
         return ids
     try:
         return [int(c) for c in parse_cards(" ".join(cards), unique=False).ravel().tolist()]
     except CardError as exc:
-        raise _Stop(f"{what}: {exc}", line) from None
+        raise _Stop(f"{what.format(name)}: {exc}", line) from None
 
 
 def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str]]:
@@ -218,18 +234,18 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         small_blind = next((p.amount for p in hand.posts if p.kind == "small_blind"), small_blind)
         big_blind = max(big_blind, next((p.amount for p in hand.posts if p.kind == "big_blind"), 0))
     posts, antes = _posts(hand, index, stacks, big_blind)
-    config = GameConfig(_structure(hand, relaxed), small_blind, big_blind, hand.game,
-                        ante_trimming=antes > 1, hole_cards=hand.hole_cards, courchevel=hand.courchevel)
+    config = _config(hand.limit, (hand.big_blind, hand.small_bet, hand.big_bet), relaxed,
+                     small_blind, big_blind, hand.game, antes > 1, hand.hole_cards, hand.courchevel)
     if n > config.max_players:
         raise _Stop(f"{n} players dealt in; {hand.hole_cards} hole cards deal at most {config.max_players}", hand.line)
     holes: List[Optional[List[int]]] = []
     for name in players:
         known = hand.known.get(name)
-        holes.append(_cards(known, f"hole cards of {name}", hand.line) if known else None)
+        holes.append(_cards(known, "hole cards of {}", hand.line, name) if known else None)
         if known and len(known) != hand.hole_cards:
             raise _Stop(f"{name} holds {len(known)} cards; this game deals {hand.hole_cards}", hand.line)
     partial = [c for name, cards in hand.partial.items() if name not in hand.known
-               for c in _cards(cards, f"cards shown by {name}", hand.line)]
+               for c in _cards(cards, "cards shown by {}", hand.line, name)]
     boards = [_cards(b, "board", hand.line) for b in hand.boards]
     prefix = 0
     if len(boards) > 1:
@@ -242,8 +258,11 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
             build_deck(n, button, seed=0, hole_cards=holes, board=boards[0] or None,
                        hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
             raise HandSetupError("a card is given twice")
-        unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None
+        # hole card j of player p sits at deck index hole_position(n, button, p, j)
+        unknown = [deck[j * n + (p - button - 1) % n] for p in range(n) if holes[p] is None
                    for j in range(hand.hole_cards)]
+        if len(boards) == 1:  # run once: the engine takes only the cards it deals
+            deck = deck[:deal_size(n, hand.hole_cards)]
         engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
                       showdown="manual", unknown_cards=unknown, runs=len(boards), rake=hand.rake,
                       added=hand.added, free_folds=True)
@@ -261,15 +280,15 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         raise _Stop(f"the text ends while the engine waits for {who} to act on the "
                     f"{engine.street_name}", hand.actions[-1].line if hand.actions else hand.line,
                     action=True)
-    while not engine.is_over:
+    while not engine.is_over:  # the showdown, in the engine's order (each call acts for the actor)
         p = engine.actor
         name = players[p]
         if name in hand.showed and holes[p] is not None:
-            engine.show(p)
-        elif engine.can_muck(p):
-            engine.muck(p)
+            engine.show()
+        elif engine.can_muck():
+            engine.muck()
         else:
-            engine.show(p)  # the last hand left for a pot: its cards do not matter
+            engine.show()  # the last hand left for a pot: its cards do not matter
     if len(boards) > 1 and len(engine.boards) != len(boards):
         out.notes.append(f"the site ran the board {len(boards)} times; the engine ran it "
                          f"{len(engine.boards)} time(s)")
@@ -305,10 +324,11 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
     i = index.get(action.name)
     if i is None:
         raise _Stop(f"{action.name} acts but is not dealt in", action.line)
-    if engine.is_over or engine.phase != "betting":
+    if engine.phase != "betting":  # over or at the showdown
         raise _Stop(f"{action.name} {action.verb}s after the betting is over", action.line)
-    if engine.actor != i:
-        expected = engine.seats[engine.actor]
+    actor = engine.actor
+    if actor != i:
+        expected = engine.seats[actor]
         raise _Stop(f"{action.name} {action.verb}s but the engine expects {expected} to act", action.line)
     verb = action.verb
     # the actor is checked above: the engine's calls act for the player to act (no re-check)
@@ -326,8 +346,11 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
             to = action.amount if verb == "raise" else engine.bets[i] + action.amount
             if engine.level == 0 and verb == "raise":
                 to = action.amount
-            legal = engine.legal_actions()
-            if not (legal.can_bet or legal.can_raise) and "nobody left could call" in legal.raise_reason:
+            try:  # the engine says why when it refuses: no legal_actions() asked per raise
+                engine.bet_or_raise_to(to)
+            except IllegalActionError as exc:
+                if "nobody left could call" not in str(exc):
+                    raise
                 # the site takes a raise nobody can call and returns it as uncalled: a call here
                 out.notes.append(f"line {action.line}: {action.name}'s {verb} to {to} that nobody "
                                  f"could call is played as a call (the rest returned)")
@@ -335,8 +358,6 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
                 engine.check_or_call()
                 if extra > 0:
                     out.unmatched[action.name] = out.unmatched.get(action.name, 0) + extra
-                return
-            engine.bet_or_raise_to(to)
     except IllegalActionError as exc:
         text = str(exc)
         if "maximum" in text or "minimum" in text or "capped" in text or "reopened" in text:
@@ -370,7 +391,8 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
         site[seat.name] = raw
     out.site_collected = site
     if hand.site != "winamax":
-        for name in set(returned) | set(hand.uncalled):
+        # in seat order (a set's order would change from run to run)
+        for name in dict.fromkeys(s.name for s in hand.seats if s.name in returned or s.name in hand.uncalled):
             if returned.get(name, 0) != hand.uncalled.get(name, 0):
                 out.notes.append(f"uncalled bet returned to {name}: site {hand.uncalled.get(name, 0)}, "
                                  f"engine {returned.get(name, 0)}")
