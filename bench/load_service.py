@@ -3,9 +3,15 @@
 Starts ``omaha-eval serve --port 0 --workers W`` itself (or targets ``--url``), then for each
 endpoint and each concurrency C opens C keep-alive connections on 127.0.0.1 and sends a bounded
 number of requests, each connection one request at a time. The client is a small HTTP/1.1 client
-on asyncio streams (a general client such as httpx costs more CPU per request than the server
-does, and the client shares the two cores with it). Every answer is checked: status 200 and the
-body equal to the library's own result computed here. Reports rps and p50 / p99 latency per
+on asyncio protocol callbacks (a general client such as httpx costs more CPU per request than
+the server does, and the client shares the two cores with it): the next request of a connection
+leaves from the callback that completes the previous answer. A latency runs from just before a
+request's bytes are written to the arrival of the last byte of its answer. This is a closed
+loop, as the target's "64 concurrent clients" asks: a server stall delays the next request of
+each connection, so it is counted once per connection in flight, not once per request that a
+fixed-rate client would have sent meanwhile (that client's p99 would be higher). Every answer
+is checked: status 200 and the body equal to the library's own result computed here (a body
+already found right for the same request is compared as bytes). Reports rps and p50 / p99 latency per
 (workers, endpoint, concurrency), and the resident memory of the server processes sampled during
 a long soak (``--soak N`` requests, default 100,000; flat memory means no growth beyond noise).
 
