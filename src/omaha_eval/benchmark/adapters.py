@@ -402,7 +402,8 @@ def _low_scores(masks: np.ndarray) -> np.ndarray:
     five = [m for m in range(256) if bin(m).count("1") == 5]  # ascending: best low first
     table = np.zeros(257, dtype=np.uint8)
     table[five] = np.arange(56, 0, -1, dtype=np.uint8)
-    return table[masks]
+    scores: np.ndarray = table[masks]
+    return scores
 
 
 class PhEvaluatorCLow(PhEvaluatorC):
