@@ -81,7 +81,7 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
         yield client
 
 
-def execute(job: BulkJob, tasks: Sequence[Task], *, client=None,
+def execute(job: BulkJob, tasks: Sequence[Task], *, client: Any = None,
             group: int | None = None) -> Iterator[tuple[Task, np.ndarray]]:
     """Run the tasks; yield ``(task, sums)`` as each finishes.
 
@@ -92,8 +92,13 @@ def execute(job: BulkJob, tasks: Sequence[Task], *, client=None,
     if client is not None and group is None:
         trials = max((_task_trials(t, job.trials) for t in tasks), default=1)
         group = group_size(len(tasks), trials, _worker_threads(client))
-    calls = ((task, task.name, run_units, lambda t=task: task_args(job, t)) for task in tasks)
+    calls = ((task, task.name, run_units, _args_of(job, task)) for task in tasks)
     return execute_calls(calls, client=client, group=group or 1)
+
+
+def _args_of(job: BulkJob, task: Task) -> Callable[[], tuple[Any, ...]]:
+    """The task's arguments, built when called (just before submission)."""
+    return lambda: task_args(job, task)
 
 
 def group_size(n_tasks: int, trials_per_task: int, threads: int) -> int:
@@ -105,17 +110,19 @@ def group_size(n_tasks: int, trials_per_task: int, threads: int) -> int:
     return max(1, min(want, spread))
 
 
-def _worker_threads(client) -> int:
-    return max(1, sum(client.nthreads().values()))
+def _worker_threads(client: Any) -> int:
+    threads: int = max(1, sum(client.nthreads().values()))
+    return threads
 
 
-def _run_group(fn: Callable, arg_lists: list, constants: list) -> list:
+def _run_group(fn: Callable[..., Any], arg_lists: list[tuple[Any, ...]],
+               constants: list[Any]) -> list[Any]:
     """One Dask call: ``fn(*constants, *args)`` for each argument tuple of the group."""
     return [fn(*constants, *args) for args in arg_lists]
 
 
-def execute_calls(calls: Iterable[tuple[Any, str, Callable, Callable[[], tuple]]], *,
-                  client=None, constants: Sequence[Any] = (), group: int = 1
+def execute_calls(calls: Iterable[tuple[Any, str, Callable[..., Any], Callable[[], tuple[Any, ...]]]],
+                  *, client: Any = None, constants: Sequence[Any] = (), group: int = 1
                   ) -> Iterator[tuple[Any, Any]]:
     """Run ``fn(*constants, *make_args())`` for each ``(tag, name, fn, make_args)``; yield
     ``(tag, result)`` as each finishes.
