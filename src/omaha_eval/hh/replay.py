@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import attrgetter
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from ..cards import CardError, parse_cards
 from ..game import config as gc
@@ -33,16 +33,65 @@ from ..game.config import GameConfig
 from ..game.deck import BOARD_POSITIONS, build_deck
 from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
-from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
+from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, Structure
 from .chips import ChipError, chip_award
-from .model import SiteHand
+from .model import Action, SiteHand
 
 
 @dataclass
 class Outcome:
-    """A replayed (or excluded) hand: ``ok`` is False with ``error`` (what and where) when the
-    hand could not be replayed; ``collected`` (engine) and ``site_collected`` per player name."""
+    """A replayed (or excluded) hand (:func:`replay_hand` returns it).
 
+    Attributes
+    ----------
+    hand : SiteHand
+        The hand.
+    ok : bool
+        It was replayed; when False, ``error`` says what and where.
+    error : str
+        Why it could not be replayed.
+    engine : Hand or None
+        The rules layer's hand after the replay.
+    players : list of str
+        The players dealt in, in the engine's order.
+    collected, returned, site_collected : dict of str to int
+        What the engine awarded and gave back uncalled, and what the site says was collected.
+    agrees : bool or None
+        The engine and the site agree.
+    exact : bool or None
+        The equity of an all in was settled exactly.
+    differences, notes : list of str
+        Where they disagree; remarks.
+    pot_shares : int
+        Pots shared in the hand.
+    method : str
+        ``"engine"`` (the state machine) or ``"chips"`` (the fallback that checks the chips alone).
+    setup : tuple or None
+        What the replay was set up with.
+    unmatched : dict of str to int
+        Raises nobody could call, returned by the site.
+
+    Examples
+    --------
+    >>> from omaha_eval.hh import read_text, replay_hand
+    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+    ... Table 'T' 6-max Seat #1 is the button
+    ... Seat 1: A ($100 in chips)
+    ... Seat 2: B ($100 in chips)
+    ... A: posts small blind $0.5
+    ... B: posts big blind $1
+    ... *** HOLE CARDS ***
+    ... A: raises $2 to $3
+    ... B: folds
+    ... Uncalled bet ($2) returned to A
+    ... A collected $2 from pot
+    ... *** SUMMARY ***
+    ... Total pot $2 | Rake $0'''
+    >>> [hand] = read_text(text)
+    >>> outcome = replay_hand(hand)
+    >>> outcome.method, outcome.players, outcome.differences
+    ('engine', ['A', 'B'], [])
+    """
     hand: SiteHand
     ok: bool = False
     error: str = ""
@@ -57,7 +106,7 @@ class Outcome:
     notes: List[str] = field(default_factory=list)
     pot_shares: int = 0
     method: str = "engine"   # "engine": the state machine; "chips": see hh.chips
-    setup: Optional[tuple] = None
+    setup: Optional[tuple[Any, ...]] = None
     unmatched: Dict[str, int] = field(default_factory=dict)  # raises nobody could call
 
 
@@ -74,7 +123,40 @@ def _where(hand: SiteHand, line: int) -> str:
 
 
 def replay_hand(hand: SiteHand) -> Outcome:
-    """Replay ``hand`` and compare the engine's award with the site's collected amounts."""
+    """Replay ``hand`` through the rules layer and compare the engine's award with the site's.
+
+    Parameters
+    ----------
+    hand : SiteHand
+        From :func:`read_text` or :func:`read_file`.
+
+    Returns
+    -------
+    Outcome
+        ``ok`` and ``agrees`` when replayed and in agreement; ``error`` (what and where) when the
+        hand could not be replayed.
+
+    Examples
+    --------
+    >>> from omaha_eval.hh import read_text, replay_hand
+    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+    ... Table 'T' 6-max Seat #1 is the button
+    ... Seat 1: A ($100 in chips)
+    ... Seat 2: B ($100 in chips)
+    ... A: posts small blind $0.5
+    ... B: posts big blind $1
+    ... *** HOLE CARDS ***
+    ... A: raises $2 to $3
+    ... B: folds
+    ... Uncalled bet ($2) returned to A
+    ... A collected $2 from pot
+    ... *** SUMMARY ***
+    ... Total pot $2 | Rake $0'''
+    >>> [hand] = read_text(text)
+    >>> outcome = replay_hand(hand)
+    >>> outcome.ok, outcome.agrees, outcome.collected, outcome.site_collected
+    (True, True, {'A': 200, 'B': 0}, {'A': 200, 'B': 0})
+    """
     out = Outcome(hand)
     if not hand.omaha:
         out.error = f"{_where(hand, hand.line)}: not an Omaha hand ({hand.variant})"
@@ -127,7 +209,8 @@ def _by_chips(out: Outcome, stop: _Stop) -> Outcome:
     return out
 
 
-def _structure(limit: str, big_blind: int, small_bet: int, big_bet: int, relaxed: bool):
+def _structure(limit: str, big_blind: int, small_bet: int, big_bet: int,
+               relaxed: bool) -> Structure:
     bb = max(big_blind, 1)
     if relaxed:
         return NoLimit(1)
@@ -286,6 +369,8 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
                     action=True)
     while not engine.is_over:  # the showdown, in the engine's order (each call acts for the actor)
         p = engine.actor
+        if p is None:  # pragma: no cover - a hand that is not over has an actor
+            raise _Stop("the engine has nobody to act", hand.line)
         name = players[p]
         if name in hand.showed and holes[p] is not None:
             engine.show()
@@ -330,7 +415,7 @@ def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: Li
     return dealt + later + list(rest)
 
 
-def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
+def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> None:
     i = index.get(action.name)
     if i is None:
         raise _Stop(f"{action.name} acts but is not dealt in", action.line)
@@ -338,7 +423,7 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
         raise _Stop(f"{action.name} {action.verb}s after the betting is over", action.line)
     actor = engine.actor
     if actor != i:
-        expected = engine.seats[actor]
+        expected = "nobody" if actor is None else engine.seats[actor]
         raise _Stop(f"{action.name} {action.verb}s but the engine expects {expected} to act", action.line)
     verb = action.verb
     # the actor is checked above: the engine's calls act for the player to act (no re-check)
@@ -380,6 +465,8 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
 
 def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
     result = engine.result
+    if result is None:  # pragma: no cover - called once the hand is over
+        raise ValueError("the hand is not over")
     returned: Dict[str, int] = {}
     for p, amount in result.returned:
         returned[players[p]] = returned.get(players[p], 0) + amount
