@@ -1,5 +1,7 @@
 """Type stub of the native binding (src/omaha_eval/_core.pyx). Card values are not checked here."""
 
+from typing import Literal, Sequence, overload
+
 import numpy as np
 import numpy.typing as npt
 
@@ -51,6 +53,18 @@ def checked_eval_any(
 ): ...
 FAST_MAX: int
 
+# a scalar score (or pair) for text and int lists; arrays may give arrays (the last form)
+@overload
+def fast_eval(
+    hole: str | Sequence[int], board: str | Sequence[int], mode: Literal[1, 2],
+    duplicates: bool = ...,
+) -> int | None: ...
+@overload
+def fast_eval(
+    hole: str | Sequence[int], board: str | Sequence[int], mode: Literal[3],
+    duplicates: bool = ...,
+) -> tuple[int, int] | None: ...
+@overload
 def fast_eval(hole: object, board: object, mode: int, duplicates: bool = ...) -> object: ...
 def eval5_batch(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
 def best_hi(hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]) -> tuple[int, int, int]: ...

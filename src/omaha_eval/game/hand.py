@@ -41,7 +41,6 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
-from itertools import chain
 from numbers import Integral
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
@@ -50,7 +49,7 @@ from . import events as ev
 from . import showdown as sd
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
                      STRADDLE, GameConfig, Post)
-from .deck import BOARD_POSITIONS, BURN_POSITIONS, build_deck, card_list, deal_size
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, _known_deal, build_deck, card_list, deal_size
 from .payout import after_rake, run_shares
 from .errors import HandSetupError, IllegalActionError
 from .pots import build_pots, uncalled_bet
@@ -67,16 +66,42 @@ _LIMIT_NAMES = {"fixed": "fixed-limit", "spread": "spread-limit", "pot": "pot-li
 
 
 class LegalActions:
-    """What the player to act may do now.
+    """What the player to act may do now (what :meth:`Hand.legal_actions` returns).
 
-    ``player``: who acts (None when the hand is over). ``phase``: "betting", "showdown" or
-    "over". Betting: ``can_fold``, ``can_check``, ``can_call`` with ``to_call`` (chips to put in,
-    capped by the stack), ``can_bet`` / ``can_raise`` with ``min_to`` and ``max_to`` (the allowed
-    "bet/raise to" totals for the street, already capped by the stack; ``min_to`` below the full
-    minimum means only an all in is possible), ``all_in_to`` (the player's bet if they push
-    everything). Showdown: ``can_show`` and ``can_muck``. ``raise_reason`` says why no raise.
+    Parameters
+    ----------
+    player : int or None
+        Who acts (an index from 0); None when the hand is over.
+    phase : {'betting', 'showdown', 'over'}
+        The hand's phase.
+
+    Attributes
+    ----------
+    can_fold, can_check, can_call : bool
+        Betting: which of these the player may do.
+    to_call : int
+        Chips a call puts in (capped by the stack).
+    can_bet, can_raise : bool
+        Whether a bet or a raise is open.
+    min_to, max_to : int
+        The allowed "bet/raise to" totals for the street, already capped by the stack; ``min_to``
+        below the full minimum means only an all in is possible.
+    all_in_to : int
+        The player's bet on this street if they push everything.
+    can_show, can_muck : bool
+        Showdown: whether the player may show or muck.
+    raise_reason : str
+        Why no bet or raise is open ("" when one is).
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> legal = Hand(GameConfig.fixed_limit(2, 4), [100, 100], seed=1).legal_actions()
+    >>> legal.player, legal.actions, legal.to_call, legal.min_to, legal.max_to
+    (1, ('fold', 'call', 'raise'), 1, 4, 4)
+    >>> legal.describe()
+    'player 1 to act: fold, call 1 or raise to 4'
     """
-
     __slots__ = ("player", "phase", "can_fold", "can_check", "can_call", "to_call", "can_bet",
                  "can_raise", "min_to", "max_to", "all_in_to", "can_show", "can_muck", "raise_reason")
 
@@ -91,6 +116,7 @@ class LegalActions:
 
     @property
     def actions(self) -> Tuple[str, ...]:
+        """The names of the allowed actions, in the order fold, check, call, bet, raise, show, muck."""
         names = ("fold", "check", "call", "bet", "raise", "show", "muck")
         flags = (self.can_fold, self.can_check, self.can_call, self.can_bet, self.can_raise,
                  self.can_show, self.can_muck)
@@ -99,7 +125,25 @@ class LegalActions:
     def describe(self, who: Optional[str] = None) -> str:
         """The choice in words, e.g. ``"player 2 to act: fold, call 2 or raise to 4..8"``.
 
-        ``who`` names the player (default ``"player N"``).
+        Parameters
+        ----------
+        who : str, optional
+            How to name the player (default ``"player N"``).
+
+        Returns
+        -------
+        str
+            One line for a person.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+        >>> hand.legal_actions().describe("the button")
+        'the button to act: fold, call 1 or raise to 4..6'
+        >>> hand.fold()
+        >>> hand.legal_actions().describe()
+        'the hand is over'
         """
         if self.player is None:
             return "the hand is over"
@@ -132,23 +176,93 @@ def _posting_order(posts: Sequence[Post], n: int, button: int) -> Tuple[Post, ..
     return tuple(sorted(posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n)))
 
 
-# A config's default forced bets for (n, button) and their posting order, made once (posts are
-# immutable). Keyed by id with the config kept in the entry, so no id is reused while its entry
-# lives; cleared when it grows (a kill pot plays with a new, scaled config).
-_DEFAULT_POSTS: Dict[int, Tuple[GameConfig, Dict[Tuple[int, int], Tuple[Tuple[Post, ...], Tuple[Post, ...]]]]] = {}
+# Clockwise orders: _ROTATIONS[n][s] is every player of an n-handed hand from s on, and
+# _AFTER[n][a] the order after player a, for the turn search (iterating a ready tuple is the
+# cheapest loop).
+_ROTATIONS = tuple(tuple(tuple((s + k) % n for k in range(n)) for s in range(n)) for n in range(13))
+_AFTER = tuple(tuple(rotations[(a + 1) % n] for a in range(n)) for n, rotations in enumerate(_ROTATIONS))
 
 
-def _default_posts(config: GameConfig, n: int, button: int) -> Tuple[Tuple[Post, ...], Tuple[Post, ...]]:
-    entry = _DEFAULT_POSTS.get(id(config))
+class _Posted:
+    """The forced bets of a hand, applied: stacks, bets and chips committed and pooled, the
+    events, the first round's amount to match (``level``), its full raise and the bets made."""
+
+    __slots__ = ("stacks", "bets", "committed", "pooled", "events", "level", "full_raise",
+                 "bets_made")
+
+    def __init__(self, ordered: Sequence[Post], stacks: List[int], trimming: bool,
+                 min_bet: int) -> None:
+        n = len(stacks)
+        bets, committed, pooled = [0] * n, [0] * n, [0] * n
+        events: List[Tuple[Any, ...]] = []
+        level = 0
+        straddles = 0
+        for post in ordered:
+            i = post.player
+            amount = min(post.amount, stacks[i])
+            stacks[i] -= amount
+            committed[i] += amount
+            if post.kind == STRADDLE and post.amount:
+                straddles += 1
+            if post.kind in LIVE_KINDS:
+                bets[i] += amount
+                level = max(level, post.amount, bets[i])
+            elif post.kind == DEAD or not trimming:
+                pooled[i] += amount
+            events.append((ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0, (), 0,
+                           stacks[i] == 0, post.kind))
+        self.stacks, self.bets, self.committed, self.pooled = stacks, bets, committed, pooled
+        self.events = events
+        self.level = level
+        self.full_raise = max(level, min_bet)
+        self.bets_made = (1 if level > 0 else 0) + straddles
+
+
+def _first_round_start(posts: Sequence[Post], n: int, button: int, last: int) -> int:
+    """The seat left of the largest blind, straddle or kill blind (ties: the later one; the kill
+    blind of a killer acting last left out), or left of the button without any."""
+    opener, key = -1, (-1, -1)
+    for post in posts:
+        if post.kind in OPENER_KINDS and post.amount > 0 and not (
+                post.kind == KILL and post.player == last):  # a killer acting last opens nothing
+            k = (post.amount, (post.player - button - 1) % n)
+            if k > key:
+                opener, key = post.player, k
+    return ((opener if opener >= 0 else button) + 1) % n
+
+
+class _Plan:
+    """What every hand of one config, table size and button starts from, worked out once:
+    the default posts in posting order, their effect on stacks deep enough that nobody is all
+    in after posting (``posted``; ``need[i]``: the chips player ``i`` posts, a stack must be
+    above it for the shortcut), and who opens the first round."""
+
+    __slots__ = ("posts", "ordered", "posted", "need", "start")
+
+    def __init__(self, config: GameConfig, n: int, button: int) -> None:
+        self.posts = tuple(config.default_posts(n, button))
+        self.ordered = _posting_order(self.posts, n, button)
+        deep = [MAX_CHIPS * 2] * n  # deeper than any stack: no post is short
+        self.posted = _Posted(self.ordered, deep, config.ante_trimming,
+                              config.structure.street_min_bet(0))
+        self.need = tuple(self.posted.committed)
+        self.start = _first_round_start(self.posts, n, button, -1)
+
+
+# Per config (keyed by id, the config kept in the entry so that no id is reused while its entry
+# lives; cleared when it grows: a kill pot plays with a new, scaled config): the betting
+# structure's opening bets per street and the plans by (n, button).
+_PLANS: Dict[int, Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[int, int], _Plan]]] = {}
+
+
+def _config_entry(config: GameConfig) -> Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[int, int], _Plan]]:
+    entry = _PLANS.get(id(config))
     if entry is None or entry[0] is not config:
-        if len(_DEFAULT_POSTS) >= 256:
-            _DEFAULT_POSTS.clear()
-        entry = _DEFAULT_POSTS[id(config)] = (config, {})
-    found = entry[1].get((n, button))
-    if found is None:
-        posts = tuple(config.default_posts(n, button))
-        found = entry[1][(n, button)] = (posts, _posting_order(posts, n, button))
-    return found
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        min_bets = tuple(config.structure.street_min_bet(street) for street in range(4))
+        entry = _PLANS[id(config)] = (config, min_bets, {})
+    return entry
 
 
 def _is_int(value: object) -> bool:
@@ -254,7 +368,8 @@ class Hand:
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
         "_unknown", "_able", "_last", "_seq", "_seq_pos", "_hole_count", "_courchevel", "_runs",
-        "_run_from", "_rake", "_added", "_boards", "_free_folds", "_named_seats",
+        "_run_from", "_rake", "_added", "_boards", "_free_folds", "_named_seats", "_min_bets",
+        "_rotations", "_after",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
@@ -297,33 +412,50 @@ class Hand:
         seat_labels = tuple(range(n)) if seats is None else tuple(_sequence(seats, "seats"))
         if len(seat_labels) != n:
             raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
+        config_entry = _config_entry(config)
+        plan: Optional[_Plan] = None
         if posts is None:  # made for these n and button: nothing to check
-            post_list: Sequence[Post]
-            post_list, ordered = _default_posts(config, n, button)
+            plan = config_entry[2].get((n, button))
+            if plan is None:
+                plan = config_entry[2][(n, button)] = _Plan(config, n, button)
+            post_list: Sequence[Post] = plan.posts
         else:
-            ordered = None
             post_list = _sequence(posts, "posts")
             for post in post_list:
                 if not isinstance(post, Post):
                     raise HandSetupError(f"posts must be Post objects, got {post!r}")
                 if not 0 <= post.player < n:
                     raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
+        hole = config.hole_cards
+        if seed is None and deck is None and runs == 1 and not extra_boards and \
+                hole_cards is not None and board is not None:  # a replay: every card known
+            dealt = _known_deal(n, button, hole_cards, board, hole, hole * n + 8)
+        else:
+            dealt = None
+        if dealt is None:
+            dealt = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
+                               hole=hole, full=runs > 1, extra_boards=extra_boards)
+        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards")) if (
+            type(unknown_cards) not in (tuple, list) or unknown_cards) else frozenset()
 
+        # nothing below can fail: the hand is set up
         self._config = config
-        self._structure = config.structure
-        self._fixed = config.structure.kind == "fixed"
+        structure = self._structure = config.structure
+        self._fixed = structure.kind == "fixed"
         self._hilo = config.hilo
+        self._min_bets = config_entry[1]
         self._n = n
+        self._rotations = _ROTATIONS[n]
+        self._after = _AFTER[n]
         self._button = button
         self._seats = seat_labels
         self._named_seats = seats is not None
-        self._posts = post_list if ordered is not None else tuple(post_list)
+        self._posts = post_list if plan is not None else tuple(post_list)
         self._first_to_act = first_to_act
-        self._last = -1 if last_to_act is None else last_to_act
+        last = self._last = -1 if last_to_act is None else last_to_act
         self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
         self._seq_pos: List[int] = []
         self._manual = showdown == "manual"
-        hole = config.hole_cards
         self._hole_count = hole
         self._courchevel = config.courchevel
         self._runs = runs
@@ -332,15 +464,8 @@ class Hand:
         self._added = added
         self._boards: List[Tuple[int, ...]] = []
         self._free_folds = bool(free_folds)
-        self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
-                                hole=hole, full=runs > 1, extra_boards=extra_boards)
-        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards")) if (
-            type(unknown_cards) not in (tuple, list) or unknown_cards) else frozenset()
+        self._deck = dealt
         self._start = list(stacks)
-        self._stacks = list(stacks)
-        self._bets = [0] * n
-        self._committed = [0] * n
-        self._pooled = [0] * n
         self._folded = [False] * n
         self._acted = [-1] * n
         self._in_hand = n
@@ -350,9 +475,6 @@ class Hand:
         self._aggressor = -1
         self._final_aggressor = -1
         self._board: List[int] = []
-        # events as plain tuples (Event fields in order); Event objects are made only when
-        # ``history`` is read
-        self._history: List[Tuple[Any, ...]] = []
         self._returned: List[Tuple[int, int]] = []
         self._pots: List[Tuple[int, Tuple[int, ...]]] = []
         self._order: List[int] = []
@@ -360,61 +482,51 @@ class Hand:
         self._shown: Set[int] = set()
         self._mucked: List[int] = []
         self._result: Optional[HandResult] = None
-        deck_cards = self._deck
-        # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
-        self._hole = [deck_cards[(p - button - 1) % n:hole * n:n] for p in range(n)]
-        self._post_forced_bets(_posting_order(self._posts, n, button) if ordered is None else ordered)
+        # the forced bets: a plan's, worked out once, when every stack is deep enough that
+        # nobody is all in after posting (the plan's stacks were deeper than any), else posted here
+        self._stacks: List[int]
+        self._bets: List[int]
+        self._committed: List[int]
+        self._pooled: List[int]
+        behind = [s - k for s, k in zip(stacks, plan.need)] if plan is not None else None
+        if plan is not None and behind is not None and min(behind) > 0:
+            posted = plan.posted
+            self._stacks = behind
+            self._bets = posted.bets[:]
+            self._committed = posted.committed[:]
+            self._pooled = posted.pooled[:]
+            history = posted.events[:]
+        else:
+            ordered = plan.ordered if plan is not None else _posting_order(self._posts, n, button)
+            posted = _Posted(ordered, list(stacks), config.ante_trimming, self._min_bets[0])
+            self._stacks, self._bets = posted.stacks, posted.bets
+            self._committed, self._pooled = posted.committed, posted.pooled
+            history = posted.events
+        self._level, self._full_raise, self._bets_made = posted.level, posted.full_raise, posted.bets_made
+        # events as plain tuples (Event fields in order); Event objects are made only when
+        # ``history`` is read
+        self._history: List[Tuple[Any, ...]] = history
         self._able = n - self._stacks.count(0)  # players who can still bet
-        for k in range(n):
-            p = (button + 1 + k) % n
-            self._history.append((ev.DEAL_HOLE, p, 0, 0, tuple(self._hole[p]), 0, False, ""))
+        # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
+        holes = self._hole = [tuple(dealt[(p - button - 1) % n:hole * n:n]) for p in range(n)]
+        history += [(ev.DEAL_HOLE, p, 0, 0, holes[p], 0, False, "")
+                    for p in self._after[button]]
         if self._courchevel:  # the first flop card, face up before the first betting round
-            first = deck_cards[hole * n + BOARD_POSITIONS[0]]
+            first = dealt[hole * n + BOARD_POSITIONS[0]]
             self._board.append(first)
-            self._history.append((ev.DEAL_BOARD, -1, 0, 0, (first,), 0, False, ""))
-        self._start_first_round()
+            history.append((ev.DEAL_BOARD, -1, 0, 0, (first,), 0, False, ""))
+        if first_to_act is not None:
+            start = first_to_act
+        elif plan is not None and last < 0:
+            start = plan.start
+        else:
+            start = _first_round_start(self._posts, n, button, last)
+        self._start_first_round(start)
 
     # ---- set-up ----
 
-    def _post_forced_bets(self, ordered: Sequence[Post]) -> None:
-        """The posts in ``ordered`` (see _posting_order)."""
-        history = self._history
-        stacks, bets, committed, pooled = self._stacks, self._bets, self._committed, self._pooled
-        trimming = self._config.ante_trimming
-        level = 0
-        straddles = 0
-        for post in ordered:
-            i = post.player
-            amount = min(post.amount, stacks[i])
-            stacks[i] -= amount
-            committed[i] += amount
-            if post.kind == STRADDLE and post.amount:
-                straddles += 1
-            if post.kind in LIVE_KINDS:
-                bets[i] += amount
-                level = max(level, post.amount, bets[i])
-            elif post.kind == DEAD or not trimming:
-                pooled[i] += amount
-            history.append((ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0, (), 0,
-                            stacks[i] == 0, post.kind))
-        self._level = level
-        self._full_raise = max(level, self._structure.street_min_bet(0))
-        self._bets_made = (1 if level > 0 else 0) + straddles
-
-    def _start_first_round(self) -> None:
+    def _start_first_round(self, start: int) -> None:
         n, last = self._n, self._last
-        if self._first_to_act is not None:
-            start = self._first_to_act
-        else:
-            opener, key = -1, (-1, -1)
-            for post in self._posts:
-                if post.kind in OPENER_KINDS and post.amount > 0 and not (
-                        post.kind == KILL and post.player == last):  # a killer acting last opens nothing
-                    k = (post.amount, (post.player - self._button - 1) % n)
-                    if k > key:
-                        opener, key = post.player, k
-            start = (opener if opener >= 0 else self._button) + 1
-        start %= n
         if last >= 0:
             order = [(start + k) % n for k in range(n) if (start + k) % n != last] + [last]
             self._seq = order
@@ -433,26 +545,28 @@ class Hand:
     def _find_actor(self, start: int) -> int:
         """First player from ``start`` in this round's order (clockwise, or the first round's
         order with a player acting last) who still has to act, or -1."""
-        n, stacks, folded, bets, acted, level = (self._n, self._stacks, self._folded, self._bets,
-                                                 self._acted, self._level)
+        if self._seq is None or self._street:
+            return self._first_to_act_in(self._rotations[start])
+        pos = self._seq_pos[start]
+        return self._first_to_act_in(self._seq[pos:] + self._seq[:pos])
+
+    def _first_to_act_in(self, order: Sequence[int]) -> int:
+        """The first player in ``order`` who still has to act (chips behind, not folded, and a
+        bet to match or no action yet with someone left to bet against), or -1."""
+        stacks, folded, bets, acted, level = (self._stacks, self._folded, self._bets, self._acted,
+                                              self._level)
         others = self._able > 1
-        seq = self._seq if self._street == 0 else None
-        if seq is None:  # clockwise from start, without a modulo per seat
-            order: Any = chain(range(start, n), range(start)) if start else range(n)
-        else:
-            pos = self._seq_pos[start]
-            order = seq[pos:] + seq[:pos]
         for i in order:
             if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
                 return i
         return -1
 
     def _advance(self) -> None:
-        a = self._actor
-        if self._seq is not None and self._street == 0:
-            actor = self._find_actor(self._seq[(self._seq_pos[a] + 1) % self._n])
+        """The turn passes on from the player who acted, or the round ends."""
+        if self._seq is None or self._street:
+            actor = self._first_to_act_in(self._after[self._actor])
         else:
-            actor = self._find_actor((a + 1) % self._n)
+            actor = self._find_actor(self._seq[(self._seq_pos[self._actor] + 1) % self._n])
         if actor < 0:
             self._end_round()
         else:
@@ -488,11 +602,11 @@ class Hand:
             self._street += 1
             self._deal_street()
             self._level = 0
-            self._full_raise = self._structure.street_min_bet(self._street)
+            self._full_raise = self._min_bets[self._street]
             self._bets_made = 0
             self._acted = [-1] * n
             self._aggressor = -1
-            self._actor = self._find_actor((self._button + 1) % n)
+            self._actor = self._first_to_act_in(self._after[self._button])
 
     def _deal_street(self) -> None:
         base = self._hole_count * self._n
@@ -589,12 +703,63 @@ class Hand:
     # ---- verify / can / act ----
 
     def verify_fold(self, player: Optional[int] = None) -> int:
+        """Check that folding is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would fold.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_fold()
+        1
+        """
         a = self._turn(player, "fold")
         if self._bets[a] >= self._level and not self._free_folds:
             raise IllegalActionError(f"{self._label(a)} cannot fold: there is nothing to call (check instead)")
         return a
 
     def verify_check(self, player: Optional[int] = None) -> int:
+        """Check that checking is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would check.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_check()  # the small blind owes 1 more
+        False
+        >>> hand.check_or_call()
+        >>> hand.verify_check()
+        0
+        """
         a = self._turn(player, "check")
         if self._bets[a] < self._level:
             raise IllegalActionError(f"cannot check facing a bet of {self._level}: "
@@ -602,13 +767,63 @@ class Hand:
         return a
 
     def verify_call(self, player: Optional[int] = None) -> int:
-        """Returns the chips the call puts in (all in if the stack is short)."""
+        """Check that calling is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The chips the call puts in (all in if the stack is short).
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_call()
+        1
+        """
         a = self._turn(player, "call")
         if self._bets[a] >= self._level:
             raise IllegalActionError(f"{self._label(a)} cannot call: there is no bet to call (check instead)")
         return min(self._level - self._bets[a], self._stacks[a])
 
     def verify_bet(self, amount: int, player: Optional[int] = None) -> int:
+        """Check that a bet of ``amount`` is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would bet.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.check_or_call(); hand.check()  # to the flop
+        >>> hand.verify_bet(4)
+        0
+        """
         a = self._turn(player, "bet")
         if self._level > 0:
             raise IllegalActionError(f"cannot bet facing a bet of {self._level}: raise instead")
@@ -616,6 +831,32 @@ class Hand:
         return a
 
     def verify_raise_to(self, amount: int, player: Optional[int] = None) -> int:
+        """Check that raising to ``amount`` is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would raise.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_raise_to(6)
+        1
+        """
         a = self._turn(player, "raise")
         if self._level == 0:
             raise IllegalActionError("cannot raise: there is no bet to raise (bet instead)")
@@ -623,14 +864,90 @@ class Hand:
         return a
 
     def verify_check_or_call(self, player: Optional[int] = None) -> int:
+        """Check that a check or a call is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would act.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_check_or_call()
+        1
+        """
         a = self._turn(player, "check or call")
         return a
 
     def verify_bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> int:
+        """Check that a bet or raise to ``amount`` is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would act.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_bet_or_raise_to(6)
+        1
+        """
         return self.verify_bet(amount, player) if self._level == 0 else self.verify_raise_to(amount, player)
 
     def verify_all_in(self, player: Optional[int] = None) -> int:
-        """Returns the player's bet after going all in."""
+        """Check that going all in is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player's bet on this street after going all in.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_all_in()  # pot limit: 100 chips are more than the pot allows
+        False
+        >>> hand.bet_or_raise_to(6); hand.bet_or_raise_to(18); hand.bet_or_raise_to(54)
+        >>> hand.verify_all_in()
+        100
+        """
         a = self._turn(player, "go all in")
         total = self._bets[a] + self._stacks[a]
         if total > self._level:
@@ -638,27 +955,185 @@ class Hand:
         return total
 
     def can_fold(self, player: Optional[int] = None) -> bool:
+        """Whether folding is allowed now (:meth:`verify_fold` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_fold(), hand.can_fold(0)  # player 0 is not to act
+        (True, False)
+        """
         return self._can(self.verify_fold, player)
 
     def can_check(self, player: Optional[int] = None) -> bool:
+        """Whether checking is allowed now (:meth:`verify_check` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_check()
+        False
+        """
         return self._can(self.verify_check, player)
 
     def can_call(self, player: Optional[int] = None) -> bool:
+        """Whether calling is allowed now (:meth:`verify_call` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_call()
+        True
+        """
         return self._can(self.verify_call, player)
 
     def can_bet(self, amount: int, player: Optional[int] = None) -> bool:
+        """Whether a bet of ``amount`` is allowed now (:meth:`verify_bet` does not raise).
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_bet(4)  # there is a bet already: raise
+        False
+        """
         return self._can(self.verify_bet, amount, player)
 
     def can_raise_to(self, amount: int, player: Optional[int] = None) -> bool:
+        """Whether raising to ``amount`` is allowed now (:meth:`verify_raise_to` does not raise).
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_raise_to(6), hand.can_raise_to(7)  # pot limit: at most 6
+        (True, False)
+        """
         return self._can(self.verify_raise_to, amount, player)
 
     def can_all_in(self, player: Optional[int] = None) -> bool:
+        """Whether going all in is allowed now (:meth:`verify_all_in` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_all_in()
+        False
+        """
         return self._can(self.verify_all_in, player)
 
     def can_show(self, player: Optional[int] = None, cards: Any = None) -> bool:
+        """Whether showing at showdown is allowed now (:meth:`verify_show` does not raise).
+
+        Parameters
+        ----------
+        cards : cards, optional
+            The cards shown; they must be the player's hole cards.
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_show()  # not the showdown yet
+        False
+        """
         return self._can(self.verify_show, player, cards)
 
     def can_muck(self, player: Optional[int] = None) -> bool:
+        """Whether mucking at showdown is allowed now (:meth:`verify_muck` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_muck()
+        False
+        """
         return self._can(self.verify_muck, player)
 
     @staticmethod
@@ -826,7 +1301,27 @@ class Hand:
         self._wager(int(amount), ev.RAISE)
 
     def check_or_call(self, player: Optional[int] = None) -> None:
-        """Check if nothing is owed, else call (PHH's ``cc``); raises as those do."""
+        """Check if nothing is owed, else call (PHH's ``cc``).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or the betting is over; the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.check_or_call()  # the small blind completes
+        >>> hand.check_or_call()  # the big blind checks: the flop
+        >>> hand.street_name, hand.pot
+        ('flop', 4)
+        """
         a = self._turn(player, "check or call")
         owed = self._level - self._bets[a]
         if owed > 0:  # what call() and check() would verify again is settled here
@@ -836,7 +1331,29 @@ class Hand:
             self._check(a)
 
     def bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> None:
-        """Bet ``amount`` if there is no bet yet, else raise to ``amount`` (PHH's ``cbr``)."""
+        """Bet ``amount`` if there is no bet yet, else raise to ``amount`` (PHH's ``cbr``).
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or an amount outside ``legal_actions()``'s ``min_to`` ..
+            ``max_to``; the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.bet_or_raise_to(6)  # pot limit: the largest raise
+        >>> hand.legal_actions().to_call
+        4
+        """
         a = self._turn(player, "bet or raise")
         # what verify_bet / verify_raise_to check beyond the turn: the amount
         kind = ev.BET if self._level == 0 else ev.RAISE
@@ -844,8 +1361,29 @@ class Hand:
         self._wager(int(amount), kind)
 
     def all_in(self, player: Optional[int] = None) -> None:
-        """Everything in: a call if that does not exceed the bet, else a bet or raise (which must
-        respect the maximum: in pot limit a stack above the pot cannot go all in at once)."""
+        """Put every chip in: a call if that does not exceed the bet, else a bet or raise.
+
+        A bet or raise must respect the maximum: in pot limit a stack above the pot cannot go all in
+        at once.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or the stack is above the largest bet allowed.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.no_limit(1, 2), [100, 100], seed=1)
+        >>> hand.all_in(); hand.all_in()  # a raise, then a call: the board runs out
+        >>> hand.is_over, sum(hand.stacks)
+        (True, 200)
+        """
         total = self.verify_all_in(player)
         if total <= self._level:
             self.call(player)
@@ -920,7 +1458,33 @@ class Hand:
         return actor
 
     def verify_show(self, player: Optional[int] = None, cards: Any = None) -> int:
-        """``cards`` (optional) must be the player's hole cards, in any order."""
+        """Check that showing at showdown is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        cards : cards, optional
+            The cards shown (text or ids); they must be the player's hole cards, in any order.
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would show.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1, showdown='manual')
+        >>> for _ in range(8): hand.check_or_call()
+        >>> hand.verify_show()
+        0
+        """
         a = self._showdown_turn(player, "show")
         if cards is not None:
             try:
@@ -933,6 +1497,31 @@ class Hand:
         return a
 
     def verify_muck(self, player: Optional[int] = None) -> int:
+        """Check that mucking at showdown is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would muck.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1, showdown='manual')
+        >>> for _ in range(8): hand.check_or_call()
+        >>> hand.phase, hand.actor, hand.can_muck()
+        ('showdown', 0, True)
+        """
         a = self._showdown_turn(player, "muck")
         if not sd.may_muck(a, self._pots, set(self._mucked)):
             raise IllegalActionError(f"{self._label(a)} cannot muck: nobody else is left to win a pot "
@@ -953,6 +1542,15 @@ class Hand:
         ------
         IllegalActionError
             Not the showdown, not this player's turn, or cards that are not the hand.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1, showdown="manual")
+        >>> for _ in range(8): hand.check_or_call()
+        >>> hand.show(); hand.show()
+        >>> hand.is_over, sorted(hand.result.shown)
+        (True, [0, 1])
         """
         a = self.verify_show(player, cards)
         self._record_show(a, True)
@@ -970,6 +1568,16 @@ class Hand:
         ------
         IllegalActionError
             Not the showdown, not this player's turn, or nobody else left to win a pot.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1, showdown="manual")
+        >>> for _ in range(8): hand.check_or_call()  # checked down to the showdown
+        >>> hand.show()  # player 0 shows first
+        >>> hand.muck()  # player 1 gives up
+        >>> hand.is_over, hand.stacks
+        (True, (102, 98))
         """
         a = self.verify_muck(player)
         self._record_show(a, False)
@@ -1094,26 +1702,32 @@ class Hand:
 
     @property
     def config(self) -> GameConfig:
+        """The :class:`GameConfig` the hand is played with."""
         return self._config
 
     @property
     def n_players(self) -> int:
+        """The number of players dealt in."""
         return self._n
 
     @property
     def button(self) -> int:
+        """The button's player index."""
         return self._button
 
     @property
     def seats(self) -> Tuple[Any, ...]:
+        """The seat label of each player (their table seats, or 0..n-1)."""
         return self._seats
 
     @property
     def posts(self) -> Tuple[Post, ...]:
+        """The forced bets (blinds, antes, straddles, kills) posted at the start."""
         return tuple(self._posts)
 
     @property
     def first_to_act(self) -> Optional[int]:
+        """The player set to open the first round, or None for the usual order."""
         return self._first_to_act
 
     @property
@@ -1123,10 +1737,12 @@ class Hand:
 
     @property
     def showdown_mode(self) -> str:
+        """``'auto'`` (the engine shows and mucks) or ``'manual'`` (the players do)."""
         return "manual" if self._manual else "auto"
 
     @property
     def starting_stacks(self) -> Tuple[int, ...]:
+        """The stacks before the forced bets."""
         return tuple(self._start)
 
     @property
@@ -1156,6 +1772,7 @@ class Hand:
 
     @property
     def folded(self) -> Tuple[bool, ...]:
+        """Per player, whether they have folded."""
         return tuple(self._folded)
 
     @property
@@ -1165,22 +1782,27 @@ class Hand:
 
     @property
     def street_name(self) -> str:
+        """The street's name: ``'preflop'``, ``'flop'``, ``'turn'`` or ``'river'``."""
         return STREETS[self._street]
 
     @property
     def phase(self) -> str:
+        """``'betting'``, ``'showdown'`` or ``'over'``."""
         return self._phase
 
     @property
     def is_over(self) -> bool:
+        """Whether the hand has ended (every pot awarded)."""
         return self._phase == OVER
 
     @property
     def actor(self) -> Optional[int]:
+        """The player whose turn it is (an index from 0), or None when nobody is to act."""
         return None if self._actor < 0 else self._actor
 
     @property
     def board(self) -> Tuple[int, ...]:
+        """The board cards dealt so far, as card ids."""
         return tuple(self._board)
 
     @property
@@ -1191,18 +1813,22 @@ class Hand:
 
     @property
     def runs(self) -> int:
+        """How many times the board is run once everyone is all in."""
         return self._runs
 
     @property
     def rake(self) -> int:
+        """The rake taken from the pot (chips)."""
         return self._rake
 
     @property
     def added(self) -> int:
+        """Chips added to the pot from outside the players' stacks (e.g. a bad-beat drop)."""
         return self._added
 
     @property
     def free_folds(self) -> bool:
+        """Whether a player may fold when nothing is owed."""
         return self._free_folds
 
     @property
@@ -1212,7 +1838,31 @@ class Hand:
         return tuple(self._board[:self._run_from]) if self._run_from >= 0 else None
 
     def hole_cards(self, player: int) -> Tuple[int, ...]:
-        """The four hole card ids of ``player`` (IllegalActionError for no such player)."""
+        """The hole cards of ``player``.
+
+        Parameters
+        ----------
+        player : int
+            An index from 0.
+
+        Returns
+        -------
+        tuple of int
+            Card ids (0..51; :func:`omaha_eval.format_cards` writes them as text).
+
+        Raises
+        ------
+        IllegalActionError
+            No such player.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> from omaha_eval import format_cards
+        >>> format_cards(hand.hole_cards(0))
+        '8s9sTs7s'
+        """
         return tuple(self._hole[self._player_arg(player, "look at the hole cards")])
 
     @property
@@ -1234,6 +1884,7 @@ class Hand:
 
     @property
     def result(self) -> Optional[HandResult]:
+        """The :class:`HandResult` once the hand is over, else None."""
         return self._result
 
     def __repr__(self) -> str:

@@ -32,11 +32,34 @@ def show_order(n: int, button: int, folded: Sequence[bool], aggressor: int) -> L
 
 def score(holes: Sequence[Sequence[int]], board: Sequence[int], players: Sequence[int],
           hilo: bool) -> Tuple[Dict[int, int], Dict[int, int]]:
-    """Hi and lo scores of ``players`` on a complete board, in one batch evaluator call.
+    """Hi and lo scores of ``players`` on a complete board.
 
     The cards come from a hand's deck, checked when it was built (ids 0..51, no card twice), so
-    the native kernel is called directly, without the public API's conversions and checks.
+    each hand goes straight to the native scalar path (no arrays, no duplicate check; it still
+    refuses an id outside 0..51, and anything it refuses takes the batch path below).
     """
+    fast = _core.fast_eval
+    if hilo:
+        hi: Dict[int, int] = {}
+        lo: Dict[int, int] = {}
+        for p in players:
+            both = fast(holes[p], board, 3, False)
+            if both is None:
+                return _score_arrays(holes, board, players, hilo)
+            hi[p], lo[p] = both
+        return hi, lo
+    out: Dict[int, int] = {}
+    for p in players:
+        value = fast(holes[p], board, 1, False)
+        if value is None:
+            return _score_arrays(holes, board, players, hilo)
+        out[p] = value
+    return out, {}
+
+
+def _score_arrays(holes: Sequence[Sequence[int]], board: Sequence[int], players: Sequence[int],
+                  hilo: bool) -> Tuple[Dict[int, int], Dict[int, int]]:
+    """:func:`score` through one batch call (cards in forms the scalar path does not take)."""
     hole_array = np.array([holes[p] for p in players], dtype=np.uint8)
     board_array = np.array([board], dtype=np.uint8)  # one board row shared by every hand
     hi, lo = _core.unchecked_eval(hole_array, board_array, True, hilo, 1)
