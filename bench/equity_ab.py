@@ -11,9 +11,15 @@ Set up the baseline once (about two minutes)::
     git clone -q <repo> /tmp/oe-base && git -C /tmp/oe-base checkout -q b879b87
     python -m venv /tmp/oe-base/.venv && /tmp/oe-base/.venv/bin/pip install -q /tmp/oe-base
 
-then (about 3 minutes with the defaults)::
+then (every workload, 7 rounds: roughly 8 minutes on a quiet 2-core machine; the version
+comparisons alone, 5 rounds, took 4 minutes at load 9)::
 
     python bench/equity_ab.py --base /tmp/oe-base/.venv/bin/python --rounds 7
+    python bench/equity_ab.py --base /tmp/oe-base/.venv/bin/python --rounds 5 \
+        --only mc-random-hu,mc-random-3,mc-hero-random,mc-fixed3,showdown-one,flop-hu,pe-flop-hu
+
+On a loaded machine add ``--clock cpu`` (process CPU time) for the version comparisons; the
+``workers`` ratios need the wall clock and a quiet machine.
 
 Workloads (per call; Monte Carlo in ns per trial):
   mc-random-hu     ``random`` vs ``random`` preflop hi, 400,000 trials         [0.1 / now >= 1.7]
