@@ -10,7 +10,9 @@ interleaved, medians reported:
 * in process: a separate plain Python process (no Dask loaded, nothing else running in it) runs
   the tasks with as many threads as the cluster has worker threads (the kernel releases the GIL);
 * cluster, grouped: ``execute`` as the library runs it (small tasks share a Dask call);
-* cluster, 1 task/call: every task its own Dask call (what a task costs Dask by itself).
+* cluster, 1 task/call: every task its own Dask call (what a task costs Dask by itself);
+* cluster, 0.2 submit: the executor of version 0.2 (a ``client.submit`` and a ``result()`` per
+  task), for comparison in the same run.
 
 The cluster is the library's own ``connect(workers=N)`` (N single-threaded worker processes, no
 nanny profiler), warmed up (kernel imported and one untimed round) before any timing; its start
@@ -118,7 +120,16 @@ def main() -> None:
 
     def run(client, group):
         out = np.zeros((len(job), 14), dtype=np.int64)
-        for task, sums in execute(job, tasks, client=client, group=group):
+        if group == "submit":  # the 0.2 executor: a submit and a result() per task
+            from distributed import as_completed
+
+            from omaha_eval.bulk.job import run_units, task_args
+
+            futures = {client.submit(run_units, *task_args(job, t), pure=False): t for t in tasks}
+            results = ((futures[f], f.result()) for f in as_completed(list(futures)))
+        else:
+            results = execute(job, tasks, client=client, group=group)
+        for task, sums in results:
             np.add.at(out, task.index, sums)
         return int(out.sum() % (1 << 61))
 
@@ -136,7 +147,7 @@ def main() -> None:
         ref = run(client, None)  # cold: the kernel's import and first calls on each worker
         t_cold = time.perf_counter() - t0
         grouped = group_size(len(tasks), args.trials_per_task, threads)
-        modes = {"grouped": None, "1 task/call": 1}
+        modes = {"grouped": None, "1 task/call": 1, "0.2 submit": "submit"}
         rows: dict[str, list[dict]] = {"in process": [], **{m: [] for m in modes}}
         for _ in range(args.rounds):
             r = in_process()

@@ -459,3 +459,44 @@ def test_unfinished_shared_run_cut_at_a_block_equals_a_shorter_run(tmp_path: Pat
     for g in ("hi", "hilo"):
         write_parquet(cut, g, tmp_path / f"cut-{g}.parquet")
         assert (tmp_path / f"cut-{g}.parquet").read_bytes() == short[g].read_bytes()
+
+
+# ---------------------------------------------------------------- running on workers
+
+
+def test_the_kernel_releases_the_gil() -> None:
+    """A Dask worker runs tasks in a thread beside its event loop (heartbeats, messages): the
+    kernel must let that loop run. While a ~1 M-trial call runs in a thread, this thread keeps
+    waking up; with the GIL held it could not wake once until the call returned."""
+    import threading
+    import time
+
+    job = BulkJob.for_hands(["AsKsQhJh"], game="hilo", trials=16 * BLOCK, seed=1)
+    from omaha_eval.bulk.job import Task, task_args
+
+    args = task_args(job, Task(np.array([0]), np.array([0]), np.array([16])))
+    started = threading.Event()
+
+    def work() -> None:
+        started.set()
+        run_units(*args)
+
+    t = threading.Thread(target=work)
+    t.start()
+    started.wait()
+    wakeups = 0
+    while t.is_alive():
+        time.sleep(0.0005)
+        wakeups += 1
+    t.join()
+    assert wakeups >= 10
+
+
+def test_group_size_packs_small_tasks_and_keeps_every_thread_fed() -> None:
+    from omaha_eval.bulk.execute import CALL_TRIALS, group_size
+
+    assert group_size(64, 250_000, 1) == CALL_TRIALS // 250_000 == 16  # ~4 M trials a call
+    assert group_size(64, 250_000, 4) == 8    # two calls per thread at least
+    assert group_size(10, 250_000, 8) == 1    # fewer tasks than threads: one task a call
+    assert group_size(100, CALL_TRIALS, 1) == 1  # large tasks go alone
+    assert group_size(1, 1, 1) == 1

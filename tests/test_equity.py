@@ -346,6 +346,35 @@ def test_showdown_text_and_shared_board():
         showdown(holes, ref.cards("As9s2h7d8c"))
 
 
+def test_one_text_deal_equals_the_array_path():
+    """The cached one-deal path (text in, two bytes objects back) gives the arrays of the
+    general path, and its checks raise as the general path does."""
+    from omaha_eval.cards import format_cards
+    rng = np.random.default_rng(12)
+    for k, game in ((4, "hi"), (4, "hilo"), (5, "plo5-8"), (6, "plo6")):
+        for players in (1, 2, 5):
+            for _ in range(20):
+                d = rng.permutation(52)[: k * players + 5].astype(np.uint8)
+                holes, board = d[: k * players].reshape(players, k), d[k * players:]
+                a = showdown([format_cards(h) for h in holes], format_cards(board), game=game)
+                b = showdown(holes[None], board[None], game=game)
+                for name in ("share", "share_units", *RATES):
+                    x, y = getattr(a, name), getattr(b, name)
+                    assert x.dtype == y.dtype and x.tolist() == y.tolist(), name
+    r = showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s")
+    r.share[0, 0] = 0.5  # a fresh array the caller may write
+    assert showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s").share.tolist() == [[0.0, 1.0]]
+    with pytest.raises(ValueError, match="workers"):
+        showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s", workers=0)
+    with pytest.raises(CardError, match="deals 5"):
+        showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s", game="plo5")
+    with pytest.raises(CardError, match="twice"):
+        showdown(["AsKsQhJh", "2c2d7h8s"], "As9h3c4d5s")
+    with pytest.raises(ValueError, match="game"):
+        showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s", game="stud")
+    assert showdown([[51, 47, 42, 38], [0, 1, 22, 27]], "Ts9h3c4d5s").share.tolist() == [[0, 1]]
+
+
 # ---------------------------------------------------------------- bulk
 
 

@@ -41,16 +41,15 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
-from itertools import chain
 from numbers import Integral
-from typing import Any, Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
 from . import showdown as sd
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
                      STRADDLE, GameConfig, Post)
-from .deck import BOARD_POSITIONS, BURN_POSITIONS, build_deck, card_list, deal_size
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, _known_deal, build_deck, card_list, deal_size
 from .payout import after_rake, run_shares
 from .errors import HandSetupError, IllegalActionError
 from .pots import build_pots, uncalled_bet
@@ -177,23 +176,93 @@ def _posting_order(posts: Sequence[Post], n: int, button: int) -> Tuple[Post, ..
     return tuple(sorted(posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n)))
 
 
-# A config's default forced bets for (n, button) and their posting order, made once (posts are
-# immutable). Keyed by id with the config kept in the entry, so no id is reused while its entry
-# lives; cleared when it grows (a kill pot plays with a new, scaled config).
-_DEFAULT_POSTS: Dict[int, Tuple[GameConfig, Dict[Tuple[int, int], Tuple[Tuple[Post, ...], Tuple[Post, ...]]]]] = {}
+# Clockwise orders: _ROTATIONS[n][s] is every player of an n-handed hand from s on, and
+# _AFTER[n][a] the order after player a, for the turn search (iterating a ready tuple is the
+# cheapest loop).
+_ROTATIONS = tuple(tuple(tuple((s + k) % n for k in range(n)) for s in range(n)) for n in range(13))
+_AFTER = tuple(tuple(rotations[(a + 1) % n] for a in range(n)) for n, rotations in enumerate(_ROTATIONS))
 
 
-def _default_posts(config: GameConfig, n: int, button: int) -> Tuple[Tuple[Post, ...], Tuple[Post, ...]]:
-    entry = _DEFAULT_POSTS.get(id(config))
+class _Posted:
+    """The forced bets of a hand, applied: stacks, bets and chips committed and pooled, the
+    events, the first round's amount to match (``level``), its full raise and the bets made."""
+
+    __slots__ = ("stacks", "bets", "committed", "pooled", "events", "level", "full_raise",
+                 "bets_made")
+
+    def __init__(self, ordered: Sequence[Post], stacks: List[int], trimming: bool,
+                 min_bet: int) -> None:
+        n = len(stacks)
+        bets, committed, pooled = [0] * n, [0] * n, [0] * n
+        events: List[Tuple[Any, ...]] = []
+        level = 0
+        straddles = 0
+        for post in ordered:
+            i = post.player
+            amount = min(post.amount, stacks[i])
+            stacks[i] -= amount
+            committed[i] += amount
+            if post.kind == STRADDLE and post.amount:
+                straddles += 1
+            if post.kind in LIVE_KINDS:
+                bets[i] += amount
+                level = max(level, post.amount, bets[i])
+            elif post.kind == DEAD or not trimming:
+                pooled[i] += amount
+            events.append((ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0, (), 0,
+                           stacks[i] == 0, post.kind))
+        self.stacks, self.bets, self.committed, self.pooled = stacks, bets, committed, pooled
+        self.events = events
+        self.level = level
+        self.full_raise = max(level, min_bet)
+        self.bets_made = (1 if level > 0 else 0) + straddles
+
+
+def _first_round_start(posts: Sequence[Post], n: int, button: int, last: int) -> int:
+    """The seat left of the largest blind, straddle or kill blind (ties: the later one; the kill
+    blind of a killer acting last left out), or left of the button without any."""
+    opener, key = -1, (-1, -1)
+    for post in posts:
+        if post.kind in OPENER_KINDS and post.amount > 0 and not (
+                post.kind == KILL and post.player == last):  # a killer acting last opens nothing
+            k = (post.amount, (post.player - button - 1) % n)
+            if k > key:
+                opener, key = post.player, k
+    return ((opener if opener >= 0 else button) + 1) % n
+
+
+class _Plan:
+    """What every hand of one config, table size and button starts from, worked out once:
+    the default posts in posting order, their effect on stacks deep enough that nobody is all
+    in after posting (``posted``; ``need[i]``: the chips player ``i`` posts, a stack must be
+    above it for the shortcut), and who opens the first round."""
+
+    __slots__ = ("posts", "ordered", "posted", "need", "start")
+
+    def __init__(self, config: GameConfig, n: int, button: int) -> None:
+        self.posts = tuple(config.default_posts(n, button))
+        self.ordered = _posting_order(self.posts, n, button)
+        deep = [MAX_CHIPS * 2] * n  # deeper than any stack: no post is short
+        self.posted = _Posted(self.ordered, deep, config.ante_trimming,
+                              config.structure.street_min_bet(0))
+        self.need = tuple(self.posted.committed)
+        self.start = _first_round_start(self.posts, n, button, -1)
+
+
+# Per config (keyed by id, the config kept in the entry so that no id is reused while its entry
+# lives; cleared when it grows: a kill pot plays with a new, scaled config): the betting
+# structure's opening bets per street and the plans by (n, button).
+_PLANS: Dict[int, Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[int, int], _Plan]]] = {}
+
+
+def _config_entry(config: GameConfig) -> Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[int, int], _Plan]]:
+    entry = _PLANS.get(id(config))
     if entry is None or entry[0] is not config:
-        if len(_DEFAULT_POSTS) >= 256:
-            _DEFAULT_POSTS.clear()
-        entry = _DEFAULT_POSTS[id(config)] = (config, {})
-    found = entry[1].get((n, button))
-    if found is None:
-        posts = tuple(config.default_posts(n, button))
-        found = entry[1][(n, button)] = (posts, _posting_order(posts, n, button))
-    return found
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        min_bets = tuple(config.structure.street_min_bet(street) for street in range(4))
+        entry = _PLANS[id(config)] = (config, min_bets, {})
+    return entry
 
 
 def _is_int(value: object) -> bool:
@@ -299,7 +368,8 @@ class Hand:
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
         "_unknown", "_able", "_last", "_seq", "_seq_pos", "_hole_count", "_courchevel", "_runs",
-        "_run_from", "_rake", "_added", "_boards", "_free_folds", "_named_seats",
+        "_run_from", "_rake", "_added", "_boards", "_free_folds", "_named_seats", "_min_bets",
+        "_rotations", "_after",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
@@ -342,33 +412,50 @@ class Hand:
         seat_labels = tuple(range(n)) if seats is None else tuple(_sequence(seats, "seats"))
         if len(seat_labels) != n:
             raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
+        config_entry = _config_entry(config)
+        plan: Optional[_Plan] = None
         if posts is None:  # made for these n and button: nothing to check
-            post_list: Sequence[Post]
-            post_list, ordered = _default_posts(config, n, button)
+            plan = config_entry[2].get((n, button))
+            if plan is None:
+                plan = config_entry[2][(n, button)] = _Plan(config, n, button)
+            post_list: Sequence[Post] = plan.posts
         else:
-            ordered = None
             post_list = _sequence(posts, "posts")
             for post in post_list:
                 if not isinstance(post, Post):
                     raise HandSetupError(f"posts must be Post objects, got {post!r}")
                 if not 0 <= post.player < n:
                     raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
+        hole = config.hole_cards
+        if seed is None and deck is None and runs == 1 and not extra_boards and \
+                hole_cards is not None and board is not None:  # a replay: every card known
+            dealt = _known_deal(n, button, hole_cards, board, hole, hole * n + 8)
+        else:
+            dealt = None
+        if dealt is None:
+            dealt = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
+                               hole=hole, full=runs > 1, extra_boards=extra_boards)
+        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards")) if (
+            type(unknown_cards) not in (tuple, list) or unknown_cards) else frozenset()
 
+        # nothing below can fail: the hand is set up
         self._config = config
-        self._structure = config.structure
-        self._fixed = config.structure.kind == "fixed"
+        structure = self._structure = config.structure
+        self._fixed = structure.kind == "fixed"
         self._hilo = config.hilo
+        self._min_bets = config_entry[1]
         self._n = n
+        self._rotations = _ROTATIONS[n]
+        self._after = _AFTER[n]
         self._button = button
         self._seats = seat_labels
         self._named_seats = seats is not None
-        self._posts = post_list if ordered is not None else tuple(post_list)
+        self._posts = post_list if plan is not None else tuple(post_list)
         self._first_to_act = first_to_act
-        self._last = -1 if last_to_act is None else last_to_act
+        last = self._last = -1 if last_to_act is None else last_to_act
         self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
         self._seq_pos: List[int] = []
         self._manual = showdown == "manual"
-        hole = config.hole_cards
         self._hole_count = hole
         self._courchevel = config.courchevel
         self._runs = runs
@@ -377,15 +464,8 @@ class Hand:
         self._added = added
         self._boards: List[Tuple[int, ...]] = []
         self._free_folds = bool(free_folds)
-        self._deck = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
-                                hole=hole, full=runs > 1, extra_boards=extra_boards)
-        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards")) if (
-            type(unknown_cards) not in (tuple, list) or unknown_cards) else frozenset()
+        self._deck = dealt
         self._start = list(stacks)
-        self._stacks: List[int] = list(stacks)
-        self._bets = [0] * n
-        self._committed = [0] * n
-        self._pooled = [0] * n
         self._folded = [False] * n
         self._acted = [-1] * n
         self._in_hand = n
@@ -395,9 +475,6 @@ class Hand:
         self._aggressor = -1
         self._final_aggressor = -1
         self._board: List[int] = []
-        # events as plain tuples (Event fields in order); Event objects are made only when
-        # ``history`` is read
-        self._history: List[Tuple[Any, ...]] = []
         self._returned: List[Tuple[int, int]] = []
         self._pots: List[Tuple[int, Tuple[int, ...]]] = []
         self._order: List[int] = []
@@ -405,61 +482,51 @@ class Hand:
         self._shown: Set[int] = set()
         self._mucked: List[int] = []
         self._result: Optional[HandResult] = None
-        deck_cards = self._deck
-        # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
-        self._hole = [deck_cards[(p - button - 1) % n:hole * n:n] for p in range(n)]
-        self._post_forced_bets(_posting_order(self._posts, n, button) if ordered is None else ordered)
+        # the forced bets: a plan's, worked out once, when every stack is deep enough that
+        # nobody is all in after posting (the plan's stacks were deeper than any), else posted here
+        self._stacks: List[int]
+        self._bets: List[int]
+        self._committed: List[int]
+        self._pooled: List[int]
+        behind = [s - k for s, k in zip(stacks, plan.need)] if plan is not None else None
+        if plan is not None and behind is not None and min(behind) > 0:
+            posted = plan.posted
+            self._stacks = behind
+            self._bets = posted.bets[:]
+            self._committed = posted.committed[:]
+            self._pooled = posted.pooled[:]
+            history = posted.events[:]
+        else:
+            ordered = plan.ordered if plan is not None else _posting_order(self._posts, n, button)
+            posted = _Posted(ordered, list(stacks), config.ante_trimming, self._min_bets[0])
+            self._stacks, self._bets = posted.stacks, posted.bets
+            self._committed, self._pooled = posted.committed, posted.pooled
+            history = posted.events
+        self._level, self._full_raise, self._bets_made = posted.level, posted.full_raise, posted.bets_made
+        # events as plain tuples (Event fields in order); Event objects are made only when
+        # ``history`` is read
+        self._history: List[Tuple[Any, ...]] = history
         self._able = n - self._stacks.count(0)  # players who can still bet
-        for k in range(n):
-            p = (button + 1 + k) % n
-            self._history.append((ev.DEAL_HOLE, p, 0, 0, tuple(self._hole[p]), 0, False, ""))
+        # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
+        holes = self._hole = [tuple(dealt[(p - button - 1) % n:hole * n:n]) for p in range(n)]
+        history += [(ev.DEAL_HOLE, p, 0, 0, holes[p], 0, False, "")
+                    for p in self._after[button]]
         if self._courchevel:  # the first flop card, face up before the first betting round
-            first = deck_cards[hole * n + BOARD_POSITIONS[0]]
+            first = dealt[hole * n + BOARD_POSITIONS[0]]
             self._board.append(first)
-            self._history.append((ev.DEAL_BOARD, -1, 0, 0, (first,), 0, False, ""))
-        self._start_first_round()
+            history.append((ev.DEAL_BOARD, -1, 0, 0, (first,), 0, False, ""))
+        if first_to_act is not None:
+            start = first_to_act
+        elif plan is not None and last < 0:
+            start = plan.start
+        else:
+            start = _first_round_start(self._posts, n, button, last)
+        self._start_first_round(start)
 
     # ---- set-up ----
 
-    def _post_forced_bets(self, ordered: Sequence[Post]) -> None:
-        """The posts in ``ordered`` (see _posting_order)."""
-        history = self._history
-        stacks, bets, committed, pooled = self._stacks, self._bets, self._committed, self._pooled
-        trimming = self._config.ante_trimming
-        level = 0
-        straddles = 0
-        for post in ordered:
-            i = post.player
-            amount = min(post.amount, stacks[i])
-            stacks[i] -= amount
-            committed[i] += amount
-            if post.kind == STRADDLE and post.amount:
-                straddles += 1
-            if post.kind in LIVE_KINDS:
-                bets[i] += amount
-                level = max(level, post.amount, bets[i])
-            elif post.kind == DEAD or not trimming:
-                pooled[i] += amount
-            history.append((ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0, (), 0,
-                            stacks[i] == 0, post.kind))
-        self._level = level
-        self._full_raise = max(level, self._structure.street_min_bet(0))
-        self._bets_made = (1 if level > 0 else 0) + straddles
-
-    def _start_first_round(self) -> None:
+    def _start_first_round(self, start: int) -> None:
         n, last = self._n, self._last
-        if self._first_to_act is not None:
-            start = self._first_to_act
-        else:
-            opener, key = -1, (-1, -1)
-            for post in self._posts:
-                if post.kind in OPENER_KINDS and post.amount > 0 and not (
-                        post.kind == KILL and post.player == last):  # a killer acting last opens nothing
-                    k = (post.amount, (post.player - self._button - 1) % n)
-                    if k > key:
-                        opener, key = post.player, k
-            start = (opener if opener >= 0 else self._button) + 1
-        start %= n
         if last >= 0:
             order = [(start + k) % n for k in range(n) if (start + k) % n != last] + [last]
             self._seq = order
@@ -478,26 +545,28 @@ class Hand:
     def _find_actor(self, start: int) -> int:
         """First player from ``start`` in this round's order (clockwise, or the first round's
         order with a player acting last) who still has to act, or -1."""
-        n, stacks, folded, bets, acted, level = (self._n, self._stacks, self._folded, self._bets,
-                                                 self._acted, self._level)
+        if self._seq is None or self._street:
+            return self._first_to_act_in(self._rotations[start])
+        pos = self._seq_pos[start]
+        return self._first_to_act_in(self._seq[pos:] + self._seq[:pos])
+
+    def _first_to_act_in(self, order: Sequence[int]) -> int:
+        """The first player in ``order`` who still has to act (chips behind, not folded, and a
+        bet to match or no action yet with someone left to bet against), or -1."""
+        stacks, folded, bets, acted, level = (self._stacks, self._folded, self._bets, self._acted,
+                                              self._level)
         others = self._able > 1
-        seq = self._seq if self._street == 0 else None
-        if seq is None:  # clockwise from start, without a modulo per seat
-            order: Iterable[int] = chain(range(start, n), range(start)) if start else range(n)
-        else:
-            pos = self._seq_pos[start]
-            order = seq[pos:] + seq[:pos]
         for i in order:
             if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
                 return i
         return -1
 
     def _advance(self) -> None:
-        a = self._actor
-        if self._seq is not None and self._street == 0:
-            actor = self._find_actor(self._seq[(self._seq_pos[a] + 1) % self._n])
+        """The turn passes on from the player who acted, or the round ends."""
+        if self._seq is None or self._street:
+            actor = self._first_to_act_in(self._after[self._actor])
         else:
-            actor = self._find_actor((a + 1) % self._n)
+            actor = self._find_actor(self._seq[(self._seq_pos[self._actor] + 1) % self._n])
         if actor < 0:
             self._end_round()
         else:
@@ -533,11 +602,11 @@ class Hand:
             self._street += 1
             self._deal_street()
             self._level = 0
-            self._full_raise = self._structure.street_min_bet(self._street)
+            self._full_raise = self._min_bets[self._street]
             self._bets_made = 0
             self._acted = [-1] * n
             self._aggressor = -1
-            self._actor = self._find_actor((self._button + 1) % n)
+            self._actor = self._first_to_act_in(self._after[self._button])
 
     def _deal_street(self) -> None:
         base = self._hole_count * self._n

@@ -55,6 +55,7 @@ _POST_KIND = {"small blind": "small_blind", "big blind": "big_blind", "ante": "a
               "missed small blind": "missed", "dead blind": "missed",
               "missed big blind": "big_out", "straddle": "straddle"}
 _WAGER = {"calls": _CALL, "bets": _BET}
+_DEALER_FIRST = frozenset("DUCH")  # first letters of "Dealt to", "Uncalled bet", "Cash Drop", "Hand cancelled"
 
 
 @lru_cache(maxsize=4096)  # "calls $1", "raises 200 to 400": the same few texts come back
@@ -156,19 +157,20 @@ class _Body:
         lines = self.lines
         start = self.start
         colon = self.colon
+        summary = len(lines)  # where the summary begins
         for k in range(1, len(lines)):
             line = lines[k]
             if not line:
                 continue
             number = start + k
-            if self.summary:
-                self.summary_line(line, number)
-                continue
             first = line[0]  # the line kinds dispatched on their first character
             if first == "*":
                 m = _STREET.match(line)
                 if m:
                     self.street_line(m.group(1).strip().upper(), m.group(2), number)
+                    if self.summary:
+                        summary = k + 1
+                        break
                     continue
             elif first == "T":
                 if line.startswith("Table"):
@@ -191,29 +193,33 @@ class _Body:
                     if name in self.name_set and name not in self.clash:
                         self.player_line(name, line[cut + 2:], True, number)
                         continue
-            if line.startswith("Dealt to "):
-                self.dealt(line[9:], number)
-                continue
-            if line.startswith("Uncalled bet"):
-                m = _UNCALLED.match(line)
-                if m and m.group(2).strip() in self.name_set:
-                    name = m.group(2).strip()
-                    hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
-                continue
-            if line.startswith("Cash Drop"):
-                m = _CASH_DROP.match(line)
-                if m:
-                    hand.added += self.amount(m.group(1), number)
-                continue
-            if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
-                self.problem("the hand was cancelled", number)
-                continue
+            if first in _DEALER_FIRST:  # the dealer's lines
+                if line.startswith("Dealt to "):
+                    self.dealt(line[9:], number)
+                    continue
+                if line.startswith("Uncalled bet"):
+                    m = _UNCALLED.match(line)
+                    if m and m.group(2).strip() in self.name_set:
+                        name = m.group(2).strip()
+                        hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
+                    continue
+                if line.startswith("Cash Drop"):
+                    m = _CASH_DROP.match(line)
+                    if m:
+                        hand.added += self.amount(m.group(1), number)
+                    continue
+                if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
+                    self.problem("the hand was cancelled", number)
+                    continue
             who, rest, named = self.who_spaced(line)  # "name: " was tried above
             if who is None:
                 if _CASH_OUT.search(line):
                     hand.cash_out.append(line)
                 continue
             self.player_line(who, rest, named, number)
+        for k in range(summary, len(lines)):
+            if lines[k]:
+                self.summary_line(lines[k], start + k)
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
         elif hand.total_pot is None:
@@ -241,7 +247,7 @@ class _Body:
             out = "sitting out" in tail or "out of hand" in tail
         else:
             out = False
-        self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number, sitting_out=out))
+        self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number, out))
         self.dirty = True
 
     def index_names(self) -> None:

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..cards import CardError, parse_cards
 from ..game import config as gc
 from ..game.config import GameConfig
-from ..game.deck import BOARD_POSITIONS, build_deck, deal_size
+from ..game.deck import BOARD_POSITIONS, build_deck
 from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, Structure
@@ -236,11 +237,15 @@ def _post(player: int, kind: str, amount: int) -> gc.Post:
     return gc.Post(player, kind, amount)
 
 
+_SEAT_NUMBER = attrgetter("seat")
+
+
 def _in_hand(hand: SiteHand) -> List[str]:
-    active = {p.name for p in hand.posts} | {a.name for a in hand.actions} | set(hand.showed) | \
-        set(hand.mucked) | set(hand.collected) | set(hand.uncalled)
+    active = set(hand.showed)
+    active.update(hand.mucked, hand.collected, hand.uncalled, [p.name for p in hand.posts],
+                  [a.name for a in hand.actions])
     names = []
-    for seat in sorted(hand.seats, key=lambda s: s.seat):
+    for seat in sorted(hand.seats, key=_SEAT_NUMBER):
         if seat.name in active or (not seat.sitting_out and seat.name in hand.known):
             names.append(seat.name)
     return names
@@ -336,7 +341,8 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
             prefix += 1
     extra = [b[prefix:] for b in boards[1:]]
     try:
-        deck = _deck_order(n, button, holes, boards[0], hand.hole_cards, extra, partial)
+        deck = _deck_order(n, button, holes, boards[0], hand.hole_cards, extra, partial,
+                           full=len(boards) > 1)
         if deck is None:  # a card given twice: let the deck builder say which
             build_deck(n, button, seed=0, hole_cards=holes, board=boards[0] or None,
                        hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
@@ -344,8 +350,6 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         # hole card j of player p sits at deck index hole_position(n, button, p, j)
         unknown = [deck[j * n + (p - button - 1) % n] for p in range(n) if holes[p] is None
                    for j in range(hand.hole_cards)]
-        if len(boards) == 1:  # run once: the engine takes only the cards it deals
-            deck = deck[:deal_size(n, hand.hole_cards)]
         engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
                       showdown="manual", unknown_cards=unknown, runs=len(boards), rake=hand.rake,
                       added=hand.added, free_folds=True)
@@ -381,27 +385,33 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
 
 
 def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: List[int], hole: int,
-                extra: List[List[int]], partial: List[int]) -> Optional[List[int]]:
-    """All 52 cards in dealing order with every known card in its place and the unknown ones
+                extra: List[List[int]], partial: List[int], full: bool = True) -> Optional[List[int]]:
+    """All 52 cards (or with ``full`` False the ``hole n + 8`` dealt) in dealing order with every known card in its place and the unknown ones
     filled from the unused cards in ascending order (placeholders: nobody saw them), or None
     when a card is given twice. No shuffle: a replay needs none, and it is the slow part."""
     size = hole * n + 8
     if size > 52:
         return None
     order: List[int] = [-1] * size
+    deal = hole * n
     for p, cards in enumerate(holes):
         if cards is not None:
-            for j, card in enumerate(cards):
-                order[j * n + (p - button - 1) % n] = card
+            if len(cards) == hole:  # hole card j of player p: deck index j n + (p - button - 1) % n
+                order[(p - button - 1) % n:deal:n] = cards
+            else:
+                for j, card in enumerate(cards):
+                    order[j * n + (p - button - 1) % n] = card
     for k, card in enumerate(board[:5]):
-        order[hole * n + BOARD_POSITIONS[k]] = card
+        order[deal + BOARD_POSITIONS[k]] = card
     later = [c for b in extra for c in b]
     known = [c for c in order if c >= 0] + later + partial
-    if len(set(known)) != len(known):
-        return None
     taken = set(known)
+    if len(taken) != len(known):
+        return None
     rest = iter([c for c in range(52) if c not in taken])
     dealt = [c if c >= 0 else next(rest) for c in order]
+    if not full:  # run once: the engine takes only the cards it deals
+        return dealt
     return dealt + later + list(rest)
 
 
@@ -423,7 +433,10 @@ def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> N
         elif verb == "check":
             engine.check()
         elif verb == "call":
-            owed = min(engine.level - engine.bets[i], engine.stacks[i])
+            try:
+                owed = engine.verify_call()  # what the call puts in
+            except IllegalActionError:  # nothing to call: the text's amount is then wrong
+                owed = min(engine.level - engine.bets[i], engine.stacks[i])
             if owed != action.amount:
                 raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line)
             engine.call()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -108,6 +109,11 @@ def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = N
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.pools = Pools()
+        # what start-up built (modules, the app, pydantic's schemas: ~63,000 objects) lives as
+        # long as the process: kept out of the collector's sight, a full collection costs 3 ms
+        # of CPU instead of 38, and the requests in flight wait that much less behind one
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
