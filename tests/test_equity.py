@@ -172,7 +172,7 @@ def test_suit_permutation_and_card_order_do_not_change_equity(seed):
 
 @pytest.mark.parametrize("game, variant", [("hi", "omaha"), ("hilo", "omaha_hi_lo")])
 def test_preflop_against_poker_equity(game, variant):
-    pe = pytest.importorskip("poker_equity")
+    pe = pytest.importorskip("poker_equity", reason="poker-equity needs Python 3.10+")
     hands = ["AsKsQhJh", "2c2d7h8s"]
     ours = equity(hands, game=game)
     theirs = pe.exact_from_text(variant, hands)
@@ -184,7 +184,7 @@ def test_preflop_against_poker_equity(game, variant):
 
 
 def test_flop_multiway_against_poker_equity():
-    pe = pytest.importorskip("poker_equity")
+    pe = pytest.importorskip("poker_equity", reason="poker-equity needs Python 3.10+")
     hands = ["AhKh2c3d", "QhJh9s9c", "Ac2d5s6s", "TdTs8h7c"]
     for game, variant in (("hi", "omaha"), ("hilo", "omaha_hi_lo")):
         ours = equity(hands, "2h7h4d", "Ks", game=game)
