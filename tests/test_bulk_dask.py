@@ -98,6 +98,23 @@ def test_bulk_equity_on_a_client_equals_in_process(cluster) -> None:
     np.testing.assert_array_equal(local.sums, grouped)
 
 
+def test_local_cluster_of_the_command_is_quiet_and_gives_the_same_numbers() -> None:
+    """``--workers N``: our own LocalCluster, its housekeeping slowed only inside it."""
+    import dask
+
+    from omaha_eval.bulk.execute import connect
+
+    hands = ["AsKsQhJh", "7c6c5d4d"]
+    local = bulk_equity(hands, game="hilo", trials=BLOCK, seed=4)
+    with connect(workers=1) as client:
+        remote = bulk_equity(hands, game="hilo", trials=BLOCK, seed=4, partitions=2,
+                             client=client)
+        callbacks = client.run(lambda dask_worker: sorted(dask_worker.periodic_callbacks))
+    np.testing.assert_array_equal(local.sums, remote.sums)
+    assert all("profile" not in names for names in callbacks.values())
+    assert dask.config.get("distributed.worker.profile.enabled") is True  # restored here
+
+
 def test_cluster_run_with_a_killed_worker_and_a_killed_command_resumes_to_the_same_file(
         tmp_path: Path, cluster, capsys: pytest.CaptureFixture) -> None:
     address, workers = cluster

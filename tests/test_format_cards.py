@@ -59,6 +59,7 @@ def test_ids_outside_the_deck_raise_what_the_general_path_raises(values):
         assert error_of(format_cards, array) == error_of(parse_cards, array)
 
 
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")  # numpy.matrix, on purpose
 def test_other_inputs_are_unchanged():
     for cards in ("AsKd", "as 10h, 2c", ["Qh", 3], [51, 45], (0, 1, 2)):
         assert format_cards(cards) == general(cards)

@@ -128,8 +128,7 @@ def _describe(hand: SiteHand, kind: str, desc: str) -> None:
         values = _described(hand.site, kind, desc)
     except HHError as exc:  # the stakes: said again with the hand's file and line
         raise HHError(exc.message, file=hand.file, line=hand.line) from None
-    for name, value in zip(_DESCRIBED, values):
-        setattr(hand, name, value)
+    hand.__dict__.update(zip(_DESCRIBED, values))  # plain fields of a plain dataclass
 
 
 def _stars_desc(kind: str, desc: str, hand: SiteHand) -> None:

@@ -78,12 +78,11 @@ def split_hands(text: str) -> List[Tuple[str, int, List[str]]]:
     else:
         lines = [raw.strip() for raw in text.splitlines()]
     starts: List[Tuple[int, str]] = []
-    for number, line in enumerate(lines):
-        if line.startswith(_HEADER_PREFIXES):
-            for name, pattern in HEADERS:
-                if pattern.match(line):
-                    starts.append((number, name))
-                    break
+    for number in [k for k, line in enumerate(lines) if line.startswith(_HEADER_PREFIXES)]:
+        for name, pattern in HEADERS:
+            if pattern.match(lines[number]):
+                starts.append((number, name))
+                break
     hands: List[Tuple[str, int, List[str]]] = []
     for k, (first, site) in enumerate(starts):
         hand_lines = lines[first:starts[k + 1][0] if k + 1 < len(starts) else len(lines)]
