@@ -3,9 +3,15 @@
 Starts ``omaha-eval serve --port 0 --workers W`` itself (or targets ``--url``), then for each
 endpoint and each concurrency C opens C keep-alive connections on 127.0.0.1 and sends a bounded
 number of requests, each connection one request at a time. The client is a small HTTP/1.1 client
-on asyncio streams (a general client such as httpx costs more CPU per request than the server
-does, and the client shares the two cores with it). Every answer is checked: status 200 and the
-body equal to the library's own result computed here. Reports rps and p50 / p99 latency per
+on asyncio protocol callbacks (a general client such as httpx costs more CPU per request than
+the server does, and the client shares the two cores with it): the next request of a connection
+leaves from the callback that completes the previous answer. A latency runs from just before a
+request's bytes are written to the arrival of the last byte of its answer. This is a closed
+loop, as the target's "64 concurrent clients" asks: a server stall delays the next request of
+each connection, so it is counted once per connection in flight, not once per request that a
+fixed-rate client would have sent meanwhile (that client's p99 would be higher). Every answer
+is checked: status 200 and the body equal to the library's own result computed here (a body
+already found right for the same request is compared as bytes). Reports rps and p50 / p99 latency per
 (workers, endpoint, concurrency), and the resident memory of the server processes sampled during
 a long soak (``--soak N`` requests, default 100,000; flat memory means no growth beyond noise).
 
@@ -88,8 +94,9 @@ def request_bytes(host: str, port: int, path: str, body: dict) -> bytes:
     return head + payload
 
 
-async def read_response(reader: asyncio.StreamReader) -> Tuple[int, bytes, bool]:
-    head = await reader.readuntil(b"\r\n\r\n")
+def parse_head(head: bytes) -> Tuple[int, int, bool]:
+    """Status, Content-Length and whether the server closes the connection, from a response's
+    header block (without the blank line)."""
     lines = head.decode("latin-1").split("\r\n")
     status = int(lines[0].split(" ", 2)[1])
     length, close = 0, False
@@ -100,7 +107,7 @@ async def read_response(reader: asyncio.StreamReader) -> Tuple[int, bytes, bool]
             length = int(value)
         elif name == "connection" and value.strip().lower() == "close":
             close = True
-    return status, await reader.readexactly(length), close
+    return status, length, close
 
 
 @dataclass
@@ -111,45 +118,156 @@ class Run:
     wall: float = 0.0
 
 
-Prepared = List[Tuple[bytes, Callable[[dict], bool]]]
+class Prepared:
+    """The raw requests of a workload and their checks. A response body already checked for the
+    same request is compared as bytes; any other body is parsed and checked in full (so the
+    client's own cost stays small beside the server's, and every answer is still checked)."""
+
+    def __init__(self, host: str, port: int, items: List[Tuple[str, dict, Callable[[dict], bool]]]) -> None:
+        self.requests = [request_bytes(host, port, path, body) for path, body, _ in items]
+        self.checks = [check for _, _, check in items]
+        self.good: List[Optional[bytes]] = [None] * len(items)
+
+    def __len__(self) -> int:
+        return len(self.requests)
+
+    def is_right(self, k: int, status: int, body: bytes) -> bool:
+        if status != 200:
+            return False
+        if body == self.good[k]:
+            return True
+        try:
+            right = self.checks[k](json.loads(body))
+        except ValueError:
+            return False
+        if right:
+            self.good[k] = body
+        return right
 
 
 def prepare(host: str, port: int, items: List[Tuple[str, dict, Callable[[dict], bool]]]) -> Prepared:
-    return [(request_bytes(host, port, path, body), check) for path, body, check in items]
+    return Prepared(host, port, items)
 
 
-async def _connection(host: str, port: int, items: Prepared, budget: List[int], run: Run,
-                      deadline: float) -> None:
-    reader, writer = await asyncio.open_connection(host, port)
-    try:
-        while budget[0] > 0 and time.monotonic() < deadline:
-            budget[0] -= 1
-            raw, check = items[budget[0] % len(items)]
-            t0 = time.perf_counter()
-            writer.write(raw)
-            status, body, close = await read_response(reader)
-            run.latencies.append(time.perf_counter() - t0)
-            if status != 200 or not check(json.loads(body)):
-                run.errors += 1
-                run.first_error = run.first_error or f"{status} {body[:200]!r}"
-            if close:
-                writer.close()
-                reader, writer = await asyncio.open_connection(host, port)
-    finally:
-        writer.close()
+class _Connection(asyncio.Protocol):
+    """One keep-alive connection sending one request at a time, driven by callbacks: the next
+    request goes out from the callback that completes the previous answer. A request's latency is
+    from just before its bytes are written to the moment the last byte of its answer arrives."""
+
+    def __init__(self, shared: "_Load") -> None:
+        self.shared = shared
+        self.buffer = bytearray()
+        self.transport: Optional[asyncio.Transport] = None
+        self.k = -1
+        self.t0 = 0.0
+        self.head: Optional[Tuple[int, int, bool, int]] = None  # status, length, close, body start
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        self.send_next()
+
+    def send_next(self) -> None:
+        k = self.shared.take()
+        if k is None:
+            assert self.transport is not None
+            self.transport.close()
+            return
+        self.k, self.head = k, None
+        self.t0 = time.perf_counter()
+        assert self.transport is not None
+        self.transport.write(self.shared.items.requests[k])
+
+    def data_received(self, data: bytes) -> None:
+        buffer = self.buffer
+        buffer += data
+        if self.head is None:
+            end = buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            self.head = (*parse_head(bytes(buffer[:end])), end + 4)
+        status, length, close, start = self.head
+        if len(buffer) < start + length:
+            return
+        self.shared.done(self.k, time.perf_counter() - self.t0, status, bytes(buffer[start:start + length]))
+        if len(buffer) != start + length:  # one request at a time: nothing may follow the answer
+            self.shared.fail(f"{len(buffer) - start - length} unexpected bytes after an answer")
+            close = True
+        self.buffer = bytearray()
+        if close:
+            assert self.transport is not None
+            self.transport.close()
+            self.shared.reopen()
+        else:
+            self.send_next()
+
+    def connection_lost(self, exc: Optional[Exception]) -> None:
+        if self.k >= 0 and self.head is None and self.transport is not None and not self.shared.closing:
+            self.shared.fail(f"connection lost before an answer: {exc!r}")
+        self.shared.closed()
+
+
+class _Load:
+    """The state one bounded run shares among its connections."""
+
+    def __init__(self, host: str, port: int, items: Prepared, requests: int, concurrency: int,
+                 max_seconds: float) -> None:
+        self.host, self.port, self.items = host, port, items
+        self.left = requests
+        self.deadline = time.monotonic() + max_seconds
+        self.run = Run()
+        self.open = 0
+        self.closing = False
+        self.finished: Optional[asyncio.Future] = None
+
+    def take(self) -> Optional[int]:
+        if self.left <= 0 or time.monotonic() >= self.deadline:
+            self.closing = True
+            return None
+        self.left -= 1
+        return self.left % len(self.items)
+
+    def done(self, k: int, seconds: float, status: int, body: bytes) -> None:
+        self.run.latencies.append(seconds)
+        if not self.items.is_right(k, status, body):
+            self.fail(f"{status} {body[:200]!r}")
+
+    def fail(self, what: str) -> None:
+        self.run.errors += 1
+        self.run.first_error = self.run.first_error or what
+
+    def reopen(self) -> None:
+        self.open += 1  # counted now, so that the run cannot look finished in between
+        asyncio.get_running_loop().create_task(self.connect())
+
+    async def connect(self) -> None:
+        """A new connection (already counted in ``open``)."""
+        try:
+            await asyncio.get_running_loop().create_connection(lambda: _Connection(self), self.host, self.port)
+        except OSError as exc:
+            self.fail(f"cannot connect: {exc}")
+            self.closed()
+
+    def closed(self) -> None:
+        self.open -= 1
+        if self.open == 0 and self.finished is not None and not self.finished.done():
+            self.finished.set_result(None)
 
 
 async def load(host: str, port: int, items: Prepared, requests: int, concurrency: int,
-               max_seconds: float = 600.0) -> Run:
-    """``requests`` requests over ``concurrency`` connections (bounded in count and time)."""
-    run = Run()
-    budget = [requests]
+               max_seconds: float = 600.0, connected: Optional[Callable[[], None]] = None) -> Run:
+    """``requests`` requests over ``concurrency`` connections (bounded in count and time);
+    ``connected`` is called in a thread of its own once every connection is open."""
+    shared = _Load(host, port, items, requests, concurrency, max_seconds)
+    shared.finished = asyncio.get_running_loop().create_future()
     t0 = time.perf_counter()
-    deadline = time.monotonic() + max_seconds
-    await asyncio.gather(*(_connection(host, port, items, budget, run, deadline)
-                           for _ in range(concurrency)))
-    run.wall = time.perf_counter() - t0
-    return run
+    shared.open = concurrency
+    await asyncio.gather(*(shared.connect() for _ in range(concurrency)))
+    if connected is not None:
+        threading.Thread(target=connected, daemon=True).start()
+    if shared.open:
+        await asyncio.wait_for(shared.finished, max_seconds + 30)
+    shared.run.wall = time.perf_counter() - t0
+    return shared.run
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -203,6 +321,30 @@ class ServerProcess:
             except OSError:
                 pass
         return out
+
+    def connections_per_worker(self) -> List[int]:
+        """How many established connections to the server's port each server process holds
+        (largest first): how evenly the workers share the clients."""
+        inodes = set()
+        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+            try:
+                lines = Path(table).read_text().splitlines()[1:]
+            except OSError:
+                continue
+            for line in lines:
+                fields_ = line.split()
+                if fields_[3] == "01" and int(fields_[1].rsplit(":", 1)[1], 16) == self.port:
+                    inodes.add(fields_[9])
+        counts = []
+        for pid in self.pids():
+            try:
+                links = [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")]
+            except OSError:
+                continue
+            n = sum(1 for link in links if link.startswith("socket:[") and link[8:-1] in inodes)
+            if n:
+                counts.append(n)
+        return sorted(counts, reverse=True)
 
     def rss_mib(self) -> float:
         total = 0
@@ -304,7 +446,18 @@ def measure(host: str, port: int, names: Sequence[str], concurrencies: Sequence[
         for c in concurrencies:
             server_cpu = server.cpu_seconds() if server else 0.0
             client_cpu = time.process_time()
-            run = asyncio.run(load(host, port, items, requests, c))
+            split: List[int] = []
+
+            def probe(server: ServerProcess = server, c: int = c) -> None:
+                for _ in range(20):  # until the workers have accepted every connection
+                    counts = server.connections_per_worker()
+                    if sum(counts) >= c:
+                        break
+                    time.sleep(0.05)
+                split.extend(counts)
+
+            probe = probe if server else None  # type: ignore[assignment]
+            run = asyncio.run(load(host, port, items, requests, c, connected=probe))
             client_cpu = time.process_time() - client_cpu
             server_cpu = (server.cpu_seconds() - server_cpu) if server else float("nan")
             lat = run.latencies
@@ -314,7 +467,8 @@ def measure(host: str, port: int, names: Sequence[str], concurrencies: Sequence[
                          "p50_ms": 1e3 * percentile(lat, 0.50), "p99_ms": 1e3 * percentile(lat, 0.99),
                          "mean_ms": 1e3 * statistics.fmean(lat),
                          "server_cpu_us": 1e6 * server_cpu / max(len(lat), 1),
-                         "client_cpu_us": 1e6 * client_cpu / max(len(lat), 1)})
+                         "client_cpu_us": 1e6 * client_cpu / max(len(lat), 1),
+                         "connections_per_worker": split})
     return rows
 
 
@@ -379,12 +533,14 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             rows = measure(host, port, names, concurrencies, args.requests, server=server)
             print(f"\nworkers {workers or '?'}")
             print(f"{'endpoint':<10} {'clients':>7} {'requests':>9} {'errors':>6} {'rps':>8} "
-                  f"{'p50 ms':>7} {'p99 ms':>7} {'server us/req':>13} {'client us/req':>13}")
+                  f"{'p50 ms':>7} {'p99 ms':>7} {'server us/req':>13} {'client us/req':>13}  "
+                  f"connections per worker")
             for r in rows:
                 r["workers"] = workers
                 print(f"{r['endpoint']:<10} {r['concurrency']:>7} {r['requests']:>9} {r['errors']:>6} "
                       f"{r['rps']:>8.0f} {r['p50_ms']:>7.2f} {r['p99_ms']:>7.2f} "
-                      f"{r['server_cpu_us']:>13.0f} {r['client_cpu_us']:>13.0f}"
+                      f"{r['server_cpu_us']:>13.0f} {r['client_cpu_us']:>13.0f}  "
+                      f"{'/'.join(map(str, r['connections_per_worker'])) or '-':<10}"
                       + (f"  first error: {r['first_error']}" if r["errors"] else ""))
             report["runs"].extend(rows)
             if server is not None and args.soak:

@@ -361,6 +361,11 @@ int main(int argc, char **argv)
                 column[a << 6 | b] = (uint8_t)multiset_index(pair, 2);
             }
         write_u8(f, "const uint8_t oe_pair_column[64 * 64]", column, sizeof column);
+        /* the same by raw bytes (a << 8 | b): no masking per card; ids above 51 give column 0 */
+        static uint8_t wide[256 * 256];
+        for (int a = 0; a < 52; ++a)
+            for (int b = 0; b < 52; ++b) wide[a << 8 | b] = column[a << 6 | b];
+        write_u8(f, "const uint8_t oe_pair_column_wide[256 * 256]", wide, sizeof wide);
     }
     fprintf(f, "const uint64_t oe_card_key[256] = {");
     for (int c = 0; c < 256; ++c) {

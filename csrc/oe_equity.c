@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "omaha_eval.h"
+#include "oe_board_hash.h"
 #include "oe_equity.h"
 #include "oe_rng.h"
 
@@ -55,6 +56,34 @@ typedef struct {
     uint64_t mask;          /* card bits */
 } hand_info;
 
+/* Four cards (the Monte Carlo's random hands, ~40% of a random trial when done by the general
+ * loop below): the six columns straight from oe_pair_column, repeats kept (hand_prepare pads
+ * to six anyway, and a maximum over repeated columns is the same). */
+static inline void hand_prepare4(const uint8_t *h, hand_info *hi)
+{
+    unsigned c0 = card_at(h, 0), c1 = card_at(h, 1), c2 = card_at(h, 2), c3 = card_at(h, 3);
+    hi->pair[0] = oe_pair_column[c0 << 6 | c1];
+    hi->pair[1] = oe_pair_column[c0 << 6 | c2];
+    hi->pair[2] = oe_pair_column[c0 << 6 | c3];
+    hi->pair[3] = oe_pair_column[c1 << 6 | c2];
+    hi->pair[4] = oe_pair_column[c1 << 6 | c3];
+    hi->pair[5] = oe_pair_column[c2 << 6 | c3];
+    hi->n_pairs = 6;
+    hi->low = (uint8_t)(oe_low_bit((uint8_t)c0) | oe_low_bit((uint8_t)c1) |
+                        oe_low_bit((uint8_t)c2) | oe_low_bit((uint8_t)c3));
+    uint32_t n = 0; /* suit counts, a byte each (little or big endian alike: stored bytewise) */
+    uint16_t sr[4] = {0, 0, 0, 0};
+    n += 1u << ((c0 & 3) * 8); sr[c0 & 3] |= (uint16_t)(1u << (c0 >> 2));
+    n += 1u << ((c1 & 3) * 8); sr[c1 & 3] |= (uint16_t)(1u << (c1 >> 2));
+    n += 1u << ((c2 & 3) * 8); sr[c2 & 3] |= (uint16_t)(1u << (c2 >> 2));
+    n += 1u << ((c3 & 3) * 8); sr[c3 & 3] |= (uint16_t)(1u << (c3 >> 2));
+    for (int s = 0; s < 4; ++s) {
+        hi->suit_n[s] = (uint8_t)(n >> (8 * s));
+        hi->suit_ranks[s] = sr[s];
+    }
+    hi->mask = (uint64_t)1 << c0 | (uint64_t)1 << c1 | (uint64_t)1 << c2 | (uint64_t)1 << c3;
+}
+
 /* Ranks repeat in a hand (AAKK has 6 choices but 4 distinct rank pairs), and the best non-flush
  * score depends only on the rank pair: each distinct column is kept once. */
 static void hand_prepare(const uint8_t *h, int hole, hand_info *hi)
@@ -62,6 +91,10 @@ static void hand_prepare(const uint8_t *h, int hole, hand_info *hi)
     uint8_t r[OE_MAX_HOLE];
     uint64_t seen[2] = {0, 0};
     hole = clamp_hole(hole);
+    if (hole == 4) {
+        hand_prepare4(h, hi);
+        return;
+    }
     memset(hi, 0, sizeof *hi);
     for (int i = 0; i < hole; ++i) {
         uint8_t c = card_at(h, i);
@@ -161,17 +194,20 @@ typedef struct {
     unsigned low;        /* low rank bits */
 } board_info;
 
+/* The board's row, low bits and suit counts from the evaluator's per-card keys and perfect hash
+ * (oe_board_hash.h): five loads and adds, two multiplies, three loads (the sorting network and
+ * binomial sums it replaces were a third of a fixed-hands Monte Carlo trial). */
 static inline void board_prepare(const uint8_t *board, board_info *bi)
 {
     uint8_t b[5];
-    unsigned counts = 0, low = 0;
-    for (int i = 0; i < 5; ++i) {
-        b[i] = card_at(board, i);
-        counts += 1u << ((b[i] & 3) * 4);
-        low |= oe_low_bit(b[i]);
-    }
-    bi->row = oe_board_pair + (size_t)oe_rank5_index(b) * OE_N_RANK2;
-    bi->low = low;
+    for (int i = 0; i < 5; ++i) b[i] = card_at(board, i);
+    uint64_t key = oe_card_key[b[0]] + oe_card_key[b[1]] + oe_card_key[b[2]] + oe_card_key[b[3]] +
+                   oe_card_key[b[4]];
+    uint64_t rk = key & OE_RANK_KEY_MASK;
+    unsigned slot = oe_board_slot_base(rk) ^ oe_board_disp[oe_board_bucket(rk)];
+    unsigned counts = (unsigned)(key >> OE_SUIT_KEY_SHIFT) & 0xffffu; /* a nibble per suit */
+    bi->row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
+    bi->low = oe_board_slot_low[slot];
     bi->flush_suit = -1;
     bi->flush_ranks = 0;
     unsigned flags = (counts + 0x5555u) & 0x8888u; /* top bit of a nibble set when its count >= 3 */
@@ -1081,6 +1117,18 @@ static inline int deal_card(oe_rng *r, uint8_t *deck, int *top, uint64_t *used)
     return -1;
 }
 
+/* deal_card when no card below *top can be in use (no range player drew from outside the
+ * deck): the same draw from the generator, without the check. */
+static inline uint8_t deal_free(oe_rng *r, uint8_t *deck, int *top)
+{
+    uint32_t j = rng_below(r, (uint32_t)*top);
+    uint8_t c = deck[j];
+    deck[j] = deck[*top - 1];
+    deck[*top - 1] = c;
+    --*top;
+    return c;
+}
+
 static inline uint64_t row_mask(const uint8_t *row, int hole)
 {
     uint64_t m = 0;
@@ -1136,6 +1184,18 @@ static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1
             if (rc) break;
             /* random players and the board: straight from the rest of the deck */
             int top = mc->n_deck;
+            if (!mc->n_range && mc->n_random * hole + m <= top) {
+                /* nothing was drawn from outside the deck, so every card below top is free */
+                for (int q = 0; q < mc->n_random; ++q) {
+                    uint8_t cards[OE_MAX_HOLE];
+                    for (int k = 0; k < hole; ++k) cards[k] = deal_free(&rng, deck, &top);
+                    hand_prepare(cards, hole, &h[mc->random_p[q]]);
+                }
+                for (int k = 0; k < m; ++k) board[nk + k] = deal_free(&rng, deck, &top);
+                board_prepare(board, &bi[dealt]);
+                board_prefetch(&bi[dealt]);
+                continue;
+            }
             for (int q = 0; q < mc->n_random && !rc; ++q) {
                 uint8_t cards[OE_MAX_HOLE];
                 for (int k = 0; k < hole && !rc; ++k) {

@@ -148,6 +148,30 @@ static inline int deal_ok(bits b, int check_duplicates)
     return !(b.any >> 63) && (!check_duplicates || b.any == b.sum);
 }
 
+/* Card bits of n cards, summed (check_all: a repeat then shows, see deal_bad) or OR-ed. */
+ALWAYS_INLINE uint64_t card_bits(const uint8_t *c, const int n, const int check_all)
+{
+    uint64_t sum = 0, any = 0;
+#pragma GCC unroll 6
+    for (int k = 0; k < n; ++k) { sum += oe_card_bit[c[k]]; any |= oe_card_bit[c[k]]; }
+    return check_all ? sum : any;
+}
+
+/* Nonzero when a deal of `cards` cards whose card_bits (hole and board) combine to `bits` is
+ * bad.  check_all: bits is a sum, bad with an id above 51 (bit 63, or a carry past bit 51) or a
+ * repeated card: distinct bits add up without carries, one bit a card; a repeat carries and
+ * loses one.  Otherwise bits is an OR, bad with an id above 51 (bit 63). */
+ALWAYS_INLINE uint64_t deal_bad(uint64_t bits, const int cards, const int check_all)
+{
+    if (!check_all) return bits >> 63;
+    return (bits >> 52) | ((unsigned)__builtin_popcountll(bits) ^ (unsigned)cards);
+}
+
+ALWAYS_INLINE uint64_t combine_bits(uint64_t hole, uint64_t board, const int check_all)
+{
+    return check_all ? hole + board : hole | board;
+}
+
 /* First deal of [begin, end) with a bad id (or a repeated card when check == OE_CHECK_ALL), or
  * SIZE_MAX.  A shared board is summed once. */
 ALWAYS_INLINE size_t first_bad_deal(const uint8_t *hole, const int k, ptrdiff_t hole_stride,
@@ -243,6 +267,23 @@ ALWAYS_INLINE uint16_t pairs_max(const uint16_t *row, const uint8_t *col, const 
     return s[0];
 }
 
+/* pairs_max for the table indexed by raw bytes (oe_pair_column_wide): no mask per card. */
+ALWAYS_INLINE uint16_t pairs_max_wide(const uint16_t *row, const uint8_t *h, const int k)
+{
+    uint16_t s[OE_HOLE_PAIRS(OE_MAX_HOLE)];
+    unsigned a[OE_MAX_HOLE], b[OE_MAX_HOLE];
+    const int n = OE_HOLE_PAIRS(k);
+#pragma GCC unroll 6
+    for (int i = 0; i < k; ++i) { a[i] = h[i]; b[i] = a[i] << 8; } /* a pair of neighbours: one 16-bit load */
+#pragma GCC unroll 16
+    for (int p = 0; p < n; ++p) s[p] = row[oe_pair_column_wide[a[oe_hole_pairs[p][0]] | b[oe_hole_pairs[p][1]]]];
+#pragma GCC unroll 4
+    for (int w = 1; w < n; w *= 2)
+#pragma GCC unroll 8
+        for (int i = 0; i + w < n; i += 2 * w) s[i] = s[i] > s[i + w] ? s[i] : s[i + w];
+    return s[0];
+}
+
 /* Cards of each suit among k hole cards, a nibble per suit. */
 ALWAYS_INLINE unsigned hole_suit_counts(const uint8_t *h, const int k)
 {
@@ -293,55 +334,56 @@ static void prepare_shared_board(const uint8_t *board, size_t hands, shared_boar
     sb->suit = 4;
 }
 
-#define BLOCK 256
+#define BLOCK 64 /* deals per block: their prefetched board rows (3 lines each) stay in L1 */
+
+/* Card bits of suit s (bit 4 r + s of every rank r), none for "no flush suit" (4). */
+static const uint64_t suit_bits[5] = {0x1111111111111ull, 0x2222222222222ull, 0x4444444444444ull,
+                                      0x8888888888888ull, 0};
 
 /* Hi (and low) scores of a block of deals with their own boards.  A first pass finds each
  * board's row through the hash and asks for it (prefetch), so the lookups below find their rows
- * on the way in; the second, branch-free pass scores the rank part and lists the few hands that
- * may hold a flush (board with 3+ of a suit, 2+ of it in the hole); a third pass adds their
- * flushes.  Keeping the rare, unpredictable flush branch out of the main loop lets the
- * processor overlap the table loads of consecutive hands. */
+ * on the way in; the second, branch-free pass scores the rank part, validates, and lists the
+ * few hands that may hold a flush (board with 3+ of a suit, 2+ of it in the hole); a third pass
+ * adds their flushes.  Keeping the rare, unpredictable flush branch out of the main loop lets
+ * the processor overlap the table loads of consecutive hands. */
 ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin, size_t end,
-                                 const int want_lo)
+                                 const int want_lo, const int all)
 {
-    uint16_t rows[BLOCK];
-    uint8_t suits[BLOCK], lows[BLOCK];
-    uint16_t candidates[BLOCK];
-    uint64_t board_any[BLOCK], board_sum[BLOCK], bad = 0;
-    const uint64_t all = job->check == OE_CHECK_ALL;
-    int n = 0;
-    for (size_t i = begin; i < end; ++i) {
-        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
-        bits zero = {0, 0}, cards = add_bits(zero, b, 5);
-        board_any[i - begin] = cards.any;
-        board_sum[i - begin] = cards.sum;
+    const uint16_t *rows[BLOCK];
+    uint64_t board_bits[BLOCK], flush_bits[BLOCK], bad = 0;
+    uint8_t lows[BLOCK], candidates[BLOCK];
+    const uint8_t *b = job->board + (ptrdiff_t)begin * job->board_stride;
+    const unsigned m = (unsigned)(end - begin);
+    for (unsigned j = 0; j < m; ++j, b += job->board_stride) {
         uint64_t key = board_key_of(b);
-        unsigned slot = board_slot(key), idx = oe_board_slot_row[slot];
-        rows[i - begin] = (uint16_t)idx;
-        suits[i - begin] = (uint8_t)key_flush_suit(key);
-        if (want_lo) lows[i - begin] = oe_board_slot_low[slot];
-        __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2);
-        __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2 + 32);
-        __builtin_prefetch(oe_board_pair + (size_t)idx * OE_N_RANK2 + 64);
+        unsigned slot = board_slot(key);
+        const uint16_t *row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
+        rows[j] = row;
+        board_bits[j] = card_bits(b, 5, all);
+        flush_bits[j] = suit_bits[key_flush_suit(key)];
+        if (want_lo) lows[j] = oe_board_slot_low[slot];
+        __builtin_prefetch(row);
+        __builtin_prefetch(row + 32);
+        __builtin_prefetch(row + 64);
+        __builtin_prefetch(row + OE_N_RANK2 - 1);
     }
-    for (size_t i = begin; i < end; ++i) {
-        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
-        unsigned j = (unsigned)(i - begin), suit = suits[j];
-        bits cards = {board_any[j], board_sum[j]};
-        cards = add_bits(cards, h, k); /* validation in the same pass: any bad deal sets `bad` */
-        bad |= cards.any >> 63 | (all & (cards.any != cards.sum));
-        job->hi_out[i] = pairs_max(oe_board_pair + (size_t)rows[j] * OE_N_RANK2, oe_pair_column, h, k);
-        if (want_lo) job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | lows[j]];
-        unsigned suited = hole_suit_counts(h, k) >> (4 * suit) & 15u; /* suit 4 shifts out to 0 */
-        candidates[n] = (uint16_t)j;
-        n += suited >= 2;
+    int n = 0;
+    const uint8_t *h = job->hole + (ptrdiff_t)begin * job->hole_stride;
+    for (unsigned j = 0; j < m; ++j, h += job->hole_stride) {
+        uint64_t hole_bits = card_bits(h, k, all); /* validation in the same pass */
+        bad |= deal_bad(combine_bits(hole_bits, board_bits[j], all), k + 5, all);
+        job->hi_out[begin + j] = pairs_max_wide(rows[j], h, k);
+        if (want_lo) job->lo_out[begin + j] = oe_low_table[low_bits(h, k) << 8 | lows[j]];
+        uint64_t suited = hole_bits & flush_bits[j]; /* hole cards of the board's flush suit */
+        candidates[n] = (uint8_t)j;
+        n += (suited & (suited - 1)) != 0;          /* two or more */
     }
     for (int c = 0; c < n; ++c) {
         size_t i = begin + candidates[c];
-        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
-        const uint8_t *b = job->board + (ptrdiff_t)i * job->board_stride;
-        unsigned s = suits[candidates[c]];
-        uint16_t f = hole_flush(h, k, flush_row_of(b, s), s);
+        const uint8_t *hc = job->hole + (ptrdiff_t)i * job->hole_stride;
+        const uint8_t *bc = job->board + (ptrdiff_t)i * job->board_stride;
+        unsigned s = (unsigned)__builtin_ctzll(flush_bits[candidates[c]]);
+        uint16_t f = hole_flush(hc, k, flush_row_of(bc, s), s);
         if (f > job->hi_out[i]) job->hi_out[i] = f;
     }
     return bad;
@@ -349,17 +391,17 @@ ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin
 
 /* The same for hands on one shared board (see shared_board). */
 ALWAYS_INLINE uint64_t shared_block(const batch_job *job, const shared_board *sb, const int k,
-                                    size_t begin, size_t end, const int want_lo, const int deferred)
+                                    size_t begin, size_t end, const int want_lo, const int deferred,
+                                    const int all)
 {
     uint16_t candidates[BLOCK];
     int n = 0;
     const unsigned shift = 4 * sb->suit;
-    const uint64_t all = job->check == OE_CHECK_ALL;
+    const uint64_t board_bits = all ? sb->cards.sum : sb->cards.any;
     uint64_t bad = 0;
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
-        bits cards = add_bits(sb->cards, h, k);
-        bad |= cards.any >> 63 | (all & (cards.any != cards.sum));
+        bad |= deal_bad(combine_bits(card_bits(h, k, all), board_bits, all), k + 5, all);
         job->hi_out[i] = pairs_max(sb->row, sb->col, h, k);
         if (want_lo) job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | sb->low];
         if (deferred) { /* a flush suit left to the pass below (few hands: no column table) */
@@ -412,15 +454,19 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
             flagged = first_bad_deal(job->hole, k, job->hole_stride, job->board, job->board_stride, b, e,
                                      job->check) != SIZE_MAX;
         if (job->hi_out) { /* hi scoring validates in its own pass */
-            if (job->board_stride == 0) { /* hi and low in one pass; flush pass only if needed */
-                if (sb.suit < 4) flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 1)
-                                                       : shared_block(job, &sb, k, b, e, 0, 1);
-                else flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 0)
-                                           : shared_block(job, &sb, k, b, e, 0, 0);
-            } else {
-                if (job->lo_out) flagged = own_block(job, k, b, e, 1);
-                else flagged = own_block(job, k, b, e, 0);
-            }
+            /* every combination of (low or not, full check or ids) gets its constant code */
+#define OE_BLOCKS(ALL)                                                                     \
+    if (job->board_stride == 0) { /* hi and low in one pass; flush pass only if needed */ \
+        if (sb.suit < 4) flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 1, ALL) \
+                                               : shared_block(job, &sb, k, b, e, 0, 1, ALL); \
+        else flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 0, ALL)             \
+                                   : shared_block(job, &sb, k, b, e, 0, 0, ALL);            \
+    } else {                                                                               \
+        flagged = job->lo_out ? own_block(job, k, b, e, 1, ALL) : own_block(job, k, b, e, 0, ALL); \
+    }
+            if (job->check == OE_CHECK_ALL) { OE_BLOCKS(1) }
+            else { OE_BLOCKS(0) }
+#undef OE_BLOCKS
         } else if (job->lo_out && !flagged) {
             lo_block(job, k, b, e, job->board_stride == 0 ? sb.low : 0);
         }
@@ -433,7 +479,19 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
     }
 }
 
-static void batch_range(void *ctx, size_t begin, size_t end)
+/* The batch kernel is compiled twice by the compiler, for processors with and without the
+ * popcnt instruction (every x86-64 since 2008 has it; the baseline target does not assume it),
+ * and the loader picks one: validation counts card bits once a deal. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define OE_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#endif
+#endif
+#ifndef OE_POPCNT_CLONES
+#define OE_POPCNT_CLONES
+#endif
+
+OE_POPCNT_CLONES static void batch_range(void *ctx, size_t begin, size_t end)
 {
     batch_job *job = (batch_job *)ctx;
     switch (job->k) { /* the same code, unrolled for each count */

@@ -8,10 +8,20 @@
  * runs on the pool at a time; a caller that finds it busy (another thread's job) starts threads
  * of its own for that call, as before. Pool threads block every signal, so Ctrl-C is delivered to
  * the main thread; after fork() the child starts a fresh pool.
+ *
+ * Wake-ups are the cost that matters on small jobs (an exact preflop spot is two jobs of ~130 us
+ * each on two threads; waking a sleeping thread on a VM takes tens of microseconds): so a helper
+ * that finished a job spins for up to SPIN_NS for the next one before it sleeps (the second
+ * phase of a spot, or the next call of a caller calling in a loop, then starts at once), and a
+ * caller spins for the helpers' last chunks before it sleeps. Spinning yields the CPU between
+ * polls and is off on a single-CPU machine.
  */
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "omaha_eval.h"
 
@@ -51,24 +61,66 @@ static unsigned long pool_generation; /* bumped for every job */
 static loop_state *pool_job;
 static int pool_want;             /* threads 0 .. pool_want-1 may take part in the job */
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
+static int pool_spin; /* spinning allowed: more than one CPU (set once by pool_init) */
+
+#define SPIN_NS 150000L /* a helper waits this long for the next job before it sleeps */
+
+static long elapsed_ns(const struct timespec *t0)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long)(t.tv_sec - t0->tv_sec) * 1000000000L + (t.tv_nsec - t0->tv_nsec);
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* Polls *word until it differs from `old` or `limit_ns` pass (then 0); yields between polls so
+ * that a thread waiting for this CPU is not held up by the spin. */
+static int spin_until_changed(const unsigned long *word, unsigned long old, long limit_ns)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 1;; ++i) {
+        if (__atomic_load_n(word, __ATOMIC_ACQUIRE) != old) return 1;
+        cpu_relax();
+        if (i % 64 == 0) {
+            if (elapsed_ns(&t0) > limit_ns) return 0;
+            sched_yield();
+        }
+    }
+}
 
 static void *pool_main(void *arg)
 {
     int index = (int)(size_t)arg;
     unsigned long seen = 0;
+    int just_worked = 0;
     pthread_mutex_lock(&pool_lock);
     for (;;) {
+        if (just_worked && pool_spin && pool_generation == seen) {
+            pthread_mutex_unlock(&pool_lock);
+            spin_until_changed(&pool_generation, seen, SPIN_NS);
+            pthread_mutex_lock(&pool_lock);
+        }
+        just_worked = 0;
         while (pool_generation == seen) pthread_cond_wait(&pool_wake, &pool_lock);
         seen = pool_generation;
         loop_state *st = pool_job;
         /* a thread that wakes after the caller finished finds no job: the caller never waits
          * for a helper the scheduler has not run yet (a busy machine), only for those working */
         if (!st || index >= pool_want) continue;
-        st->active++;
+        __atomic_add_fetch(&st->active, 1, __ATOMIC_RELAXED);
         pthread_mutex_unlock(&pool_lock);
         run_chunks(st);
+        just_worked = 1;
         pthread_mutex_lock(&pool_lock);
-        if (--st->active == 0) pthread_cond_signal(&pool_done);
+        if (__atomic_sub_fetch(&st->active, 1, __ATOMIC_RELEASE) == 0)
+            pthread_cond_signal(&pool_done);
     }
     return NULL;
 }
@@ -88,7 +140,11 @@ static void pool_after_fork_child(void)
     pool_want = 0;
 }
 
-static void pool_init(void) { pthread_atfork(NULL, NULL, pool_after_fork_child); }
+static void pool_init(void)
+{
+    pthread_atfork(NULL, NULL, pool_after_fork_child);
+    pool_spin = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+}
 
 /* Starts pool threads until there are `want` (called with pool_lock held); returns how many
  * exist. New threads inherit a fully blocked signal mask. */
@@ -153,7 +209,7 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
     if (have > 0) {
         pool_job = &st;
         pool_want = have;
-        ++pool_generation;
+        __atomic_add_fetch(&pool_generation, 1, __ATOMIC_RELEASE); /* spinning helpers see it */
         pthread_cond_broadcast(&pool_wake);
     }
     pthread_mutex_unlock(&pool_lock);
@@ -161,6 +217,17 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
     if (have > 0) {
         pthread_mutex_lock(&pool_lock);
         pool_job = NULL; /* late risers skip it; wait only for the helpers inside */
+        if (st.active > 0 && pool_spin) {
+            /* the helpers are on their last chunks: a short spin beats a sleep and a wake-up */
+            pthread_mutex_unlock(&pool_lock);
+            struct timespec t0;
+            clock_gettime(CLOCK_MONOTONIC, &t0);
+            for (int i = 1; __atomic_load_n(&st.active, __ATOMIC_ACQUIRE) > 0; ++i) {
+                cpu_relax();
+                if (i % 64 == 0 && elapsed_ns(&t0) > SPIN_NS) break;
+            }
+            pthread_mutex_lock(&pool_lock);
+        }
         while (st.active > 0) pthread_cond_wait(&pool_done, &pool_lock);
         pthread_mutex_unlock(&pool_lock);
     }

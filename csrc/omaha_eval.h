@@ -34,6 +34,7 @@ extern const uint8_t oe_low_masks[OE_LO_MAX + 1];        /* low score -> 8-bit m
 extern const uint8_t oe_hi_class[OE_HI_MAX + 1][6];      /* score -> category, five ranks by significance */
 extern const uint16_t oe_choose[18][6];                  /* binomial coefficients C(n, k) */
 extern const uint8_t oe_pair_column[64 * 64];            /* card a << 6 | card b -> rank pair index */
+extern const uint8_t oe_pair_column_wide[256 * 256];     /* byte a << 8 | byte b -> the same (0 past 51) */
 extern const uint64_t oe_card_bit[256];                  /* 1 << card, or 1 << 63 for ids above 51 */
 /* Board index (oe_board_hash.h): card key (0 above 51), bucket displacements, slot -> board row
  * (oe_board_pair row index) and slot -> the board's low rank bits. */

@@ -127,7 +127,8 @@ def test_against_selects_libraries_and_rejects_unknown_names(tmp_path, capsys, t
     code, report, _ = _bench(tmp_path, capsys, "--only", "eval-hi", "--against", "none")
     assert code == 0 and {r["library"] for r in report["results"]} == {"omaha_eval"}
     code, report, _ = _bench(tmp_path, capsys, "--only", "eval-hi", "--against", "phevaluator")
-    assert {r["library"] for r in report["results"]} == {"omaha_eval", "phevaluator", "phevaluator-c"}
+    assert {r["library"] for r in report["results"]} == {"omaha_eval", "phevaluator", "phevaluator-c",
+                                                         "phevaluator-c-low"}
     assert main(["bench", "--quick", "--against", "nosuchlib"]) == 2
     assert "unknown library 'nosuchlib'" in capsys.readouterr().err
     assert main(["bench", "--quick", "--only", "nosuchwork"]) == 2
@@ -242,7 +243,7 @@ def test_workloads_are_fixed_by_the_seed() -> None:
                      "call-hi-ints", "call-hi-arrays", "call-hi-text", "call-hilo-text",
                      "call-hilo-hands10", "exact-hi", "exact-hilo",
                      "mc3-hi", "spot-flop-hu", "spot-flop-hu-w2", "spot-turn-hu",
-                     "spot-turn-hu-w2", "variant-plo5-flop", "variant-plo5-turn",
+                     "spot-turn-hu-w2", "spot-preflop-hu", "spot-preflop-hu-w2", "variant-plo5-flop", "variant-plo5-turn",
                      "variant-plo58-flop", "variant-plo6-flop", "variant-plo6-turn",
                      "variant-courchevel-1", "variant-courchevel8-1", "variant-mc3-plo5",
                      "game-hu", "game-6max"]
@@ -277,3 +278,22 @@ def test_compare_rules() -> None:
     # a share never seen in a short run reports no error; it still gets a fair tolerance
     rare = EquityOutcome([0.01, 0.99], [0.001, 0.001], 100_000)
     assert runner._compare_equity(rare, EquityOutcome([0.0, 1.0], [0.0, 0.0], 50))[0]
+
+
+def test_plain_c_low_anchor_agrees_with_our_low() -> None:
+    """The hi-lo anchor's plain C low (60 combinations a hand) gives our low scores."""
+    import shutil
+    if not shutil.which("cc") and not shutil.which("gcc"):
+        pytest.skip("no C compiler for the benchmark's C loop")
+    import ctypes
+    from omaha_eval.evaluate import evaluate_lo
+    deals = workloads.random_deals(3000, 9, 7)
+    holes, boards = np.ascontiguousarray(deals[:, :4]), np.ascontiguousarray(deals[:, 4:])
+    loop = adapters._compile_shim().omaha_hilo_loop
+    loop.restype = None
+    loop.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_long] * 2 + [ctypes.c_void_p] * 2
+    masks = np.empty(len(holes), dtype=np.int32)
+    loop(None, holes.ctypes.data, boards.ctypes.data, 5, len(holes), None, masks.ctypes.data)
+    ours = evaluate_lo(holes, boards)
+    assert 0 < np.count_nonzero(ours) < len(ours)  # both lows and no lows among the deals
+    np.testing.assert_array_equal(adapters._low_scores(masks), ours)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from pathlib import Path
 
 import numpy as np
@@ -19,7 +20,13 @@ from reference import hi_score, lo_score
 # ---------------------------------------------------------------- canonical classes
 
 
-@pytest.mark.parametrize("k, classes", [(4, 16432), (5, 134459), (6, 962988)])
+# 6 cards: 962,988 classes, ~15 s to enumerate; in CI only with OMAHA_EVAL_SIX_CARD_CLASSES=1
+SIX = pytest.mark.skipif(os.environ.get("OMAHA_EVAL_SIX_CARD_CLASSES") != "1",
+                         reason="6-card classes take ~15 s: set OMAHA_EVAL_SIX_CARD_CLASSES=1")
+
+
+@pytest.mark.parametrize("k, classes", [(4, 16432), (5, 134459),
+                                        pytest.param(6, 962988, marks=SIX)])
 def test_canonical_counts_sum_to_all_holdings(k: int, classes: int) -> None:
     c = canonical_hands(k)
     assert len(c) == classes
@@ -38,7 +45,7 @@ def test_every_four_card_holding_maps_to_one_class_with_its_combos() -> None:
     np.testing.assert_array_equal(c.index(c.hands), np.arange(len(c)))
 
 
-@pytest.mark.parametrize("k", [4, 5, 6])
+@pytest.mark.parametrize("k", [4, 5, pytest.param(6, marks=SIX)])
 def test_suit_permutations_stay_in_the_class(k: int) -> None:
     c = canonical_hands(k)
     rng = np.random.default_rng(k)
@@ -258,11 +265,21 @@ def test_statistics_are_consistent() -> None:
 
 
 def test_five_and_six_card_tables_run() -> None:
-    for k in (5, 6):  # canonical_hands(6) is cached by the counts test above
-        job = BulkJob.table(hole_cards=k, limit=3, trials=2000, seed=1, opponents=2)
-        r = bulk_equity(None, hole_cards=k, limit=3, trials=2000, seed=1, opponents=2)
-        assert r.columns()["hand"] == list(job.names)
-        assert np.all((r.columns()["equity"] > 0.15) & (r.columns()["equity"] < 0.6))  # 3 players
+    job = BulkJob.table(hole_cards=5, limit=3, trials=2000, seed=1, opponents=2)
+    r = bulk_equity(None, hole_cards=5, limit=3, trials=2000, seed=1, opponents=2)
+    assert r.columns()["hand"] == list(job.names)
+    assert np.all((r.columns()["equity"] > 0.15) & (r.columns()["equity"] < 0.6))  # 3 players
+    # 6 cards through a hand list (the 6-card class table is behind OMAHA_EVAL_SIX_CARD_CLASSES)
+    r = bulk_equity(["AsKsQhJhTd9d", "2c3d4h5s7c8d"], trials=2000, seed=1, opponents=2)
+    assert np.all((r.columns()["equity"] > 0.15) & (r.columns()["equity"] < 0.6))
+
+
+@SIX
+def test_six_card_table_runs() -> None:
+    job = BulkJob.table(hole_cards=6, limit=3, trials=2000, seed=1, opponents=2)
+    r = bulk_equity(None, hole_cards=6, limit=3, trials=2000, seed=1, opponents=2)
+    assert r.columns()["hand"] == list(job.names)
+    assert np.all((r.columns()["equity"] > 0.15) & (r.columns()["equity"] < 0.6))
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -442,3 +459,44 @@ def test_unfinished_shared_run_cut_at_a_block_equals_a_shorter_run(tmp_path: Pat
     for g in ("hi", "hilo"):
         write_parquet(cut, g, tmp_path / f"cut-{g}.parquet")
         assert (tmp_path / f"cut-{g}.parquet").read_bytes() == short[g].read_bytes()
+
+
+# ---------------------------------------------------------------- running on workers
+
+
+def test_the_kernel_releases_the_gil() -> None:
+    """A Dask worker runs tasks in a thread beside its event loop (heartbeats, messages): the
+    kernel must let that loop run. While a ~1 M-trial call runs in a thread, this thread keeps
+    waking up; with the GIL held it could not wake once until the call returned."""
+    import threading
+    import time
+
+    job = BulkJob.for_hands(["AsKsQhJh"], game="hilo", trials=16 * BLOCK, seed=1)
+    from omaha_eval.bulk.job import Task, task_args
+
+    args = task_args(job, Task(np.array([0]), np.array([0]), np.array([16])))
+    started = threading.Event()
+
+    def work() -> None:
+        started.set()
+        run_units(*args)
+
+    t = threading.Thread(target=work)
+    t.start()
+    started.wait()
+    wakeups = 0
+    while t.is_alive():
+        time.sleep(0.0005)
+        wakeups += 1
+    t.join()
+    assert wakeups >= 10
+
+
+def test_group_size_packs_small_tasks_and_keeps_every_thread_fed() -> None:
+    from omaha_eval.bulk.execute import CALL_TRIALS, group_size
+
+    assert group_size(64, 250_000, 1) == CALL_TRIALS // 250_000 == 16  # ~4 M trials a call
+    assert group_size(64, 250_000, 4) == 8    # two calls per thread at least
+    assert group_size(10, 250_000, 8) == 1    # fewer tasks than threads: one task a call
+    assert group_size(100, CALL_TRIALS, 1) == 1  # large tasks go alone
+    assert group_size(1, 1, 1) == 1

@@ -172,7 +172,7 @@ def test_suit_permutation_and_card_order_do_not_change_equity(seed):
 
 @pytest.mark.parametrize("game, variant", [("hi", "omaha"), ("hilo", "omaha_hi_lo")])
 def test_preflop_against_poker_equity(game, variant):
-    pe = pytest.importorskip("poker_equity")
+    pe = pytest.importorskip("poker_equity", reason="poker-equity needs Python 3.10+")
     hands = ["AsKsQhJh", "2c2d7h8s"]
     ours = equity(hands, game=game)
     theirs = pe.exact_from_text(variant, hands)
@@ -184,7 +184,7 @@ def test_preflop_against_poker_equity(game, variant):
 
 
 def test_flop_multiway_against_poker_equity():
-    pe = pytest.importorskip("poker_equity")
+    pe = pytest.importorskip("poker_equity", reason="poker-equity needs Python 3.10+")
     hands = ["AhKh2c3d", "QhJh9s9c", "Ac2d5s6s", "TdTs8h7c"]
     for game, variant in (("hi", "omaha"), ("hilo", "omaha_hi_lo")):
         ours = equity(hands, "2h7h4d", "Ks", game=game)
@@ -344,6 +344,35 @@ def test_showdown_text_and_shared_board():
     assert r.share.tolist() == [[1.0, 0.0]] * 3 and r.scoop.tolist() == [3, 0]
     with pytest.raises(CardError, match="twice"):
         showdown(holes, ref.cards("As9s2h7d8c"))
+
+
+def test_one_text_deal_equals_the_array_path():
+    """The cached one-deal path (text in, two bytes objects back) gives the arrays of the
+    general path, and its checks raise as the general path does."""
+    from omaha_eval.cards import format_cards
+    rng = np.random.default_rng(12)
+    for k, game in ((4, "hi"), (4, "hilo"), (5, "plo5-8"), (6, "plo6")):
+        for players in (1, 2, 5):
+            for _ in range(20):
+                d = rng.permutation(52)[: k * players + 5].astype(np.uint8)
+                holes, board = d[: k * players].reshape(players, k), d[k * players:]
+                a = showdown([format_cards(h) for h in holes], format_cards(board), game=game)
+                b = showdown(holes[None], board[None], game=game)
+                for name in ("share", "share_units", *RATES):
+                    x, y = getattr(a, name), getattr(b, name)
+                    assert x.dtype == y.dtype and x.tolist() == y.tolist(), name
+    r = showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s")
+    r.share[0, 0] = 0.5  # a fresh array the caller may write
+    assert showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s").share.tolist() == [[0.0, 1.0]]
+    with pytest.raises(ValueError, match="workers"):
+        showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s", workers=0)
+    with pytest.raises(CardError, match="deals 5"):
+        showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s", game="plo5")
+    with pytest.raises(CardError, match="twice"):
+        showdown(["AsKsQhJh", "2c2d7h8s"], "As9h3c4d5s")
+    with pytest.raises(ValueError, match="game"):
+        showdown(["AsKsQhJh", "2c2d7h8s"], "Ts9h3c4d5s", game="stud")
+    assert showdown([[51, 47, 42, 38], [0, 1, 22, 27]], "Ts9h3c4d5s").share.tolist() == [[0, 1]]
 
 
 # ---------------------------------------------------------------- bulk

@@ -290,7 +290,7 @@ PE_SPOTS = [
 
 @pytest.mark.parametrize("variant, game, hands, board, dead", PE_SPOTS)
 def test_against_poker_equity(variant, game, hands, board, dead):
-    pe = pytest.importorskip("poker_equity")
+    pe = pytest.importorskip("poker_equity", reason="poker-equity needs Python 3.10+")
     ours = equity(hands, board, dead, game=game)
     theirs = pe.exact_from_text(variant, hands, board, dead) if dead else \
         pe.exact_from_text(variant, hands, board)
@@ -305,7 +305,7 @@ def test_against_poker_equity(variant, game, hands, board, dead):
 
 
 def test_monte_carlo_five_card_three_way_against_poker_equity():
-    pe = pytest.importorskip("poker_equity")
+    pe = pytest.importorskip("poker_equity", reason="poker-equity needs Python 3.10+")
     hands = ["AsAhKsQdJc", "2c3d4h5s6c", "7h7d8h9sTs"]
     ours = equity(hands, trials=200_000, seed=1)
     theirs = pe.chunk_from_text("omaha_five", hands, samples=200_000, seed=1, threads=1)

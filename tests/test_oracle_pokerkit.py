@@ -13,7 +13,7 @@ import pytest
 import reference as ref
 from omaha_eval.evaluate import evaluate_hi, evaluate_hilo, evaluate_lo
 
-pokerkit = pytest.importorskip("pokerkit")
+pokerkit = pytest.importorskip("pokerkit", reason="PokerKit needs Python 3.11+")
 
 LOW_OR_BROADWAY = [c for c in range(52) if c // 4 in (0, 1, 2, 3, 4, 5, 6, 12, 9, 10, 11)]
 

@@ -79,3 +79,21 @@ def test_mypy_flags_misuse_and_sees_real_types(cache, tmp_path):
     assert "def (config: omaha_eval.game.config.GameConfig, stacks:" in line(7)
     assert 'Incompatible types in assignment (expression has type "int"' in line(8)
     assert "Any" not in line(3) + line(6)
+
+
+def test_no_module_is_exempt_from_strict_checking():
+    # issue 9: mypy --strict on the whole package, nothing relaxed; only third-party modules
+    # without type information may be skipped
+    try:
+        import tomllib
+    except ImportError:  # Python < 3.11
+        import tomli as tomllib
+    pyproject = REPO / "pyproject.toml"
+    if not pyproject.is_file():
+        pytest.skip("pyproject.toml not beside the tests")
+    config = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["mypy"]
+    assert config["strict"] is True
+    for override in config.get("overrides", []):
+        modules = override["module"] if isinstance(override["module"], list) else [override["module"]]
+        assert not any(m.startswith("omaha_eval") for m in modules), override
+        assert set(override) <= {"module", "ignore_missing_imports"}, override

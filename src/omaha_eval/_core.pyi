@@ -1,5 +1,7 @@
 """Type stub of the native binding (src/omaha_eval/_core.pyx). Card values are not checked here."""
 
+from typing import Literal, Sequence, overload
+
 import numpy as np
 import numpy.typing as npt
 
@@ -51,6 +53,18 @@ def checked_eval_any(
 ): ...
 FAST_MAX: int
 
+# a scalar score (or pair) for text and int lists; arrays may give arrays (the last form)
+@overload
+def fast_eval(
+    hole: str | Sequence[int], board: str | Sequence[int], mode: Literal[1, 2],
+    duplicates: bool = ...,
+) -> int | None: ...
+@overload
+def fast_eval(
+    hole: str | Sequence[int], board: str | Sequence[int], mode: Literal[3],
+    duplicates: bool = ...,
+) -> tuple[int, int] | None: ...
+@overload
 def fast_eval(hole: object, board: object, mode: int, duplicates: bool = ...) -> object: ...
 def known_deal(
     hole_cards: object, board: object, n: int, button: int, hole: int
@@ -91,7 +105,7 @@ def exact_packed(
 ) -> tuple[list[list[int]], int]: ...
 def showdown_packed(
     cards: bytes, players: int, hole: int, game: int
-) -> tuple[list[int], list[int]]: ...
+) -> tuple[bytes, bytes]: ...
 def exact_batch(
     holes: npt.NDArray[np.uint8],
     boards: npt.NDArray[np.uint8],

@@ -599,7 +599,8 @@ def exact_packed(bytes cards, int players, int hole, int n_board, int n_dead, in
 
 
 def showdown_packed(bytes cards, int players, int hole, int game):
-    """(shares, flags) lists of one complete deal packed as players * hole hole cards + 5."""
+    """(shares, flags) of one complete deal packed as players * hole hole cards + 5, as bytes:
+    P native uint16 shares (units of POT) and P flag bytes (two small objects, no arrays)."""
     _check_players(players, hole)
     if len(cards) != players * hole + 5:
         raise ValueError("the packed cards do not match the counts")
@@ -607,8 +608,7 @@ def showdown_packed(bytes cards, int players, int hole, int game):
     cdef uint16_t sh[10]
     cdef uint8_t fl[10]
     oe_showdown(c, 0, players, hole, c + players * hole, 0, 1, game, sh, fl, 1)
-    cdef int p
-    return [sh[p] for p in range(players)], [fl[p] for p in range(players)]
+    return (<char *>sh)[:2 * players], (<char *>fl)[:players]
 
 
 cdef _check_matchups(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boards):

@@ -94,6 +94,7 @@ _RATE_NAMES = ("hi_win", "hi_tie", "lo_win", "lo_tie", "scoop")
 _RANK_NAMES = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
                "tens", "jacks", "queens", "kings", "aces")
 _SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+_U16, _U8 = np.dtype(np.uint16), np.dtype(np.uint8)  # dtype objects: no lookup per small call
 
 HandLike = Union[str, Range, Sequence[int], npt.ArrayLike]
 SeedLike = Union[None, int, np.random.Generator]
@@ -187,7 +188,8 @@ class EquityResult:
         eq = self.equity
         mean_sq = self._table[:, _SHARE_SQ] / (POT * POT) / n
         var = np.maximum(mean_sq - eq ** 2, 0.0) * (n / max(n - 1.0, 1.0))
-        return np.sqrt(var / n)
+        se: np.ndarray = np.sqrt(var / n)
+        return se
 
     @cached_property
     def hi_win(self) -> np.ndarray:
@@ -355,26 +357,37 @@ class ShowdownResult:
     ([0, 1], [1, 0], [0, 0])
     """
 
-    _shares: Any = field(repr=False)  # (N, P) uint16 units of POT: an array, or nested lists
+    # (N, P) uint16 units of POT and uint8 flags: arrays, or for one deal the bytes of its row
+    _shares: Any = field(repr=False)
     _flags: Any = field(repr=False)
 
     @classmethod
     def _of(cls, shares: Any, flags: Any) -> "ShowdownResult":
         # set directly: a frozen dataclass's __init__ costs microseconds on a single deal
         r = object.__new__(cls)
-        r.__dict__.update(_shares=shares, _flags=flags)
+        d = r.__dict__
+        d["_shares"] = shares
+        d["_flags"] = flags
         return r
 
     @cached_property
     def _share_array(self) -> np.ndarray:
-        return np.asarray(self._shares, dtype=np.uint16)
+        s = self._shares
+        if type(s) is bytes:  # one deal: P native uint16
+            return np.frombuffer(s, _U16).reshape(1, -1)
+        return np.asarray(s, dtype=np.uint16)
 
     @cached_property
     def _flag_array(self) -> np.ndarray:
-        return np.asarray(self._flags, dtype=np.uint8)
+        f = self._flags
+        if type(f) is bytes:
+            return np.frombuffer(f, _U8).reshape(1, -1)
+        return np.asarray(f, dtype=np.uint8)
 
     @cached_property
     def share(self) -> np.ndarray:
+        if type(self._shares) is bytes:  # one deal: a copy of the row's cached fractions
+            return _one_deal_share(self._shares).copy()
         return self._share_array / float(POT)
 
     @cached_property
@@ -382,7 +395,8 @@ class ShowdownResult:
         return self._share_array.astype(np.int64)
 
     def _count(self, bit: int) -> np.ndarray:
-        return ((self._flag_array & bit) != 0).sum(axis=0).astype(np.int64)
+        counts: np.ndarray = ((self._flag_array & bit) != 0).sum(axis=0).astype(np.int64)
+        return counts
 
     @cached_property
     def hi_win(self) -> np.ndarray:
@@ -407,6 +421,15 @@ class ShowdownResult:
     def __repr__(self) -> str:
         a = self._share_array
         return f"ShowdownResult({a.shape[0]} deals, {a.shape[1]} players)"
+
+
+@lru_cache(maxsize=4096)
+def _one_deal_share(units: bytes) -> np.ndarray:
+    """(1, P) float64 shares of one deal's uint16 units (read-only; callers copy): one deal has
+    few distinct splits, and a division of a tiny array costs more than the whole showdown."""
+    a = np.frombuffer(units, _U16).reshape(1, -1) / float(POT)
+    a.flags.writeable = False
+    return a
 
 
 # ---------------------------------------------------------------- input checks
@@ -480,6 +503,25 @@ class _Player:
     @property
     def fixed(self) -> bool:
         return self.hand is not None
+
+    def fixed_hand(self) -> np.ndarray:
+        """The hand of a fixed player (asked only of one)."""
+        if self.hand is None:  # pragma: no cover - an internal invariant
+            raise ValueError(f"{self.name!r} has no fixed hand")
+        return self.hand
+
+    def given_range(self) -> Range:
+        """The range of a range player (asked only of one)."""
+        if self.range is None:  # pragma: no cover - an internal invariant
+            raise ValueError(f"{self.name!r} has no range")
+        return self.range
+
+
+def _given(r: Optional[Range]) -> Range:
+    """A range player's range after card removal (None only for fixed and random players)."""
+    if r is None:  # pragma: no cover - an internal invariant
+        raise ValueError("a range player has no range")
+    return r
 
 
 def _is_random_text(text: str) -> Optional[int]:
@@ -587,7 +629,7 @@ class _Spot:
     def holes(self) -> np.ndarray:
         """(P, k) uint8 fixed hands, built once (spots given as text are cached and reused)."""
         if self._holes is None:
-            h = np.ascontiguousarray(np.stack([p.hand for p in self.players]), dtype=np.uint8)
+            h = np.ascontiguousarray(np.stack([p.fixed_hand() for p in self.players]), dtype=np.uint8)
             h.flags.writeable = False
             self._holes = h
         return self._holes
@@ -691,7 +733,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
         _place(c, places, "the dead cards")
     for p, pl in enumerate(players):
         if pl.fixed:
-            for c in pl.hand.tolist():
+            for c in pl.fixed_hand().tolist():
                 _place(c, places, f"player {p}'s hand")
     needed = hole * len(players) + 5 + dead_ids.size
     if needed > 52:
@@ -705,7 +747,7 @@ def _spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> _Spot:
         if pl.fixed or pl.random:
             ranges.append(None)
             continue
-        left = pl.range.remove(known)
+        left = pl.given_range().remove(known)
         if len(left) == 0:
             raise RangeError(f"player {p}: range {pl.name!r} has no holding left once the "
                              "known cards are removed")
@@ -755,7 +797,7 @@ def _holding_counts(spot: _Spot) -> list[int]:
     n_left = int(_deck_left(spot).size)
     out = []
     for pl, r in zip(spot.players, spot.ranges):
-        out.append(1 if pl.fixed else math.comb(n_left, spot.hole) if pl.random else len(r))
+        out.append(1 if pl.fixed else math.comb(n_left, spot.hole) if pl.random else len(_given(r)))
     return out
 
 
@@ -766,21 +808,23 @@ def _exact_cost(spot: _Spot) -> float:
 
 
 def _card_masks(hands: np.ndarray) -> np.ndarray:
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=1)
+    masks: np.ndarray = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)),
+                                             axis=1)
+    return masks
 
 
 def _player_table(spot: _Spot, p: int) -> tuple[np.ndarray, np.ndarray]:
     """(hands (n, k), weights normalised to a maximum of 1) of one player, for enumeration."""
     pl = spot.players[p]
     if pl.fixed:
-        return pl.hand[None, :], np.ones(1)
+        return pl.fixed_hand()[None, :], np.ones(1)
     if pl.random:
         deck = _deck_left(spot)
         n = math.comb(deck.size, spot.hole)
         idx = np.fromiter((c for combo in combinations(range(deck.size), spot.hole) for c in combo),
                           dtype=np.intp, count=n * spot.hole).reshape(n, spot.hole)
         return deck[idx], np.ones(n)
-    r = spot.ranges[p]
+    r = _given(spot.ranges[p])
     return r.hands, _normalised(r.weights)
 
 
@@ -791,7 +835,8 @@ def _normalised(weights: np.ndarray) -> np.ndarray:
         return w
     if not np.all(np.isfinite(w)) or not np.all(w > 0):
         raise RangeError("range weights must be positive and finite")
-    return w / w.max()
+    scaled: np.ndarray = w / w.max()
+    return scaled
 
 
 def _holding_tuples(tables: Sequence[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
@@ -862,12 +907,13 @@ def _monte_carlo(spot: _Spot, trials: int, seed: int, workers: int,
     weighted = False
     for pl, r in zip(spot.players, spot.ranges):
         if pl.fixed:
-            rows.append(pl.hand[None, :])
+            rows.append(pl.fixed_hand()[None, :])
             cums.append(np.ones(1))
         elif pl.random:
             rows.append(np.zeros((0, spot.hole), dtype=np.uint8))
             cums.append(np.zeros(0))
         else:
+            r = _given(r)
             rows.append(r.hands)
             w = _normalised(r.weights)
             weighted |= not np.all(w == 1.0)
@@ -1206,11 +1252,12 @@ def equity_batch(
     w = _workers(workers)
     n, P = h.shape[0], h.shape[1]
     exact = n_trials is None or b.shape[1] == 5
+    mc_trials = 0 if n_trials is None else n_trials  # used only when not exact
     s = 0 if exact else _seed(seed)
     stats = np.zeros((n, P, 7), dtype=np.int64)
     counts = np.zeros(n, dtype=np.uint64)
     shared = b.shape[0] == 1
-    if not exact and n_trials > 4 * _mc_slice(P, w):
+    if not exact and mc_trials > 4 * _mc_slice(P, w):
         # long rows: one row at a time, in slices of streams (same sums as the batch kernel)
         offsets = np.arange(P + 1, dtype=np.uintp)
         for i in range(n):
@@ -1218,9 +1265,9 @@ def equity_batch(
             brow = b[0] if shared else b[i]
             rs = _core.row_seed(s, i)
             step = _mc_slice(P, w)
-            for begin in range(0, n_trials, step):
+            for begin in range(0, mc_trials, step):
                 _, st, _ = _core.monte_carlo(row, offsets, None, brow, d, g, rs, begin,
-                                             min(n_trials, begin + step), w)
+                                             min(mc_trials, begin + step), w)
                 stats[i] += st
     else:
         step = _row_slice(b.shape[1], n_trials, P, h.shape[2], w)
@@ -1230,17 +1277,17 @@ def equity_batch(
             if exact:
                 stats[begin:end], counts[begin:end] = _core.exact_batch(h[begin:end], bs, d, g, w)
             else:
-                stats[begin:end] = _core.monte_carlo_batch(h[begin:end], bs, d, g, n_trials, s,
+                stats[begin:end] = _core.monte_carlo_batch(h[begin:end], bs, d, g, mc_trials, s,
                                                            w, begin)
     if exact:
         # the same float operations as equity(), so that a row equals the single call
         eq = (stats[:, :, _SHARE].astype(np.float64) / POT) / counts.astype(np.float64)[:, None]
         se = np.zeros_like(eq)
     else:
-        eq = (stats[:, :, _SHARE].astype(np.float64) / POT) / float(n_trials)
-        mean_sq = stats[:, :, _SHARE_SQ] / (POT * POT) / float(n_trials)
-        var = np.maximum(mean_sq - eq ** 2, 0.0) * (n_trials / max(n_trials - 1, 1))
-        se = np.sqrt(var / n_trials)
+        eq = (stats[:, :, _SHARE].astype(np.float64) / POT) / float(mc_trials)
+        mean_sq = stats[:, :, _SHARE_SQ] / (POT * POT) / float(mc_trials)
+        var = np.maximum(mean_sq - eq ** 2, 0.0) * (mc_trials / max(mc_trials - 1, 1))
+        se = np.sqrt(var / mc_trials)
     return (eq, se) if return_std_error else eq
 
 
@@ -1261,6 +1308,20 @@ def _text_deal(holes: tuple[str, ...], board: str) -> tuple[np.ndarray, np.ndarr
     h.flags.writeable = False
     b.flags.writeable = False
     return h, b, h.tobytes() + b.tobytes()
+
+
+@lru_cache(maxsize=2048)
+def _text_showdown(holes: tuple[Any, ...], board: str,
+                   game: str) -> Optional[tuple[bytes, int, int, int]]:
+    """(packed cards, players, hole count, game code) of one deal given as hand texts, checked
+    and cached; None when the hands are not all text (the general path takes them)."""
+    if not holes or not all(type(x) is str for x in holes):
+        return None
+    g, fixed_hole = _game(game)
+    hh, _, packed = _text_deal(holes, board)
+    if fixed_hole is not None and hh.shape[2] != fixed_hole:
+        raise CardError(f"holes of {hh.shape[2]} cards; {game!r} deals {fixed_hole}")
+    return packed, int(hh.shape[1]), int(hh.shape[2]), g
 
 
 def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> ShowdownResult:
@@ -1293,15 +1354,19 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
     >>> r.share, r.share_units
     (array([[1., 0.]]), array([[5040,    0]]))
     """
+    if type(holes) in (list, tuple) and type(boards) is str:
+        # one deal as text: checked once and cached, then straight to C and back as two bytes
+        try:
+            deal = _text_showdown(tuple(holes), boards, game)
+        except TypeError:  # unhashable rows (lists, arrays) or game: the general path
+            deal = None
+        if deal is not None and type(workers) is int and 1 <= workers <= MAX_WORKERS:
+            return ShowdownResult._of(*_core.showdown_packed(*deal))  # one deal, one thread
     g, fixed_hole = _game(game)
     w = _workers(workers)
     if (type(holes) in (list, tuple) and holes and all(type(x) is str for x in holes)
             and isinstance(boards, str)):
-        hh, bb, packed = _text_deal(tuple(holes), boards)
-        if fixed_hole is None or hh.shape[2] == fixed_hole:
-            # one deal: the packed native path, arrays built from two small lists
-            shares1, flags1 = _core.showdown_packed(packed, hh.shape[1], hh.shape[2], g)
-            return ShowdownResult._of([shares1], [flags1])
+        hh, bb, _ = _text_deal(tuple(holes), boards)
     else:
         if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
             holes = np.stack([_cards(x, f"player {p}") for p, x in enumerate(holes)])

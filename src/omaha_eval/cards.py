@@ -236,8 +236,18 @@ def format_cards(cards: CardsLike, sep: str = "") -> str:
     >>> format_cards("as kd 10h", sep=" ")
     'As Kd Th'
     """
-    ids = parse_cards(cards, unique=False)
-    return sep.join(_CARD_NAMES[c] for c in ids.ravel().tolist())
+    if type(cards) is np.ndarray and cards.dtype.kind in "iu" and cards.size <= _SMALL:
+        # the common case (a hand, a board, the cards of a best hand): NumPy's min and max cost
+        # more than the whole answer on a handful of cards, so check the ids in Python
+        ids = cards.ravel().tolist()
+        if not ids or (min(ids) >= 0 and max(ids) <= 51):
+            return sep.join([_CARD_NAMES[c] for c in ids])
+    ids = np.asarray(parse_cards(cards, unique=False)).ravel().tolist()  # a matrix stays 2-D
+    return sep.join([_CARD_NAMES[c] for c in ids])
+
+
+# arrays of at most this many cards take format_cards' Python path (its cost grows with the size)
+_SMALL = 64
 
 
 def new_deck() -> npt.NDArray[np.uint8]:

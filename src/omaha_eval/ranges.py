@@ -332,8 +332,10 @@ def _suit_filter(rows: np.ndarray, qualifier: str) -> np.ndarray:
         np.add.at(counts, (np.arange(rows.shape[0]), rows[:, j] & 3), 1)
     if rows.shape[1] == 4:
         pattern = np.array(_QUALIFIER_PATTERN4[qualifier], dtype=np.int8)
-        return np.all(-np.sort(-counts, axis=1) == pattern, axis=1)
-    return (counts >= 2).sum(axis=1) == _QUALIFIER_SUITED[qualifier]
+        matches: np.ndarray = np.all(-np.sort(-counts, axis=1) == pattern, axis=1)
+    else:
+        matches = (counts >= 2).sum(axis=1) == _QUALIFIER_SUITED[qualifier]
+    return matches
 
 
 def _pattern_keys(s: _Set, text: str, pos: int) -> np.ndarray:
@@ -404,7 +406,8 @@ def _percent_keys(s: _Set, game: str, text: str, pos: int) -> np.ndarray:
         raise _bad(text, pos, f"{s.band[1]:g}%", f"no preflop table for {game!r}:") from exc
     low, high = s.band
     in_band = table.top_mask(high) & ~table.top_mask(low)
-    return _all_keys(4)[in_band[_class_of_holding()]]
+    keys: np.ndarray = _all_keys(4)[in_band[_class_of_holding()]]
+    return keys
 
 
 def _set_keys(s: _Set, k: int, game: str, text: str, pos: int) -> np.ndarray:
@@ -422,6 +425,9 @@ def _set_keys(s: _Set, k: int, game: str, text: str, pos: int) -> np.ndarray:
 class Range:
     """A set of holdings (4, 5 or 6 cards) with weights; immutable (ranges are cached and shared).
 
+    Writable arrays given to the constructor are copied; the arrays a Range holds are
+    read-only, and its fields cannot be reassigned.
+
     Parameters
     ----------
     text : str
@@ -430,9 +436,6 @@ class Range:
         ``(n, k)`` card ids, each row ascending, rows in lexicographic order.
     weights : numpy.ndarray of float64
         ``(n,)`` relative frequencies, all in [MIN_WEIGHT, MAX_WEIGHT].
-
-    Writable arrays given to the constructor are copied; the arrays a Range holds are
-    read-only, and its fields cannot be reassigned.
 
     Examples
     --------
@@ -509,6 +512,11 @@ class Range:
 
     def to_strings(self) -> list[str]:
         """The text of each holding, cards in ascending id order.
+
+        Returns
+        -------
+        list of str
+            One string per row of :attr:`hands`.
 
         Examples
         --------
@@ -617,16 +625,15 @@ def _parse_range_cached(text: str, game: str, hole_cards: int | None) -> Range:
         parsed.append((_skip(text, start, end), sets, weight))
     k = _hole_count(text, parsed, hole_cards)
     built: dict[_Set, np.ndarray] = {}  # each distinct set is built once
-    all_keys, all_weights = [], []
+    all_keys: list[np.ndarray] = []
+    all_weights: list[np.ndarray] = []
     for pos, sets, weight in parsed:
-        keys = None
-        for n, (s, spos) in enumerate(sets):
+        for s, spos in sets:
             if s not in built:
                 built[s] = _set_keys(s, k, game, text, spos)
-            if n == 0:
-                keys = built[s]
-            else:
-                keys = keys[~np.isin(keys, built[s], assume_unique=True)]
+        keys = built[sets[0][0]]
+        for s, _ in sets[1:]:  # the sets after '!' are taken away
+            keys = keys[~np.isin(keys, built[s], assume_unique=True)]
         if keys.size == 0:
             raise _bad(text, pos, text[pos:_rstrip(text, pos, len(text))].split(",")[0].strip(),
                        "no hand matches")

@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 from game_helpers import env_count
 
-pokerkit = pytest.importorskip("pokerkit")
+pokerkit = pytest.importorskip("pokerkit", reason="PokerKit needs Python 3.11+")
 
 from omaha_eval.cards import format_cards  # noqa: E402
 from omaha_eval.evaluate import evaluate_lo  # noqa: E402

@@ -293,6 +293,40 @@ void omaha_loop(omaha_fn f, const uint8_t *holes, const uint8_t *boards, long bo
         out[i] = f(b[0], b[1], b[2], b[3], b[4], h[0], h[1], h[2], h[3]);
     }
 }
+
+/* A plain 8-or-better Omaha low: every two-plus-three combination, the best qualifying one.
+ * A low is a 5-rank mask (bit 0 = ace .. bit 7 = eight); a smaller mask is a better low. */
+static int low_rank(int card) { int r = card >> 2; return r == 12 ? 0 : r < 7 ? r + 1 : -1; }
+
+static int omaha_low_mask(const uint8_t *h, const uint8_t *b) {
+    static const int pairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+    static const int triples[10][3] = {{0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
+                                       {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4}};
+    int best = 256; /* none */
+    for (int p = 0; p < 6; p++)
+        for (int t = 0; t < 10; t++) {
+            int five[5] = {h[pairs[p][0]], h[pairs[p][1]], b[triples[t][0]], b[triples[t][1]],
+                           b[triples[t][2]]};
+            int mask = 0, ok = 1;
+            for (int c = 0; c < 5 && ok; c++) {
+                int r = low_rank(five[c]);
+                if (r < 0 || mask >> r & 1) ok = 0; /* above eight, or a paired rank */
+                else mask |= 1 << r;
+            }
+            if (ok && mask < best) best = mask;
+        }
+    return best;
+}
+
+/* phevaluator's hi and the plain low per hand; low_out gets the mask (256: no low). */
+void omaha_hilo_loop(omaha_fn f, const uint8_t *holes, const uint8_t *boards, long board_step,
+                     long n, int32_t *hi_out, int32_t *low_out) {
+    for (long i = 0; i < n; i++) {
+        const uint8_t *h = holes + 4 * i, *b = boards + board_step * i;
+        if (hi_out) hi_out[i] = f(b[0], b[1], b[2], b[3], b[4], h[0], h[1], h[2], h[3]);
+        low_out[i] = omaha_low_mask(h, b);
+    }
+}
 """
 
 
@@ -361,6 +395,58 @@ class PhEvaluatorC(Adapter):
 
     def output(self, prepared: Any, raw: Any) -> Any:
         return {"hi": (7463 - raw.astype(np.int64)).astype(np.uint16)}
+
+
+def _low_scores(masks: np.ndarray) -> np.ndarray:
+    """Our low scores (0 none, 56 = 5-4-3-2-A) of 5-rank low masks (256: none)."""
+    five = [m for m in range(256) if bin(m).count("1") == 5]  # ascending: best low first
+    table = np.zeros(257, dtype=np.uint8)
+    table[five] = np.arange(56, 0, -1, dtype=np.uint8)
+    scores: np.ndarray = table[masks]
+    return scores
+
+
+class PhEvaluatorCLow(PhEvaluatorC):
+    """The hi-lo anchor: phevaluator's C hi plus a plain C low, one C loop (no Python per hand)."""
+
+    name = "phevaluator-c-low"
+    label = ("phevaluator evaluate_omaha_cards (C) for hi plus a plain C 8-or-better low over "
+             "the 60 two-plus-three combinations, one compiled C loop (low alone for eval-lo)")
+
+    def not_installed(self) -> Optional[str]:
+        reason = super().not_installed()
+        if reason is None and not hasattr(self, "_hilo"):
+            self._hilo = _compile_shim().omaha_hilo_loop
+            self._hilo.restype = None
+            self._hilo.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_long] * 2 + [ctypes.c_void_p] * 2
+        return reason
+
+    def supports(self, w: Workload) -> Optional[str]:
+        if w.kind != "eval" or "calls" in w.params:
+            return "batch scoring workloads only"
+        if w.params["mode"] == "hi":
+            return "hi alone is phevaluator-c"
+        if w.params.get("hole_cards", 4) != 4:
+            return "four-card Omaha only in this build (no 5-/6-card tables in its package)"
+        return None
+
+    def prepare(self, w: Workload, n: int, workers: int) -> Any:
+        holes, boards, step, out = super().prepare(w, n, workers)
+        return w.params["mode"], holes, boards, step, out, np.empty_like(out)
+
+    def run(self, prepared: Any) -> Any:
+        mode, holes, boards, step, hi, lo = prepared
+        address = ctypes.cast(self._fn, ctypes.c_void_p).value
+        self._hilo(address, holes.ctypes.data, boards.ctypes.data, step, holes.shape[0],
+                   hi.ctypes.data if mode == "hilo" else None, lo.ctypes.data)
+        return hi, lo
+
+    def output(self, prepared: Any, raw: Any) -> Any:
+        hi, lo = raw
+        out = {"lo": _low_scores(lo)}
+        if prepared[0] == "hilo":
+            out["hi"] = (7463 - hi.astype(np.int64)).astype(np.uint16)
+        return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -625,7 +711,8 @@ class PokerKit(Adapter):
 
 def registry() -> List[Adapter]:
     """Every adapter, ours first (the baseline every ratio refers to)."""
-    return [OmahaEval(), PhEvaluator(), PhEvaluatorC(), PokerEquity(), PokerKit(), Treys(), Xiapl()]
+    return [OmahaEval(), PhEvaluator(), PhEvaluatorC(), PhEvaluatorCLow(), PokerEquity(), PokerKit(),
+            Treys(), Xiapl()]
 
 
 def select(adapters: List[Adapter], against: Optional[str]) -> List[Adapter]:

@@ -190,6 +190,8 @@ def standard(quick: bool = False, seed: int = DEFAULT_SEED,
 SMALL_SPOTS = (
     ("spot-flop-hu", "heads-up flop", EXACT_HANDS, QUICK_FLOP, "hi", 2_000),
     ("spot-turn-hu", "heads-up turn", EXACT_HANDS, QUICK_FLOP + "Kh", "hi", 5_000),
+    # every board: the spot workers=2 must speed up (two exact phases of ~0.15 ms per thread)
+    ("spot-preflop-hu", "heads-up preflop", EXACT_HANDS, "", "hi", 20),
 )
 # The Omaha family (issue 11): 5- and 6-card flop and turn spots, Courchevel's one-card board,
 # and 5-card three-way Monte Carlo. pe_variant: poker-equity's name for the same game.

@@ -119,6 +119,9 @@ def _cards_of(keys: np.ndarray, hole_cards: int) -> np.ndarray:
 class CanonicalHands:
     """The canonical classes of one hole-card count (see :func:`canonical_hands`).
 
+    Two holdings are in one class when a relabelling of the suits turns one into the other; each
+    class has one representative and the number of holdings it stands for.
+
     Attributes
     ----------
     hole_cards : int
@@ -127,8 +130,14 @@ class CanonicalHands:
         ``(n, hole_cards)`` uint8 representatives, highest card first, read-only.
     combos : numpy.ndarray
         ``(n,)`` int64 number of holdings in each class, read-only; sums to ``C(52, hole_cards)``.
-    """
 
+    Examples
+    --------
+    >>> from omaha_eval.bulk import canonical_hands
+    >>> classes = canonical_hands(4)
+    >>> len(classes), int(classes.combos.sum()), classes.text(0)
+    (16432, 270725, 'AsAhAdAc')
+    """
     hole_cards: int
     hands: np.ndarray
     combos: np.ndarray
@@ -139,23 +148,73 @@ class CanonicalHands:
         return int(self.hands.shape[0])
 
     def text(self, index: int) -> str:
-        """Text of class ``index``, e.g. ``'AsKsQhJh'``."""
+        """The text of class ``index``.
+
+        Parameters
+        ----------
+        index : int
+            A class index (0 .. n-1).
+
+        Returns
+        -------
+        str
+            For example ``'AsKsQhJh'``.
+
+        Examples
+        --------
+        >>> from omaha_eval.bulk import canonical_hands
+        >>> classes = canonical_hands(4)
+        >>> classes.text(1)
+        'AsAhAdKs'
+        """
         return "".join(_RANKS[c >> 2] + _SUITS[c & 3] for c in self.hands[index].tolist())
 
     def texts(self) -> list[str]:
-        """Text of every class, in class order."""
+        """The text of every class, in class order.
+
+        Returns
+        -------
+        list of str
+            One text per class.
+
+        Examples
+        --------
+        >>> from omaha_eval.bulk import canonical_hands
+        >>> classes = canonical_hands(4)
+        >>> classes.texts()[:3]
+        ['AsAhAdAc', 'AsAhAdKs', 'AsAhAdKc']
+        """
         rs = np.array(list(_RANKS))[self.hands >> 2]
         ss = np.array(list(_SUITS))[self.hands & 3]
         both = np.char.add(rs, ss)
         return ["".join(row) for row in both.tolist()]
 
     def index(self, hands: npt.ArrayLike) -> np.ndarray:
-        """Class index of each holding: ``(n, hole_cards)`` card ids -> ``(n,)`` int64.
+        """The class index of each holding.
+
+        Parameters
+        ----------
+        hands : array_like
+            ``(n, hole_cards)`` card ids.
+
+        Returns
+        -------
+        numpy.ndarray
+            ``(n,)`` int64 class indices.
 
         Raises
         ------
         ValueError
             When the shape is wrong, an id is above 51 or a holding repeats a card.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> from omaha_eval.bulk import canonical_hands
+        >>> classes = canonical_hands(4)
+        >>> i = classes.index([oe.parse_cards("AhKhQsJs"), oe.parse_cards("AsKsQhJh")])
+        >>> i.tolist(), classes.text(int(i[0]))
+        ([534, 534], 'AsKsQhJh')
         """
         h = np.asarray(hands)
         if h.ndim != 2 or h.shape[1] != self.hole_cards:

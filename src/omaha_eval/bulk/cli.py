@@ -7,7 +7,7 @@ import sys
 import time
 
 
-def add_table(subparsers: argparse._SubParsersAction) -> None:
+def add_table(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "table",
         help="equity of every canonical starting hand against random opponents (Parquet)",

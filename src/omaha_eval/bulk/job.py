@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -37,12 +37,6 @@ NSTAT = 7  # sums per game: share, share^2, hi win, hi tie, lo win, lo tie, scoo
 STAT_NAMES = ("share", "share_sq", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop")
 MAX_OPPONENTS = 8
 MAX_TRIALS = 1 << 40   # per hand: keeps every sum of squared shares far inside int64
-
-
-def _kernel():  # the extension loads on first use
-    from . import _kernel as k
-
-    return k
 
 
 BLOCK = 65536  # trials per random stream (oe_bulk.h OE_BULK_BLOCK; checked at first use)
@@ -78,9 +72,33 @@ def max_opponents(hole_cards: int) -> int:
 class BulkJob:
     """What to compute: hands, opponents, trials per hand, seed, games.
 
-    Build one with :meth:`table` (canonical classes) or :meth:`for_hands` (any list).
-    """
+    Build one with :meth:`table` (canonical classes) or :meth:`for_hands` (any list); run it with
+    :func:`bulk_equity` or ``omaha-eval table``.
 
+    Attributes
+    ----------
+    hands : numpy.ndarray
+        ``(n, k)`` uint8 card ids, read-only.
+    names : tuple of str
+        The text of each hand.
+    combos : numpy.ndarray
+        ``(n,)`` int64 combinations each hand stands for (1 for a list).
+    opponents, trials, seed : int
+        As given.
+    games : tuple of str
+        ``('hi',)``, ``('hilo',)`` or both.
+    hole_cards : int
+        Cards per hand.
+    label : str
+        What the hands are, e.g. ``"canonical-4"`` or ``"list"``.
+
+    Examples
+    --------
+    >>> from omaha_eval.bulk import BulkJob
+    >>> job = BulkJob.for_hands(["AsKsQhJh", "7c6c5d4d"], trials=1000, seed=7)
+    >>> len(job), job.names, job.games, job.games_mask
+    (2, ('AsKsQhJh', '7c6c5d4d'), ('hi',), 1)
+    """
     hands: np.ndarray          # (n, k) uint8
     names: tuple[str, ...]     # text of each hand
     combos: np.ndarray         # (n,) int64 combinations each hand stands for
@@ -94,7 +112,39 @@ class BulkJob:
     @classmethod
     def table(cls, *, game: str | Sequence[str] = "hi", opponents: int = 1, trials: int = 100_000,
               seed: int = 0, hole_cards: int = 4, limit: int | None = None) -> "BulkJob":
-        """The preflop table: every canonical class (or the first ``limit``) of ``hole_cards``."""
+        """The preflop table: every canonical class (or the first ``limit``) of ``hole_cards``.
+
+        Parameters
+        ----------
+        game : {'hi', 'hilo'} or both as a tuple, default 'hi'
+            The games to settle (both settle the same deals).
+        opponents : int, default 1
+            Random opponents, 1..8 (fewer for 6 cards: the deck must hold everyone).
+        trials : int, default 100000
+            Trials per hand.
+        seed : int, default 0
+            The job's seed: with the hand's index it fixes every number.
+        hole_cards : int, default 4
+            4, 5 or 6.
+        limit : int, optional
+            Only the first ``limit`` classes.
+
+        Returns
+        -------
+        BulkJob
+
+        Raises
+        ------
+        BulkError
+            An argument out of range.
+
+        Examples
+        --------
+        >>> from omaha_eval.bulk import BulkJob
+        >>> job = BulkJob.table(limit=3, trials=1000)
+        >>> job.label, job.names, job.combos.tolist()
+        ('canonical-4[:3]', ('AsAhAdAc', 'AsAhAdKs', 'AsAhAdKc'), [1, 12, 4])
+        """
         k = _int_arg("hole_cards", hole_cards, min(HOLE_CARDS), max(HOLE_CARDS))
         _int_arg("opponents", opponents, 1, max_opponents(k))  # before the classes are built
         classes = canonical_hands(k)
@@ -106,7 +156,36 @@ class BulkJob:
     @classmethod
     def for_hands(cls, hands: Iterable[str] | np.ndarray, *, game: str | Sequence[str] = "hi",
                   opponents: int = 1, trials: int = 100_000, seed: int = 0) -> "BulkJob":
-        """Any list of hands (text or ``(n, k)`` card ids); hand ``i`` uses index ``i``."""
+        """A job over any list of hands; hand ``i`` uses stream ``i`` of the seed.
+
+        Parameters
+        ----------
+        hands : list of str or numpy.ndarray
+            Text hands, or ``(n, k)`` card ids.
+        game : {'hi', 'hilo'} or both as a tuple, default 'hi'
+            The games to settle (both settle the same deals).
+        opponents : int, default 1
+            Random opponents, 1..8 (fewer for 6 cards: the deck must hold everyone).
+        trials : int, default 100000
+            Trials per hand.
+        seed : int, default 0
+            The job's seed: with the hand's index it fixes every number.
+
+        Returns
+        -------
+        BulkJob
+
+        Raises
+        ------
+        BulkError
+            No hands, hands of different sizes, or an argument out of range.
+
+        Examples
+        --------
+        >>> from omaha_eval.bulk import BulkJob
+        >>> BulkJob.for_hands(["AsKsQhJh"], game=("hi", "hilo")).games
+        ('hi', 'hilo')
+        """
         from ..cards import parse_cards
 
         if isinstance(hands, np.ndarray):
@@ -132,7 +211,8 @@ class BulkJob:
                          game, arr.shape[1], "list")
 
     @classmethod
-    def _make(cls, hands, names, combos, opponents, trials, seed, game, k, label) -> "BulkJob":
+    def _make(cls, hands: np.ndarray, names: Sequence[str], combos: np.ndarray, opponents: int,
+              trials: int, seed: int, game: str | Sequence[str], k: int, label: str) -> "BulkJob":
         opp = _int_arg("opponents", opponents, 1, max_opponents(k))
         t = _int_arg("trials", trials, 1, MAX_TRIALS)
         s = _int_arg("seed", seed, 0, 2**128 - 1)
@@ -151,18 +231,49 @@ class BulkJob:
 
     @property
     def games_mask(self) -> int:
+        """The kernel's bit mask of the games (1 high, 2 hi-lo)."""
         return sum(_GAME_BIT[g] for g in self.games)
 
     def keys(self, index: np.ndarray) -> np.ndarray:
-        """The 256-bit stream key of each hand index: (n, 4) uint64."""
+        """The 256-bit random stream key of each hand index.
+
+        Parameters
+        ----------
+        index : numpy.ndarray
+            Hand indices.
+
+        Returns
+        -------
+        numpy.ndarray
+            ``(n, 4)`` uint64: ``SeedSequence(seed, spawn_key=(i,))`` of each index.
+
+        Examples
+        --------
+        >>> from omaha_eval.bulk import BulkJob
+        >>> BulkJob.for_hands(["AsKsQhJh"], seed=7).keys([0]).shape
+        (1, 4)
+        """
         out = np.empty((len(index), 4), dtype=np.uint64)
         for row, i in enumerate(np.asarray(index).tolist()):
             out[row] = np.random.SeedSequence(self.seed, spawn_key=(int(i),)).generate_state(
                 4, np.uint64)
         return out
 
-    def describe(self) -> dict:
-        """The parameters that fix every number (stored beside partial results)."""
+    def describe(self) -> dict[str, Any]:
+        """The parameters that fix every number (stored beside partial results).
+
+        Returns
+        -------
+        dict
+            Format, hands (label, count, digest), hole cards, opponents, trials, seed, block size.
+
+        Examples
+        --------
+        >>> from omaha_eval.bulk import BulkJob
+        >>> d = BulkJob.for_hands(["AsKsQhJh"], trials=1000).describe()
+        >>> d["n_hands"], d["trials"], d["seed"]
+        (1, 1000, 0)
+        """
         return {"format": 1, "hands": self.label, "n_hands": len(self),
                 "hands_digest": _digest(self.hands), "hole_cards": self.hole_cards,
                 "opponents": self.opponents, "trials": self.trials, "seed": self.seed,
@@ -229,7 +340,8 @@ def plan_tasks(missing: np.ndarray, trials: int, *, trials_per_task: int | None 
 def run_units(hands: np.ndarray, keys: np.ndarray, block_begin: np.ndarray,
               block_end: np.ndarray, trials: int, opponents: int, games_mask: int) -> np.ndarray:
     """The task body (runs on workers): sums (n, 2 * NSTAT) int64, high game then hi-lo."""
-    k = _kernel()
+    from . import _kernel as k  # the extension loads on first use
+
     return k.hand_sums(np.ascontiguousarray(hands, dtype=np.uint8),
                        np.ascontiguousarray(keys, dtype=np.uint64),
                        np.ascontiguousarray(block_begin, dtype=np.int64),
@@ -237,7 +349,7 @@ def run_units(hands: np.ndarray, keys: np.ndarray, block_begin: np.ndarray,
                        int(trials), int(opponents), int(games_mask))
 
 
-def task_args(job: BulkJob, task: Task) -> tuple:
+def task_args(job: BulkJob, task: Task) -> tuple[Any, ...]:
     """Arguments of :func:`run_units` for one task (small arrays: cheap to ship to a worker)."""
     return (job.hands[task.index], job.keys(task.index), task.block_begin, task.block_end,
             job.trials, job.opponents, job.games_mask)
@@ -253,7 +365,7 @@ class BulkResult:
     """
 
     def __init__(self, job: BulkJob, sums: np.ndarray, trials: np.ndarray | None = None,
-                 extra: dict | None = None) -> None:
+                 extra: dict[str, Any] | None = None) -> None:
         self.job = job
         self.sums = sums  # (n, 2 * NSTAT) int64
         self.sums.flags.writeable = False
@@ -292,7 +404,7 @@ class BulkResult:
             raise BulkError(f"this job did not compute {game!r} (it has {self.job.games})")
         return game
 
-    def to_pandas(self, game: str | None = None):
+    def to_pandas(self, game: str | None = None) -> Any:
         """The columns as a pandas DataFrame (needs pandas)."""
         import pandas as pd
 
@@ -301,7 +413,7 @@ class BulkResult:
 
 def bulk_equity(hands: Iterable[str] | np.ndarray | None = None, *, game: str | Sequence[str] = "hi",
                 opponents: int = 1, trials: int = 100_000, seed: int = 0, hole_cards: int = 4,
-                limit: int | None = None, partitions: int = 1, client=None,
+                limit: int | None = None, partitions: int = 1, client: Any = None,
                 progress: Callable[[int, int], None] | None = None) -> BulkResult:
     """Equity of each hand (default: every canonical class) against random opponents.
 
@@ -322,10 +434,16 @@ def bulk_equity(hands: Iterable[str] | np.ndarray | None = None, *, game: str | 
     client : dask.distributed.Client, optional
         Run the tasks on this cluster instead of in this process.
     progress : callable(done_trials, total_trials), optional
+        Called as the work advances.
+    hole_cards : int, default 4
+        4, 5 or 6: the canonical classes used when ``hands`` is not given.
+    limit : int, optional
+        Only the first ``limit`` canonical classes.
 
     Returns
     -------
     BulkResult
+        Per-hand sums and the statistics derived from them (``columns()``, ``to_pandas()``).
 
     Examples
     --------
@@ -362,7 +480,9 @@ def _task_trials(task: Task, trials: int) -> int:
 
 def check_block_size() -> None:
     """The kernel's block size must be the one the job plans with."""
-    if _kernel().BLOCK != BLOCK or _kernel().POT != POT:  # pragma: no cover - a build mismatch
+    from . import _kernel as k
+
+    if k.BLOCK != BLOCK or k.POT != POT:  # pragma: no cover - a build mismatch
         raise RuntimeError("bulk kernel and job disagree on the block size")
 
 

@@ -18,11 +18,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
 from .canonical import canonical_hands
+
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
 
 __all__ = ["PreflopTable", "preflop_table", "hand_percentile", "pack_table"]
 
@@ -62,7 +65,7 @@ class PreflopTable:
     hi_tie: np.ndarray
     lo: np.ndarray
     lo_tie: np.ndarray
-    info: dict
+    info: dict[str, Any]
     _order: np.ndarray = field(repr=False)       # class indices, best first
     _cum_before: np.ndarray = field(repr=False)  # combinations ranked strictly ahead of a class
 
@@ -77,7 +80,7 @@ class PreflopTable:
         cols.update({r: getattr(self, r) for r in _RATES})
         return cols
 
-    def to_pandas(self):
+    def to_pandas(self) -> Any:
         """The table as a pandas DataFrame (needs pandas), in class order."""
         import pandas as pd
 
@@ -98,10 +101,11 @@ class PreflopTable:
         ``percent`` of the total (exact rational comparison)."""
         total = int(self.combos.sum())
         limit = Fraction(str(percent)) * total / 100
-        return (self._cum_before + self.combos) <= limit
+        mask: np.ndarray = (self._cum_before + self.combos) <= limit
+        return mask
 
 
-def _resource(game: str):
+def _resource(game: str) -> Traversable:
     return resources.files("omaha_eval.bulk").joinpath(f"data/preflop4-1-{game}.npz")
 
 
@@ -156,6 +160,23 @@ def hand_percentile(hand: str | Sequence[int], game: str = "hi") -> float:
 
     ``hand_percentile(h, game) <= X`` exactly when ``h`` is in the range ``X%`` of that game.
 
+    Parameters
+    ----------
+    hand : str or sequence of int
+        Four hole cards.
+    game : {'hi', 'hilo'}, default 'hi'
+        Which table ranks the classes.
+
+    Returns
+    -------
+    float
+        Percent, 0..100.
+
+    Raises
+    ------
+    CardError
+        Bad cards.
+
     Examples
     --------
     >>> import omaha_eval as oe
@@ -180,8 +201,10 @@ def pack_table(parquet: str, out: str, **info: object) -> None:
     classes = canonical_hands(4)
     if cols["hand"] != classes.texts() or meta.get("opponents") != 1:
         raise ValueError("not a full 4-card table against one opponent")
-    q = lambda v: np.round(np.asarray(v) * 65535).astype(np.uint16)  # noqa: E731
-    arrays = {"equity": q(cols["equity"]),
+    def q(v: Any) -> np.ndarray:
+        return np.round(np.asarray(v) * 65535).astype(np.uint16)
+
+    arrays: dict[str, Any] = {"equity": q(cols["equity"]),
               "std_error": np.round(np.asarray(cols["std_error"]) / _SE_UNIT).astype(np.uint16)}
     arrays.update({r: q(cols[r]) for r in _RATES})
     meta = dict(meta, **info, class_digest=_class_digest(),

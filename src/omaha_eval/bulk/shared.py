@@ -22,7 +22,7 @@ import json
 import os
 import shutil
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -57,13 +57,13 @@ def shared_result(job: BulkJob, raw: np.ndarray) -> BulkResult:
     return BulkResult(job, sums, trials=trials, extra={"method": "shared", "deals": job.trials})
 
 
-def _job(game, deals, seed, limit) -> BulkJob:
+def _job(game: str, deals: int, seed: int, limit: int | None) -> BulkJob:
     games = ("hi", "hilo") if game == "both" else (game,)
     return BulkJob.table(game=games, opponents=1, trials=deals, seed=seed, hole_cards=4,
                          limit=limit)
 
 
-def run_shared_table(out: str | os.PathLike, *, game: str = "hi", deals: int, seed: int,
+def run_shared_table(out: str | os.PathLike[str], *, game: str = "hi", deals: int, seed: int,
                      limit: int | None = None, scheduler: str | None = None,
                      workers: int | None = None, resume: bool = False,
                      blocks_per_task: int = DEFAULT_BLOCKS_PER_TASK,
@@ -104,10 +104,11 @@ def run_shared_table(out: str | os.PathLike, *, game: str = "hi", deals: int, se
         progress(done, total)
     key = _key(job.seed)
     heroes = job.hands
+    # the hands and the key are the same for every call: on Dask they are scattered once
     calls = (((a, b), f"shared-{a:06d}", shared_sums,
-              lambda a=a, b=b: (heroes, key, a, b, job.trials, job.games_mask)) for a, b in todo)
+              lambda a=a, b=b: (a, b, job.trials, job.games_mask)) for a, b in todo)
     with connect(scheduler, workers) as client:
-        for (a, b), sums in execute_calls(calls, client=client):
+        for (a, b), sums in execute_calls(calls, client=client, constants=(heroes, key)):
             final = parts / f"part-{a:06d}.npz"
             tmp = parts / f".tmp-{a:06d}-{os.getpid()}.npz"
             with open(tmp, "wb") as fh:
@@ -126,10 +127,10 @@ def run_shared_table(out: str | os.PathLike, *, game: str = "hi", deals: int, se
     return files
 
 
-def shared_complete_blocks(parts: str | os.PathLike) -> int:
+def shared_complete_blocks(parts: str | os.PathLike[str]) -> int:
     """Length of the prefix of deal blocks an unfinished shared run has complete."""
     parts = Path(parts)
-    covered = set()
+    covered: set[int] = set()
     for f in parts.glob("part-*.npz"):
         with np.load(f) as z:
             covered.update(range(int(z["block_begin"]), int(z["block_end"])))
@@ -139,7 +140,7 @@ def shared_complete_blocks(parts: str | os.PathLike) -> int:
     return k
 
 
-def shared_table_at_blocks(parts: str | os.PathLike, blocks: int) -> BulkResult:
+def shared_table_at_blocks(parts: str | os.PathLike[str], blocks: int) -> BulkResult:
     """An unfinished shared run cut at its first ``blocks`` deal blocks: exactly the result of
     the same job with ``deals = blocks * SHARED_BLOCK`` (a block's deals depend only on the seed
     and the block)."""

@@ -20,19 +20,19 @@ import json
 import os
 import shutil
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
 from .execute import connect, execute
-from .job import NSTAT, BulkError, BulkJob, BulkResult, plan_tasks, _task_trials
+from .job import NSTAT, BulkError, BulkJob, BulkResult, Task, plan_tasks, _task_trials
 
 __all__ = ["run_table", "write_parquet", "read_parquet", "DEFAULT_TRIALS_PER_TASK"]
 
 DEFAULT_TRIALS_PER_TASK = 1 << 22  # about half a second of one core per task
 
 
-def _outputs(out: str | os.PathLike, games: tuple[str, ...]) -> tuple[dict[str, Path], Path]:
+def _outputs(out: str | os.PathLike[str], games: tuple[str, ...]) -> tuple[dict[str, Path], Path]:
     text = os.fspath(out)
     if len(games) == 1:
         if "{game}" in text:
@@ -45,11 +45,11 @@ def _outputs(out: str | os.PathLike, games: tuple[str, ...]) -> tuple[dict[str, 
                                                                      + ".parts")
 
 
-def _manifest(job: BulkJob) -> dict:
+def _manifest(job: BulkJob) -> dict[str, Any]:
     return dict(job.describe(), games=list(job.games))
 
 
-def _open_parts(parts: Path, manifest: dict, resume: bool) -> None:
+def _open_parts(parts: Path, manifest: dict[str, Any], resume: bool) -> None:
     """Start the partial-results folder of a job, or check that the one there is this job's."""
     if parts.exists():
         if not resume:
@@ -86,7 +86,7 @@ def _load_parts(parts: Path, job: BulkJob) -> tuple[np.ndarray, np.ndarray]:
     return covered, sums
 
 
-def _write_part(parts: Path, task, out: np.ndarray) -> None:
+def _write_part(parts: Path, task: Task, out: np.ndarray) -> None:
     final = parts / f"part-{task.name}.npz"
     tmp = parts / f".tmp-{task.name}-{os.getpid()}.npz"
     with open(tmp, "wb") as fh:
@@ -97,7 +97,7 @@ def _write_part(parts: Path, task, out: np.ndarray) -> None:
     os.replace(tmp, final)
 
 
-def run_table(out: str | os.PathLike, *, game: str = "hi", opponents: int = 1,
+def run_table(out: str | os.PathLike[str], *, game: str = "hi", opponents: int = 1,
               trials: int = 1_000_000, seed: int = 0, hole_cards: int = 4,
               limit: int | None = None, scheduler: str | None = None,
               workers: int | None = None, resume: bool = False,
@@ -154,9 +154,9 @@ def run_table(out: str | os.PathLike, *, game: str = "hi", opponents: int = 1,
             done += _task_trials(task, job.trials)
             if progress:
                 progress(done, total)
-    result = BulkResult(job, sums)
+    table = BulkResult(job, sums)
     for g, path in files.items():
-        write_parquet(result, g, path)
+        write_parquet(table, g, path)
     shutil.rmtree(parts)
     return files
 
@@ -168,7 +168,7 @@ def _need_pyarrow() -> None:
         raise BulkError('writing Parquet needs pyarrow: pip install "omaha_eval[cluster]"') from None
 
 
-def write_parquet(result: BulkResult, game: str, path: str | os.PathLike) -> None:
+def write_parquet(result: BulkResult, game: str, path: str | os.PathLike[str]) -> None:
     """One game's table to Parquet (written to a temporary name, then renamed)."""
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -183,7 +183,7 @@ def write_parquet(result: BulkResult, game: str, path: str | os.PathLike) -> Non
     os.replace(tmp, path)
 
 
-def read_parquet(path: str | os.PathLike) -> tuple[dict[str, np.ndarray], dict]:
+def read_parquet(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """Columns (NumPy arrays, ``hand`` as a list) and the job's parameters of a table file."""
     _need_pyarrow()
     import pyarrow.parquet as pq
@@ -196,7 +196,7 @@ def read_parquet(path: str | os.PathLike) -> tuple[dict[str, np.ndarray], dict]:
 
 
 
-def complete_blocks(parts: str | os.PathLike) -> int:
+def complete_blocks(parts: str | os.PathLike[str]) -> int:
     """How many leading blocks every hand of an unfinished run has (tasks go block by block)."""
     parts = Path(parts)
     job = _job_of_manifest(json.loads((parts / "job.json").read_text()))
@@ -205,7 +205,7 @@ def complete_blocks(parts: str | os.PathLike) -> int:
     return int(np.argmin(full)) if not full.all() else job.n_blocks
 
 
-def table_at_blocks(parts: str | os.PathLike, blocks: int) -> BulkResult:
+def table_at_blocks(parts: str | os.PathLike[str], blocks: int) -> BulkResult:
     """The result of an unfinished run cut at its first ``blocks`` blocks: exactly what a run of
     the same job with ``trials = blocks * BLOCK`` gives (each block's stream depends only on the
     seed, the hand and the block)."""
@@ -233,7 +233,7 @@ def table_at_blocks(parts: str | os.PathLike, blocks: int) -> BulkResult:
     return BulkResult(cut, sums)
 
 
-def _job_of_manifest(m: dict) -> BulkJob:
+def _job_of_manifest(m: dict[str, Any]) -> BulkJob:
     if not str(m.get("hands", "")).startswith("canonical-"):
         raise BulkError("only table runs can be read back from their parts")
     limit = None if m["n_hands"] == len(BulkJob.table(hole_cards=m["hole_cards"], trials=1)) \

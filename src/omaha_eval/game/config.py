@@ -54,10 +54,31 @@ def variant_options(name: str) -> Dict[str, Any]:
 class Post:
     """One forced bet of one player: ``Post(player, kind, amount)``.
 
-    ``player`` is the index of the player in the hand (0 .. n-1, clockwise). A player short of
-    chips posts what they have and is all in; the amount to match is still the full amount.
-    """
+    A player short of chips posts what they have and is all in; the amount to match is still
+    the full amount.
 
+    Parameters
+    ----------
+    player : int
+        The index of the player in the hand (0 .. n-1, clockwise from the first seat).
+    kind : str
+        One of :data:`POST_KINDS`: ``"ante"``, ``"small_blind"``, ``"big_blind"``, ``"straddle"``,
+        ``"live"`` (a live big blind owed by a new player), ``"dead"`` (a dead small blind),
+        ``"kill"``.
+    amount : int
+        Chips (non-negative).
+
+    Raises
+    ------
+    HandSetupError
+        An unknown kind, a non-integer player or a negative amount.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import Post
+    >>> Post(0, "big_blind", 2).live, Post(1, "dead", 1).live
+    (True, False)
+    """
     player: int
     kind: str
     amount: int
@@ -72,6 +93,7 @@ class Post:
 
     @property
     def live(self) -> bool:
+        """Whether the post counts toward the player's bet (blinds, straddles, kill and live blinds do; antes and dead small blinds do not)."""
         return self.kind in LIVE_KINDS
 
 
@@ -85,18 +107,50 @@ def _blinds(small_blind: int, big_blind: int) -> Tuple[int, int]:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """The game: ``game`` ("hi" or "hilo"), a betting ``structure``, the blinds, an optional
-    ante for everyone and an optional straddle by the player left of the big blind.
+    """The game: variant, betting structure, blinds, ante and straddle.
 
-    ``ante_trimming``: with ``True`` antes count as each player's contribution when side pots are
-    built (a player short of the ante wins only what they matched); with ``False`` (the PHH
-    default, needed for big-blind antes) all antes go to the main pot.
-    ``show_all``: every hand at showdown is turned face up (no mucking).
-    ``hole_cards``: 4 (Omaha), 5 (5-card Omaha, Big O, Courchevel) or 6; the deck then deals at
-    most 11, 8 or 7 players (:attr:`max_players`). ``courchevel``: the first flop card is dealt
-    face up before the first betting round, the other two on the flop.
+    Build one with :meth:`fixed_limit`, :meth:`spread_limit`, :meth:`pot_limit`, :meth:`no_limit`
+    or :meth:`pot_limit_preflop`; the constructor takes every field. Frozen (hashable, shareable).
+
+    Parameters
+    ----------
+    structure : FixedLimit, SpreadLimit, PotLimit, NoLimit or PotLimitPreflop
+        The betting structure.
+    small_blind, big_blind : int
+        The blinds (chips; 0 for none).
+    game : {"hi", "hilo"}, default "hi"
+        Omaha Hi, or Hi-Lo 8 or better.
+    ante : int, default 0
+        An ante posted by every player.
+    straddle : int, default 0
+        A straddle posted by the player left of the big blind (not heads-up).
+    ante_trimming : bool, default False
+        True: antes count as each player's contribution when side pots are built (a player short
+        of the ante wins only what they matched); False (the PHH default, needed for big-blind
+        antes): all antes go to the main pot.
+    show_all : bool, default False
+        Every hand at showdown is turned face up (no mucking).
+    hole_cards : {4, 5, 6}, default 4
+        Omaha, 5-card Omaha (Big O, Courchevel) or 6-card Omaha; one deck then deals at most 11,
+        8 or 7 players (:attr:`max_players`).
+    courchevel : bool, default False
+        The first flop card is dealt face up before the first betting round, the other two on
+        the flop.
+
+    Raises
+    ------
+    HandSetupError
+        A field of the wrong type or value.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, PotLimit
+    >>> config = GameConfig(PotLimit(2), 1, 2, game="hilo", hole_cards=5)
+    >>> config.variant, config.max_players, config.hilo
+    ('plo5-8', 8, True)
+    >>> config == GameConfig.pot_limit(1, 2, game="hilo", hole_cards=5)
+    True
     """
-
     structure: Structure
     small_blind: int
     big_blind: int
@@ -123,6 +177,7 @@ class GameConfig:
 
     @property
     def hilo(self) -> bool:
+        """Whether the game is Hi-Lo 8 or better."""
         return self.game == "hilo"
 
     @property
@@ -147,10 +202,36 @@ class GameConfig:
                     small_blind: Optional[int] = None, big_blind: Optional[int] = None,
                     max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
                     half_bet_reopens: bool = True, **options: Any) -> "GameConfig":
-        """Fixed limit ``small_bet``/``big_bet`` (default twice the small bet).
+        """Fixed limit ``small_bet``/``big_bet``.
 
-        The blinds default to half the small bet and the small bet; ``max_raises`` (default 3:
-        a bet and three raises) caps each round, ``heads_up_max_raises`` heads-up.
+        Parameters
+        ----------
+        small_bet : int
+            The bet before the turn; the blinds default to half of it and all of it.
+        big_bet : int, optional
+            The bet from the turn on (default twice the small bet).
+        game : {"hi", "hilo"}, default "hi"
+            Omaha Hi, or Hi-Lo 8 or better.
+        small_blind, big_blind : int, optional
+            The blinds (defaults given above); the small blind may not be above the big blind.
+        max_raises : int or None, default 3
+            Raises allowed per betting round after the bet (None: no cap).
+        heads_up_max_raises : int, optional
+            The cap heads-up (default ``max_raises``).
+        half_bet_reopens : bool, default True
+            Whether an all in of at least half a bet reopens the raising.
+        **options
+            Other :class:`GameConfig` fields (``ante``, ``straddle``, ``show_all``, ``hole_cards``, ...).
+
+        Returns
+        -------
+        GameConfig
+            The configuration.
+
+        Raises
+        ------
+        HandSetupError
+            Negative or non-integer amounts, a small blind above the big blind, an unknown game.
 
         Examples
         --------
@@ -169,7 +250,34 @@ class GameConfig:
                      late_min_bet: Optional[int] = None, late_max_bet: Optional[int] = None,
                      max_raises: Optional[int] = 3, heads_up_max_raises: Optional[int] = None,
                      **options: Any) -> "GameConfig":
-        """Spread limit ``min_bet``-``max_bet``; blinds default to half the minimum and the minimum.
+        """Spread limit ``min_bet``-``max_bet``.
+
+        Parameters
+        ----------
+        min_bet, max_bet : int
+            The smallest and largest bet; the blinds default to half the minimum and the minimum.
+        late_min_bet, late_max_bet : int, optional
+            The limits from the turn on (default the same).
+        game : {"hi", "hilo"}, default "hi"
+            Omaha Hi, or Hi-Lo 8 or better.
+        small_blind, big_blind : int, optional
+            The blinds (defaults given above); the small blind may not be above the big blind.
+        max_raises : int or None, default 3
+            Raises allowed per betting round after the bet (None: no cap).
+        heads_up_max_raises : int, optional
+            The cap heads-up (default ``max_raises``).
+        **options
+            Other :class:`GameConfig` fields (``ante``, ``straddle``, ``show_all``, ``hole_cards``, ...).
+
+        Returns
+        -------
+        GameConfig
+            The configuration.
+
+        Raises
+        ------
+        HandSetupError
+            Negative or non-integer amounts, a small blind above the big blind, an unknown game.
 
         Examples
         --------
@@ -194,7 +302,9 @@ class GameConfig:
         game : {"hi", "hilo"}, default "hi"
             The game.
         min_bet : int, optional
-            The smallest bet (default the big blind); ``late_min_bet`` from the turn on.
+            The smallest bet (default the big blind).
+        late_min_bet : int, optional
+            The smallest bet from the turn on (default ``min_bet``).
         max_raises : int, optional
             A cap on raises per round (default none).
         **options
@@ -203,6 +313,7 @@ class GameConfig:
         Returns
         -------
         GameConfig
+            The configuration.
 
         Raises
         ------
@@ -224,7 +335,32 @@ class GameConfig:
     def no_limit(cls, small_blind: int, big_blind: int, *, game: str = "hi",
                  min_bet: Optional[int] = None, late_min_bet: Optional[int] = None,
                  max_raises: Optional[int] = None, **options: Any) -> "GameConfig":
-        """No limit with blinds ``small_blind``/``big_blind``; options as :meth:`pot_limit`.
+        """No limit with blinds ``small_blind``/``big_blind``.
+
+        Parameters
+        ----------
+        small_blind, big_blind : int
+            The blinds; the small blind may not be above the big blind.
+        game : {"hi", "hilo"}, default "hi"
+            The game.
+        min_bet : int, optional
+            The smallest bet (default the big blind).
+        late_min_bet : int, optional
+            The smallest bet from the turn on (default ``min_bet``).
+        max_raises : int, optional
+            A cap on raises per round (default none).
+        **options
+            Other :class:`GameConfig` fields.
+
+        Returns
+        -------
+        GameConfig
+            The configuration.
+
+        Raises
+        ------
+        HandSetupError
+            Negative or non-integer amounts, a small blind above the big blind.
 
         Examples
         --------
@@ -238,16 +374,85 @@ class GameConfig:
     @classmethod
     def pot_limit_preflop(cls, small_blind: int, big_blind: int, *, game: str = "hi",
                           min_bet: Optional[int] = None, **options: Any) -> "GameConfig":
-        """Pot limit before the flop, no limit after it (GGPoker's "Omaha (NL postflop)")."""
+        """Pot limit before the flop, no limit after it (GGPoker's "Omaha (NL postflop)").
+
+        Parameters
+        ----------
+        small_blind, big_blind : int
+            The blinds.
+        game : {"hi", "hilo"}, default "hi"
+            The game.
+        min_bet : int, optional
+            The smallest bet (default the big blind).
+        **options
+            Other :class:`GameConfig` fields.
+
+        Returns
+        -------
+        GameConfig
+            The configuration.
+
+        Raises
+        ------
+        HandSetupError
+            Negative or non-integer amounts.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.pot_limit_preflop(1, 2).describe()
+        'Omaha Hi, pot limit preflop, no limit postflop (minimum bet 2), blinds 1/2'
+        """
         structure = PotLimitPreflop(big_blind if min_bet is None else min_bet)
         return cls(structure, small_blind, big_blind, game, **options)
 
     def with_structure(self, structure: Structure) -> "GameConfig":
+        """The same game with another betting structure.
+
+        Parameters
+        ----------
+        structure : FixedLimit, SpreadLimit, PotLimit, NoLimit or PotLimitPreflop
+            The new structure.
+
+        Returns
+        -------
+        GameConfig
+            A new config (this one is frozen).
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, NoLimit
+        >>> GameConfig.pot_limit(1, 2).with_structure(NoLimit(2)).describe()
+        'Omaha Hi, no limit (minimum bet 2), blinds 1/2'
+        """
         return replace(self, structure=structure)
 
     def scaled(self, num: int, den: int = 1) -> "GameConfig":
         """Limits and blinds multiplied by ``num / den`` (a kill pot: 2; a half kill: 3, 2).
-        Antes are kept."""
+
+        Antes are kept.
+
+        Parameters
+        ----------
+        num, den : int
+            Positive integers.
+
+        Returns
+        -------
+        GameConfig
+            A new config.
+
+        Raises
+        ------
+        HandSetupError
+            ``num`` or ``den`` not a positive integer.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.fixed_limit(2, 4).scaled(3, 2).describe()
+        'Omaha Hi, fixed limit 3/6, blinds 1/3'
+        """
         for name, value in (("num", num), ("den", den)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise HandSetupError(f"scaled: {name} must be a positive int, got {value!r}")
@@ -256,9 +461,30 @@ class GameConfig:
                        straddle=self.straddle * num // den)
 
     def default_posts(self, n: int, button: int) -> List[Post]:
-        """The forced bets of a normal hand: antes for everyone, the small blind left of the
-        button and the big blind left of it (heads-up: the button posts the small blind), and
-        the straddle left of the big blind if configured (not heads-up)."""
+        """The forced bets of a normal hand.
+
+        Antes for everyone, the small blind left of the button and the big blind left of it
+        (heads-up: the button posts the small blind), and the straddle left of the big blind if
+        configured (not heads-up).
+
+        Parameters
+        ----------
+        n : int
+            Players dealt in.
+        button : int
+            The button's index (0 .. n-1).
+
+        Returns
+        -------
+        list of Post
+            Antes first, then the blinds and the straddle.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.pot_limit(1, 2, ante=1).default_posts(3, 0)
+        [Post(player=0, kind='ante', amount=1), Post(player=1, kind='ante', amount=1), Post(player=2, kind='ante', amount=1), Post(player=1, kind='small_blind', amount=1), Post(player=2, kind='big_blind', amount=2)]
+        """
         posts: List[Post] = []
         if self.ante:
             posts.extend(Post(i, ANTE, self.ante) for i in range(n))
@@ -275,6 +501,19 @@ class GameConfig:
         return posts
 
     def describe(self) -> str:
+        """The game in words.
+
+        Returns
+        -------
+        str
+            Variant, structure, blinds, ante and straddle.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig
+        >>> GameConfig.pot_limit(1, 2, hole_cards=6, straddle=4).describe()
+        '6-card Omaha Hi, pot limit (minimum bet 2), blinds 1/2, straddle 4'
+        """
         name = "Courchevel" if self.courchevel else (
             "Omaha" if self.hole_cards == 4 else f"{self.hole_cards}-card Omaha")
         game = f"{name} Hi-Lo 8 or better" if self.hilo else f"{name} Hi"

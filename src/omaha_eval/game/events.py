@@ -25,11 +25,36 @@ ACTION_KINDS = frozenset((FOLD, CHECK, CALL, BET, RAISE))
 
 
 class Event:
-    """One event. ``player`` is -1 for the dealer. ``amount`` is the chips moved by this event
-    (for a bet or raise: the chips added), ``to`` the player's bet on the street afterwards (bet,
-    raise, call, post), ``cards`` the card ids dealt or shown, ``street`` 0..3, ``all_in`` whether
-    the player has no chips left afterwards, ``note`` extra detail (post kind, pot)."""
+    """One event of a hand's history (:attr:`Hand.history`).
 
+    Parameters
+    ----------
+    kind : str
+        ``"post"``, ``"deal_hole"``, ``"deal_board"``, ``"fold"``, ``"check"``, ``"call"``,
+        ``"bet"``, ``"raise"``, ``"return"`` (uncalled chips), ``"show"``, ``"muck"`` or ``"win"``.
+    player : int, default -1
+        The player's index; -1 for the dealer.
+    amount : int, default 0
+        Chips moved by this event (for a bet or raise: the chips added).
+    to : int, default 0
+        The player's bet on the street afterwards (bet, raise, call, post).
+    cards : tuple of int, default ()
+        Card ids dealt or shown.
+    street : int, default 0
+        0 preflop .. 3 river.
+    all_in : bool, default False
+        The player has no chips left afterwards.
+    note : str, default ""
+        Extra detail (post kind, pot).
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+    >>> hand.bet_or_raise_to(6)
+    >>> [e for e in hand.history if e.kind != "deal_hole"]
+    [Event(post, player=1, amount=1, to=1, note='small_blind'), Event(post, player=0, amount=2, to=2, note='big_blind'), Event(raise, player=1, amount=5, to=6)]
+    """
     __slots__ = ("kind", "player", "amount", "to", "cards", "street", "all_in", "note")
 
     def __init__(self, kind: str, player: int = -1, amount: int = 0, to: int = 0,
@@ -71,6 +96,22 @@ class Event:
         return f"Event({', '.join(parts)})"
 
     def to_dict(self) -> Dict[str, Any]:
+        """The event as plain data (JSON-ready; cards as text; unset fields left out).
+
+        Returns
+        -------
+        dict
+            ``kind``, ``street`` and whichever of ``player``, ``amount``, ``to``, ``cards``, ``all_in``
+            and ``note`` apply.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+        >>> hand.bet_or_raise_to(6)
+        >>> hand.history[-1].to_dict()
+        {'kind': 'raise', 'street': 0, 'player': 1, 'amount': 5, 'to': 6}
+        """
         out: Dict[str, Any] = {"kind": self.kind, "street": self.street}
         if self.player >= 0:
             out["player"] = self.player

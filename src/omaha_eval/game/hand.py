@@ -68,16 +68,42 @@ _LIMIT_NAMES = {"fixed": "fixed-limit", "spread": "spread-limit", "pot": "pot-li
 
 
 class LegalActions:
-    """What the player to act may do now.
+    """What the player to act may do now (what :meth:`Hand.legal_actions` returns).
 
-    ``player``: who acts (None when the hand is over). ``phase``: "betting", "showdown" or
-    "over". Betting: ``can_fold``, ``can_check``, ``can_call`` with ``to_call`` (chips to put in,
-    capped by the stack), ``can_bet`` / ``can_raise`` with ``min_to`` and ``max_to`` (the allowed
-    "bet/raise to" totals for the street, already capped by the stack; ``min_to`` below the full
-    minimum means only an all in is possible), ``all_in_to`` (the player's bet if they push
-    everything). Showdown: ``can_show`` and ``can_muck``. ``raise_reason`` says why no raise.
+    Parameters
+    ----------
+    player : int or None
+        Who acts (an index from 0); None when the hand is over.
+    phase : {'betting', 'showdown', 'over'}
+        The hand's phase.
+
+    Attributes
+    ----------
+    can_fold, can_check, can_call : bool
+        Betting: which of these the player may do.
+    to_call : int
+        Chips a call puts in (capped by the stack).
+    can_bet, can_raise : bool
+        Whether a bet or a raise is open.
+    min_to, max_to : int
+        The allowed "bet/raise to" totals for the street, already capped by the stack; ``min_to``
+        below the full minimum means only an all in is possible.
+    all_in_to : int
+        The player's bet on this street if they push everything.
+    can_show, can_muck : bool
+        Showdown: whether the player may show or muck.
+    raise_reason : str
+        Why no bet or raise is open ("" when one is).
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> legal = Hand(GameConfig.fixed_limit(2, 4), [100, 100], seed=1).legal_actions()
+    >>> legal.player, legal.actions, legal.to_call, legal.min_to, legal.max_to
+    (1, ('fold', 'call', 'raise'), 1, 4, 4)
+    >>> legal.describe()
+    'player 1 to act: fold, call 1 or raise to 4'
     """
-
     __slots__ = ("player", "phase", "can_fold", "can_check", "can_call", "to_call", "can_bet",
                  "can_raise", "min_to", "max_to", "all_in_to", "can_show", "can_muck", "raise_reason")
 
@@ -92,6 +118,7 @@ class LegalActions:
 
     @property
     def actions(self) -> Tuple[str, ...]:
+        """The names of the allowed actions, in the order fold, check, call, bet, raise, show, muck."""
         names = ("fold", "check", "call", "bet", "raise", "show", "muck")
         flags = (self.can_fold, self.can_check, self.can_call, self.can_bet, self.can_raise,
                  self.can_show, self.can_muck)
@@ -100,7 +127,25 @@ class LegalActions:
     def describe(self, who: Optional[str] = None) -> str:
         """The choice in words, e.g. ``"player 2 to act: fold, call 2 or raise to 4..8"``.
 
-        ``who`` names the player (default ``"player N"``).
+        Parameters
+        ----------
+        who : str, optional
+            How to name the player (default ``"player N"``).
+
+        Returns
+        -------
+        str
+            One line for a person.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+        >>> hand.legal_actions().describe("the button")
+        'the button to act: fold, call 1 or raise to 4..6'
+        >>> hand.fold()
+        >>> hand.legal_actions().describe()
+        'the hand is over'
         """
         if self.player is None:
             return "the hand is over"
@@ -446,9 +491,13 @@ class Hand:
         self._result: Optional[HandResult] = None
         # the forced bets: a plan's, worked out once, when every stack is deep enough that
         # nobody is all in after posting (the plan's stacks were deeper than any), else posted here
+        self._stacks: List[int]
+        self._bets: List[int]
+        self._committed: List[int]
+        self._pooled: List[int]
         behind = [s - k for s, k in zip(stacks, plan.need)] if plan is not None else None
-        if behind is not None and min(behind) > 0:
-            posted = plan.posted  # type: ignore[union-attr]
+        if plan is not None and behind is not None and min(behind) > 0:
+            posted = plan.posted
             self._stacks = behind
             self._bets = posted.bets[:]
             self._committed = posted.committed[:]
@@ -667,12 +716,63 @@ class Hand:
     # ---- verify / can / act ----
 
     def verify_fold(self, player: Optional[int] = None) -> int:
+        """Check that folding is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would fold.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_fold()
+        1
+        """
         a = self._turn(player, "fold")
         if self._bets[a] >= self._level and not self._free_folds:
             raise IllegalActionError(f"{self._label(a)} cannot fold: there is nothing to call (check instead)")
         return a
 
     def verify_check(self, player: Optional[int] = None) -> int:
+        """Check that checking is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would check.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_check()  # the small blind owes 1 more
+        False
+        >>> hand.check_or_call()
+        >>> hand.verify_check()
+        0
+        """
         a = self._turn(player, "check")
         if self._bets[a] < self._level:
             raise IllegalActionError(f"cannot check facing a bet of {self._level}: "
@@ -680,13 +780,63 @@ class Hand:
         return a
 
     def verify_call(self, player: Optional[int] = None) -> int:
-        """Returns the chips the call puts in (all in if the stack is short)."""
+        """Check that calling is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The chips the call puts in (all in if the stack is short).
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_call()
+        1
+        """
         a = self._turn(player, "call")
         if self._bets[a] >= self._level:
             raise IllegalActionError(f"{self._label(a)} cannot call: there is no bet to call (check instead)")
         return min(self._level - self._bets[a], self._stacks[a])
 
     def verify_bet(self, amount: int, player: Optional[int] = None) -> int:
+        """Check that a bet of ``amount`` is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would bet.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.check_or_call(); hand.check()  # to the flop
+        >>> hand.verify_bet(4)
+        0
+        """
         a = self._turn(player, "bet")
         if self._level > 0:
             raise IllegalActionError(f"cannot bet facing a bet of {self._level}: raise instead")
@@ -694,6 +844,32 @@ class Hand:
         return a
 
     def verify_raise_to(self, amount: int, player: Optional[int] = None) -> int:
+        """Check that raising to ``amount`` is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would raise.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_raise_to(6)
+        1
+        """
         a = self._turn(player, "raise")
         if self._level == 0:
             raise IllegalActionError("cannot raise: there is no bet to raise (bet instead)")
@@ -701,14 +877,90 @@ class Hand:
         return a
 
     def verify_check_or_call(self, player: Optional[int] = None) -> int:
+        """Check that a check or a call is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would act.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_check_or_call()
+        1
+        """
         a = self._turn(player, "check or call")
         return a
 
     def verify_bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> int:
+        """Check that a bet or raise to ``amount`` is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would act.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.verify_bet_or_raise_to(6)
+        1
+        """
         return self.verify_bet(amount, player) if self._level == 0 else self.verify_raise_to(amount, player)
 
     def verify_all_in(self, player: Optional[int] = None) -> int:
-        """Returns the player's bet after going all in."""
+        """Check that going all in is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player's bet on this street after going all in.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_all_in()  # pot limit: 100 chips are more than the pot allows
+        False
+        >>> hand.bet_or_raise_to(6); hand.bet_or_raise_to(18); hand.bet_or_raise_to(54)
+        >>> hand.verify_all_in()
+        100
+        """
         a = self._turn(player, "go all in")
         total = self._bets[a] + self._stacks[a]
         if total > self._level:
@@ -716,27 +968,185 @@ class Hand:
         return total
 
     def can_fold(self, player: Optional[int] = None) -> bool:
+        """Whether folding is allowed now (:meth:`verify_fold` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_fold(), hand.can_fold(0)  # player 0 is not to act
+        (True, False)
+        """
         return self._can(self.verify_fold, player)
 
     def can_check(self, player: Optional[int] = None) -> bool:
+        """Whether checking is allowed now (:meth:`verify_check` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_check()
+        False
+        """
         return self._can(self.verify_check, player)
 
     def can_call(self, player: Optional[int] = None) -> bool:
+        """Whether calling is allowed now (:meth:`verify_call` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_call()
+        True
+        """
         return self._can(self.verify_call, player)
 
     def can_bet(self, amount: int, player: Optional[int] = None) -> bool:
+        """Whether a bet of ``amount`` is allowed now (:meth:`verify_bet` does not raise).
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_bet(4)  # there is a bet already: raise
+        False
+        """
         return self._can(self.verify_bet, amount, player)
 
     def can_raise_to(self, amount: int, player: Optional[int] = None) -> bool:
+        """Whether raising to ``amount`` is allowed now (:meth:`verify_raise_to` does not raise).
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_raise_to(6), hand.can_raise_to(7)  # pot limit: at most 6
+        (True, False)
+        """
         return self._can(self.verify_raise_to, amount, player)
 
     def can_all_in(self, player: Optional[int] = None) -> bool:
+        """Whether going all in is allowed now (:meth:`verify_all_in` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_all_in()
+        False
+        """
         return self._can(self.verify_all_in, player)
 
     def can_show(self, player: Optional[int] = None, cards: Any = None) -> bool:
+        """Whether showing at showdown is allowed now (:meth:`verify_show` does not raise).
+
+        Parameters
+        ----------
+        cards : cards, optional
+            The cards shown; they must be the player's hole cards.
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_show()  # not the showdown yet
+        False
+        """
         return self._can(self.verify_show, player, cards)
 
     def can_muck(self, player: Optional[int] = None) -> bool:
+        """Whether mucking at showdown is allowed now (:meth:`verify_muck` does not raise).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        bool
+            True if the action would be accepted.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.can_muck()
+        False
+        """
         return self._can(self.verify_muck, player)
 
     @staticmethod
@@ -904,7 +1314,27 @@ class Hand:
         self._wager(int(amount), ev.RAISE)
 
     def check_or_call(self, player: Optional[int] = None) -> None:
-        """Check if nothing is owed, else call (PHH's ``cc``); raises as those do."""
+        """Check if nothing is owed, else call (PHH's ``cc``).
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or the betting is over; the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.check_or_call()  # the small blind completes
+        >>> hand.check_or_call()  # the big blind checks: the flop
+        >>> hand.street_name, hand.pot
+        ('flop', 4)
+        """
         a = self._turn(player, "check or call")
         owed = self._level - self._bets[a]
         if owed > 0:  # what call() and check() would verify again is settled here
@@ -914,7 +1344,29 @@ class Hand:
             self._check(a)
 
     def bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> None:
-        """Bet ``amount`` if there is no bet yet, else raise to ``amount`` (PHH's ``cbr``)."""
+        """Bet ``amount`` if there is no bet yet, else raise to ``amount`` (PHH's ``cbr``).
+
+        Parameters
+        ----------
+        amount : int
+            The player's total bet on this street after the action (chips).
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or an amount outside ``legal_actions()``'s ``min_to`` ..
+            ``max_to``; the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> hand.bet_or_raise_to(6)  # pot limit: the largest raise
+        >>> hand.legal_actions().to_call
+        4
+        """
         a = self._turn(player, "bet or raise")
         # what verify_bet / verify_raise_to check beyond the turn: the amount
         kind = ev.BET if self._level == 0 else ev.RAISE
@@ -922,8 +1374,29 @@ class Hand:
         self._wager(int(amount), kind)
 
     def all_in(self, player: Optional[int] = None) -> None:
-        """Everything in: a call if that does not exceed the bet, else a bet or raise (which must
-        respect the maximum: in pot limit a stack above the pot cannot go all in at once)."""
+        """Put every chip in: a call if that does not exceed the bet, else a bet or raise.
+
+        A bet or raise must respect the maximum: in pot limit a stack above the pot cannot go all in
+        at once.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Raises
+        ------
+        IllegalActionError
+            Not this player's turn, or the stack is above the largest bet allowed.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.no_limit(1, 2), [100, 100], seed=1)
+        >>> hand.all_in(); hand.all_in()  # a raise, then a call: the board runs out
+        >>> hand.is_over, sum(hand.stacks)
+        (True, 200)
+        """
         total = self.verify_all_in(player)
         if total <= self._level:
             self.call(player)
@@ -1001,7 +1474,33 @@ class Hand:
         return actor
 
     def verify_show(self, player: Optional[int] = None, cards: Any = None) -> int:
-        """``cards`` (optional) must be the player's hole cards, in any order."""
+        """Check that showing at showdown is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        cards : cards, optional
+            The cards shown (text or ids); they must be the player's hole cards, in any order.
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would show.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1, showdown='manual')
+        >>> for _ in range(8): hand.check_or_call()
+        >>> hand.verify_show()
+        0
+        """
         a = self._showdown_turn(player, "show")
         if cards is not None:
             try:
@@ -1014,6 +1513,31 @@ class Hand:
         return a
 
     def verify_muck(self, player: Optional[int] = None) -> int:
+        """Check that mucking at showdown is allowed now, without changing anything.
+
+        Parameters
+        ----------
+        player : int, optional
+            Who acts (an index from 0); by default the player whose turn it is.
+
+        Returns
+        -------
+        int
+            The player who would muck.
+
+        Raises
+        ------
+        IllegalActionError
+            The action is not allowed now (the message says why); the hand is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1, showdown='manual')
+        >>> for _ in range(8): hand.check_or_call()
+        >>> hand.phase, hand.actor, hand.can_muck()
+        ('showdown', 0, True)
+        """
         a = self._showdown_turn(player, "muck")
         if not sd.may_muck(a, self._pots, set(self._mucked)):
             raise IllegalActionError(f"{self._label(a)} cannot muck: nobody else is left to win a pot "
@@ -1034,6 +1558,15 @@ class Hand:
         ------
         IllegalActionError
             Not the showdown, not this player's turn, or cards that are not the hand.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1, showdown="manual")
+        >>> for _ in range(8): hand.check_or_call()
+        >>> hand.show(); hand.show()
+        >>> hand.is_over, sorted(hand.result.shown)
+        (True, [0, 1])
         """
         a = self.verify_show(player, cards)
         self._record_show(a, True)
@@ -1051,6 +1584,16 @@ class Hand:
         ------
         IllegalActionError
             Not the showdown, not this player's turn, or nobody else left to win a pot.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1, showdown="manual")
+        >>> for _ in range(8): hand.check_or_call()  # checked down to the showdown
+        >>> hand.show()  # player 0 shows first
+        >>> hand.muck()  # player 1 gives up
+        >>> hand.is_over, hand.stacks
+        (True, (102, 98))
         """
         a = self.verify_muck(player)
         self._record_show(a, False)
@@ -1176,26 +1719,32 @@ class Hand:
 
     @property
     def config(self) -> GameConfig:
+        """The :class:`GameConfig` the hand is played with."""
         return self._config
 
     @property
     def n_players(self) -> int:
+        """The number of players dealt in."""
         return self._n
 
     @property
     def button(self) -> int:
+        """The button's player index."""
         return self._button
 
     @property
     def seats(self) -> Tuple[Any, ...]:
+        """The seat label of each player (their table seats, or 0..n-1)."""
         return self._seats
 
     @property
     def posts(self) -> Tuple[Post, ...]:
+        """The forced bets (blinds, antes, straddles, kills) posted at the start."""
         return tuple(self._posts)
 
     @property
     def first_to_act(self) -> Optional[int]:
+        """The player set to open the first round, or None for the usual order."""
         return self._first_to_act
 
     @property
@@ -1205,10 +1754,12 @@ class Hand:
 
     @property
     def showdown_mode(self) -> str:
+        """``'auto'`` (the engine shows and mucks) or ``'manual'`` (the players do)."""
         return "manual" if self._manual else "auto"
 
     @property
     def starting_stacks(self) -> Tuple[int, ...]:
+        """The stacks before the forced bets."""
         return tuple(self._start)
 
     @property
@@ -1238,6 +1789,7 @@ class Hand:
 
     @property
     def folded(self) -> Tuple[bool, ...]:
+        """Per player, whether they have folded."""
         return tuple(self._folded)
 
     @property
@@ -1247,22 +1799,27 @@ class Hand:
 
     @property
     def street_name(self) -> str:
+        """The street's name: ``'preflop'``, ``'flop'``, ``'turn'`` or ``'river'``."""
         return STREETS[self._street]
 
     @property
     def phase(self) -> str:
+        """``'betting'``, ``'showdown'`` or ``'over'``."""
         return self._phase
 
     @property
     def is_over(self) -> bool:
+        """Whether the hand has ended (every pot awarded)."""
         return self._phase == OVER
 
     @property
     def actor(self) -> Optional[int]:
+        """The player whose turn it is (an index from 0), or None when nobody is to act."""
         return None if self._actor < 0 else self._actor
 
     @property
     def board(self) -> Tuple[int, ...]:
+        """The board cards dealt so far, as card ids."""
         return tuple(self._board)
 
     @property
@@ -1273,18 +1830,22 @@ class Hand:
 
     @property
     def runs(self) -> int:
+        """How many times the board is run once everyone is all in."""
         return self._runs
 
     @property
     def rake(self) -> int:
+        """The rake taken from the pot (chips)."""
         return self._rake
 
     @property
     def added(self) -> int:
+        """Chips added to the pot from outside the players' stacks (e.g. a bad-beat drop)."""
         return self._added
 
     @property
     def free_folds(self) -> bool:
+        """Whether a player may fold when nothing is owed."""
         return self._free_folds
 
     @property
@@ -1294,7 +1855,31 @@ class Hand:
         return tuple(self._board[:self._run_from]) if self._run_from >= 0 else None
 
     def hole_cards(self, player: int) -> Tuple[int, ...]:
-        """The four hole card ids of ``player`` (IllegalActionError for no such player)."""
+        """The hole cards of ``player``.
+
+        Parameters
+        ----------
+        player : int
+            An index from 0.
+
+        Returns
+        -------
+        tuple of int
+            Card ids (0..51; :func:`omaha_eval.format_cards` writes them as text).
+
+        Raises
+        ------
+        IllegalActionError
+            No such player.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)  # player 1: button, small blind
+        >>> from omaha_eval import format_cards
+        >>> format_cards(hand.hole_cards(0))
+        '8s9sTs7s'
+        """
         return tuple(self._hole[self._player_arg(player, "look at the hole cards")])
 
     @property
@@ -1319,6 +1904,7 @@ class Hand:
 
     @property
     def result(self) -> Optional[HandResult]:
+        """The :class:`HandResult` once the hand is over, else None."""
         return self._result
 
     def __repr__(self) -> str:

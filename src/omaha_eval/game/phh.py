@@ -71,6 +71,16 @@ _CODE = _re.compile(r"^(F|S|PN|P|N)(CO|O)([56]?)(/8)?$")
 def variant_code(config: GameConfig) -> str:
     """The PHH variant code of a game: ``PO``, ``FO/8``, ``PO5/8``, ``PCO/8``, ``PNO``, ...
 
+    Parameters
+    ----------
+    config : GameConfig
+        The game.
+
+    Returns
+    -------
+    str
+        The code (the standard's for 4-card Omaha; this package's own on its pattern otherwise).
+
     Examples
     --------
     >>> variant_code(GameConfig.pot_limit(1, 2, game="hilo", hole_cards=5))
@@ -83,7 +93,32 @@ def variant_code(config: GameConfig) -> str:
 
 
 def parse_variant(code: Any) -> Tuple[str, str, int, bool]:
-    """``(structure kind, game, hole cards, courchevel)`` of a PHH variant code."""
+    """The game a PHH variant code stands for.
+
+    Parameters
+    ----------
+    code : str
+        A variant code such as ``"PO"`` or ``"FO/8"``.
+
+    Returns
+    -------
+    (str, str, int, bool)
+        ``(structure kind, game, hole cards, courchevel)``.
+
+    Raises
+    ------
+    PHHError
+        Not an Omaha variant this package plays.
+
+    Examples
+    --------
+    >>> parse_variant("PO5/8"), parse_variant("FCO")
+    (('pot', 'hilo', 5, False), ('fixed', 'hi', 5, True))
+    >>> parse_variant("NT")
+    Traceback (most recent call last):
+        ...
+    omaha_eval.game.errors.PHHError: variant 'NT' is not an Omaha variant this package plays; ...
+    """
     m = _CODE.match(code) if isinstance(code, str) else None
     if not m:
         raise PHHError(f"variant {code!r} is not an Omaha variant this package plays; "
@@ -98,8 +133,33 @@ _FIELD_ORDER = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles
 
 @dataclass
 class PHHRecord:
-    """A parsed PHH file: the fields that set the hand up, the actions, and everything else."""
+    """A parsed PHH file: the fields that set the hand up, the actions, and everything else.
 
+    Attributes
+    ----------
+    variant : str
+        The PHH variant code.
+    config : GameConfig
+        The game the fields describe.
+    starting_stacks : list of int
+        In PHH order (p1 first: left of the button).
+    posts : list of Post
+        The forced bets.
+    first_to_act, last_to_act : int or None
+        Overrides of the first round's order (our own ``_first_to_act`` / ``_last_to_act``).
+    actions : list of str
+        The PHH actions.
+    fields : dict
+        Every field of the file.
+    action_lines : list of int or None
+        The 1-based line of each action in the file's text (None for a dict).
+
+    Examples
+    --------
+    >>> record = parse_phh(hand_to_phh(Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)))
+    >>> record.variant, record.starting_stacks, record.n_players, record.actions
+    ('PO', [100, 100], 2, ['d dh p1 8s9sTs7s', 'd dh p2 3h5s6c7h'])
+    """
     variant: str
     config: GameConfig
     starting_stacks: List[int]
@@ -111,13 +171,31 @@ class PHHRecord:
     action_lines: Optional[List[int]] = None  # 1-based line of each action in the file's text
 
     def where(self, k: int) -> str:
-        """``"line 12, action 3"``: where action ``k`` (0-based, as in ``actions``) is."""
+        """Where action ``k`` is, for a message: ``"line 12, action 3"``.
+
+        Parameters
+        ----------
+        k : int
+            An index into ``actions`` (from 0).
+
+        Returns
+        -------
+        str
+            The action's index and, for a record read from text, its line (from 1).
+
+        Examples
+        --------
+        >>> text = hand_to_phh(Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1))
+        >>> parse_phh(text).where(1)
+        'line 7, action 1'
+        """
         if self.action_lines is not None and 0 <= k < len(self.action_lines):
             return f"line {self.action_lines[k]}, action {k}"
         return f"action {k}"
 
     @property
     def n_players(self) -> int:
+        """The number of players."""
         return len(self.starting_stacks)
 
 
@@ -434,9 +512,31 @@ _ACTION_PREFIX = re.compile(r"action (\d+) ")
 def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
     """Play a parsed PHH record through a :class:`Hand` (manual showdown, as the file says).
 
-    Unknown cards (``??``) that are never shown are filled from the unused cards with ``seed``.
-    Raises :class:`PHHError` naming the action that breaks the rules: its index in
-    ``actions`` (from 0) and, for a record read from text, its line (from 1).
+    Parameters
+    ----------
+    record : PHHRecord
+        From :func:`parse_phh`.
+    seed : int or numpy.random.Generator, default 0
+        Fills unknown cards (``??``) that are never shown from the unused cards.
+
+    Returns
+    -------
+    Hand
+        The hand after every action of the file.
+
+    Raises
+    ------
+    PHHError
+        An action that breaks the rules, named by its index in ``actions`` (from 0) and, for a
+        record read from text, its line (from 1).
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+    >>> hand.bet_or_raise_to(6); hand.fold()
+    >>> replay(parse_phh(hand_to_phh(hand))).stacks == hand.stacks
+    True
     """
     try:
         return _replay(record, seed)
@@ -615,7 +715,30 @@ def _toml_value(value: Any) -> str:
 
 
 def to_toml(fields: Dict[str, Any]) -> str:
-    """Flat TOML for PHH fields (scalars and arrays only)."""
+    """Flat TOML for PHH fields (scalars and arrays only).
+
+    Parameters
+    ----------
+    fields : dict
+        Field names to values (str, int, float, bool or lists of them).
+
+    Returns
+    -------
+    str
+        One ``key = value`` line per field.
+
+    Raises
+    ------
+    PHHError
+        A nested table (not part of PHH).
+
+    Examples
+    --------
+    >>> print(to_toml({"variant": "PO", "antes": [0, 0], "ante_trimming_status": False}), end="")
+    variant = 'PO'
+    antes = [0, 0]
+    ante_trimming_status = false
+    """
     lines = []
     for key, value in fields.items():
         if isinstance(value, dict):
@@ -659,10 +782,43 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
                 extra: Optional[Dict[str, Any]] = None) -> str:
     """The hand (finished or not) as PHH TOML text.
 
-    Players are renumbered p1..pN from the first seat left of the button. Hole cards are dealt as
-    one action per player (``d dh p1 AsKd7h2c``) or, with ``cards_per_action``, one card per
-    action round-robin as the WSOP files do. ``extra``: optional PHH fields to add (author,
-    event, players, ...); fields the hand defines take precedence.
+    Players are renumbered p1..pN from the first seat left of the button.
+
+    Parameters
+    ----------
+    hand : Hand
+        The hand.
+    cards_per_action : bool, default False
+        Deal the hole cards one card per action, round-robin, as the WSOP files do (default one
+        action per player: ``d dh p1 AsKd7h2c``).
+    extra : dict, optional
+        PHH fields to add (author, event, players, ...); fields the hand defines take precedence.
+
+    Returns
+    -------
+    str
+        TOML text that :func:`hand_from_phh` reads back.
+
+    Raises
+    ------
+    PHHError
+        Not a Hand, or ``extra`` not a dict.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+    >>> hand.fold()
+    >>> print(hand_to_phh(hand, extra={"event": "demo"}), end="")
+    variant = 'PO'
+    ante_trimming_status = false
+    antes = [0, 0]
+    blinds_or_straddles = [1, 2]
+    min_bet = 2
+    starting_stacks = [100, 100]
+    actions = ['d dh p1 8s9sTs7s', 'd dh p2 3h5s6c7h', 'p2 f']
+    finishing_stacks = [101, 99]
+    event = 'demo'
     """
     if not isinstance(hand, Hand):
         raise PHHError(f"hand_to_phh needs a Hand, got {hand!r:.80}")
@@ -776,13 +932,55 @@ def _hole_actions(holes: Sequence[ev.Event], name: List[str], cards_per_action: 
 
 
 def dump_phh(hand: Hand, path: Union[str, "os.PathLike[str]"], **options: Any) -> None:
-    """Write :func:`hand_to_phh` text to ``path``."""
+    """Write :func:`hand_to_phh` text to ``path``.
+
+    Parameters
+    ----------
+    hand : Hand
+        The hand.
+    path : str or os.PathLike
+        The file to write (UTF-8).
+    **options
+        As :func:`hand_to_phh` (``cards_per_action``, ``extra``).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+    >>> hand.fold()
+    >>> path = os.path.join(tempfile.mkdtemp(), "hand.phh")
+    >>> dump_phh(hand, path)
+    >>> hand_from_phh(path).stacks
+    (101, 99)
+    """
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(hand_to_phh(hand, **options))
 
 
 def summary(hand: Hand, record: Optional[PHHRecord] = None) -> Dict[str, Any]:
-    """A JSON-ready account of a replayed hand with players named p1..pN as in the file."""
+    """A JSON-ready account of a replayed hand with players named p1..pN as in the file.
+
+    Parameters
+    ----------
+    hand : Hand
+        The hand (usually from :func:`replay`).
+    record : PHHRecord, optional
+        Its record (adds the file's fields that name the hand).
+
+    Returns
+    -------
+    dict
+        Variant, players, stacks, board, shown hands, pots and payoffs.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+    >>> hand.fold()
+    >>> sorted(summary(hand))
+    ['board', 'complete', 'finishing_stacks', 'game', 'mucked', 'payoffs', 'players', 'pots', 'returned', 'shown', 'starting_stacks', 'variant']
+    """
     n = hand.n_players
     phh_index = [(i - hand.button - 1) % n for i in range(n)]
     name = [f"p{j + 1}" for j in phh_index]

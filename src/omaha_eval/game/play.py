@@ -20,7 +20,8 @@ from .bots import BOTS, CallingBot, RandomBot
 from .config import GameConfig, variant_options
 from .errors import IllegalActionError
 from .results import ALL, HI
-from .seating import TableRules
+from .hand import Hand
+from .seating import HandPlan, SeatedPlayer, TableError, TableRules
 from .table import Table
 
 HUMAN_SEAT = 0
@@ -93,6 +94,27 @@ class TerminalGame:
     def say(self, text: str = "") -> None:
         self.stdout.write(text + "\n")
 
+    def _hand(self) -> Hand:
+        """The hand being played (called only once one is dealt)."""
+        hand = self.table.hand
+        if hand is None:  # pragma: no cover - an internal invariant
+            raise TableError("no hand has been dealt")
+        return hand
+
+    def _plan(self) -> HandPlan:
+        """The plan of the hand being played (called only once one is dealt)."""
+        plan = self.table.plan
+        if plan is None:  # pragma: no cover - an internal invariant
+            raise TableError("no hand has been dealt")
+        return plan
+
+    def _seated(self, seat: int) -> SeatedPlayer:
+        """The player in ``seat``, which the caller knows is taken."""
+        p = self.table.player(seat)
+        if p is None:  # pragma: no cover - an internal invariant
+            raise TableError(f"seat {seat} is empty")
+        return p
+
     def who(self, seat: int) -> str:
         p = self.table.player(seat)
         return f"seat {seat} ({p.name})" if p is not None else f"seat {seat}"
@@ -109,7 +131,7 @@ class TerminalGame:
         elif kind == ev.DEAL_BOARD and event.street == 0:  # Courchevel's first flop card
             self.say(f"*** PRE-FLOP *** [{format_cards(list(event.cards), sep=' ')}]")
         elif kind == ev.DEAL_BOARD:
-            board = self.table.hand.board[: {1: 3, 2: 4, 3: 5}[event.street]]
+            board = self._hand().board[: {1: 3, 2: 4, 3: 5}[event.street]]
             self.say(f"*** {_STREET_NAMES[event.street]} *** [{format_cards(list(board), sep=' ')}]"
                      f"  pot {self._pot_before_street(event.street)}")
         elif kind == ev.FOLD:
@@ -131,7 +153,7 @@ class TerminalGame:
     def _pot_before_street(self, street: int) -> int:
         """Chips in the pot when ``street`` is dealt."""
         total = 0
-        for e in self.table.hand.history:
+        for e in self._hand().history:
             if e.street < street:
                 if e.kind in (ev.POST, ev.CALL, ev.BET, ev.RAISE):
                     total += e.amount
@@ -140,14 +162,14 @@ class TerminalGame:
         return total
 
     def _flush(self, seen: int) -> int:
-        hand = self.table.hand
+        hand = self._hand()
         history = hand.history
         for event in history[seen:]:
-            self._event(event, list(self.table.plan.seats))
+            self._event(event, list(self._plan().seats))
         return len(history)
 
     def _header(self) -> None:
-        plan, table = self.table.plan, self.table
+        plan, table = self._plan(), self.table
         self.say("")
         stakes = "" if plan.stakes == (1, 1) else f"  (stakes x{plan.stakes[0]}/{plan.stakes[1]})"
         self.say(f"=== Hand {plan.number} ===  button: seat {plan.button}{stakes}")
@@ -164,8 +186,10 @@ class TerminalGame:
             self.say(label + (f"  [{', '.join(tags)}]" if tags else ""))
 
     def _results(self) -> None:
-        hand, plan = self.table.hand, self.table.plan
+        hand, plan = self._hand(), self._plan()
         result = hand.result
+        if result is None:  # pragma: no cover - called once the hand is over
+            raise TableError("the hand is not over")
         if hand.board:
             self.say(f"Board: {format_cards(list(hand.board), sep=' ')}")
         for pot in result.pots:
@@ -204,13 +228,13 @@ class TerminalGame:
             word = "(b)et" if legal.can_bet else "(r)aise to"
             span = f"{legal.min_to}" if legal.min_to == legal.max_to else f"{legal.min_to}-{legal.max_to}"
             opts.append(f"{word} {span}")
-        if self.table.hand.can_all_in():  # fixed and pot limit often cap a bet below the stack
+        if self._hand().can_all_in():  # fixed and pot limit often cap a bet below the stack
             opts.append(f"(a)ll in {legal.all_in_to}")
         opts.append("(q)uit")
         return ", ".join(opts)
 
     def _status(self) -> None:
-        hand, plan = self.table.hand, self.table.plan
+        hand, plan = self._hand(), self._plan()
         i = plan.index(HUMAN_SEAT)
         board = format_cards(list(hand.board), sep=" ") if hand.board else "(none)"
         legal = hand.legal_actions()
@@ -219,7 +243,7 @@ class TerminalGame:
                  + (f" | to call {legal.to_call}" if legal.can_call else ""))
 
     def _human_turn(self) -> None:
-        hand = self.table.hand
+        hand = self._hand()
         self._status()
         while True:
             legal = hand.legal_actions()
@@ -261,7 +285,7 @@ class TerminalGame:
 
     def _between_hands(self) -> bool:
         table = self.table
-        human = table.player(HUMAN_SEAT)
+        human = self._seated(HUMAN_SEAT)
         if human.stack == 0:
             self.say("You are out of chips.")
             return False
@@ -280,6 +304,8 @@ class TerminalGame:
         seen = self._flush(0)
         while not hand.is_over:
             seat = table.actor_seat
+            if seat is None:  # pragma: no cover - a hand that is not over has an actor
+                raise TableError("no player is to act")
             if seat == HUMAN_SEAT:
                 self._human_turn()
             else:
@@ -316,7 +342,7 @@ class TerminalGame:
     def _summary(self, why: str) -> None:
         table = self.table
         played = table.hands_played - (1 if table.in_hand else 0)
-        human = table.player(HUMAN_SEAT)
+        human = self._seated(HUMAN_SEAT)
         self.say(f"Session over ({why}) after {played} hand{'s' if played != 1 else ''}.")
         self.say(f"You: {human.stack} ({human.stack - self.stack:+d})")
 

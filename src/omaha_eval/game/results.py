@@ -17,11 +17,32 @@ ALL = "all"  # won without a showdown (everyone else folded, or the only player 
 class Award:
     """Chips from one pot (or one half of it) to one player.
 
-    ``half`` is "hi", "lo" or "all" (uncontested). ``score`` is the hi or lo score that won
-    (0 when uncontested). ``description`` and ``hole_cards`` / ``board_cards`` (the two hole and
-    three board cards used) are worked out on first use.
-    """
+    Parameters
+    ----------
+    player : int
+        The winner's index in the hand.
+    amount : int
+        Chips won.
+    half : {'hi', 'lo', 'all'}
+        The high half, the low half, or the whole pot uncontested.
+    score : int, default 0
+        The hi or lo score that won (0 when uncontested).
+    hole, board : sequence of int
+        The winner's hole cards and the board (card ids), from which :attr:`description`,
+        :attr:`hole_cards` and :attr:`board_cards` are worked out on first use.
 
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2, game="hilo"), [100, 100], seed=5)
+    >>> for _ in range(8): hand.check_or_call()  # checked down to the showdown
+    >>> result = hand.result
+    >>> award = result.pots[0].awards[0]
+    >>> award
+    Award(player=1, amount=4, half='hi', 'Full house, eights full of jacks')
+    >>> award.to_dict()
+    {'player': 1, 'amount': 4, 'half': 'hi', 'score': 7221, 'description': 'Full house, eights full of jacks', 'hole_cards': 'JhJs', 'board_cards': '8c8s8h'}
+    """
     __slots__ = ("player", "amount", "half", "score", "_hole", "_board")
 
     def __init__(self, player: int, amount: int, half: str, score: int = 0,
@@ -35,6 +56,7 @@ class Award:
 
     @property
     def description(self) -> Optional[str]:
+        """The winning hand in words (None when the pot was uncontested)."""
         if self.half == HI:
             return describe_hi(self.score)
         if self.half == LO:
@@ -53,15 +75,31 @@ class Award:
 
     @property
     def hole_cards(self) -> Optional[Tuple[int, ...]]:
+        """The two hole cards the winning hand uses (None when uncontested)."""
         best = self._best()
         return None if best is None else best[0]
 
     @property
     def board_cards(self) -> Optional[Tuple[int, ...]]:
+        """The three board cards the winning hand uses (None when uncontested)."""
         best = self._best()
         return None if best is None else best[1]
 
     def to_dict(self) -> Dict[str, Any]:
+        """The award as plain data (JSON-ready; cards as text).
+
+        Returns
+        -------
+        dict
+            ``player``, ``amount``, ``half`` and, for a showdown, ``score``, ``description``,
+            ``hole_cards`` and ``board_cards``.
+
+        Examples
+        --------
+        >>> from omaha_eval.game.results import Award
+        >>> Award(1, 3, "all").to_dict()
+        {'player': 1, 'amount': 3, 'half': 'all'}
+        """
         out: Dict[str, Any] = {"player": self.player, "amount": self.amount, "half": self.half}
         if self.half != ALL:
             best = self._best()
@@ -80,9 +118,36 @@ class Award:
 
 
 class PotResult:
-    """One pot: ``index`` (0 = main pot), ``amount``, ``eligible`` players, the split
-    (``hi_amount``, ``lo_amount``; lo is 0 in hi games and when no low qualifies) and ``awards``."""
+    """One pot and who won it.
 
+    Parameters
+    ----------
+    index : int
+        0 for the main pot, then the side pots.
+    amount : int
+        Chips in the pot.
+    eligible : tuple of int
+        Players who could win it.
+    hi_amount, lo_amount : int
+        The split (lo is 0 in hi games and when no low qualifies).
+    awards : list of Award
+        Who got what.
+
+    Attributes
+    ----------
+    run : int
+        Which run of the board (0 unless the board was run more than once).
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2, game="hilo"), [100, 100], seed=5)
+    >>> for _ in range(8): hand.check_or_call()  # checked down to the showdown
+    >>> result = hand.result
+    >>> pot = result.pots[0]
+    >>> pot.amount, pot.eligible, pot.hi_amount, pot.lo_amount, pot.winners
+    (4, (0, 1), 4, 0, {1: 4})
+    """
     __slots__ = ("index", "amount", "eligible", "hi_amount", "lo_amount", "awards", "run")
 
     def __init__(self, index: int, amount: int, eligible: Tuple[int, ...], hi_amount: int,
@@ -104,6 +169,22 @@ class PotResult:
         return out
 
     def to_dict(self) -> Dict[str, Any]:
+        """The pot as plain data (JSON-ready).
+
+        Returns
+        -------
+        dict
+            ``index``, ``run``, ``amount``, ``eligible``, ``hi_amount``, ``lo_amount`` and ``awards``.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2, game="hilo"), [100, 100], seed=5)
+        >>> for _ in range(8): hand.check_or_call()  # checked down to the showdown
+        >>> result = hand.result
+        >>> sorted(result.pots[0].to_dict())
+        ['amount', 'awards', 'eligible', 'hi_amount', 'index', 'lo_amount', 'run']
+        """
         return {"index": self.index, "run": self.run, "amount": self.amount, "eligible": list(self.eligible),
                 "hi_amount": self.hi_amount, "lo_amount": self.lo_amount,
                 "awards": [a.to_dict() for a in self.awards]}
@@ -114,14 +195,36 @@ class PotResult:
 
 
 class HandResult:
-    """The outcome of a finished hand.
+    """The outcome of a finished hand (:attr:`Hand.result`).
 
-    ``pots``: list of :class:`PotResult`; ``returned``: uncalled chips given back, as
-    ``(player, amount)``; ``winnings``: chips each player collected from pots;
-    ``starting_stacks`` / ``finishing_stacks``; ``payoffs``: finishing minus starting;
-    ``shown``: the hole cards shown at showdown by player; ``mucked``: players who mucked.
+    Parameters
+    ----------
+    pots : list of PotResult
+        Every pot, main pot first.
+    returned : list of (int, int)
+        Uncalled chips given back, as ``(player, amount)``.
+    winnings : list of int
+        Chips each player collected from pots.
+    starting_stacks, finishing_stacks : list of int
+        Stacks before the forced bets and after the hand.
+    shown : dict of int to tuple of int
+        The hole cards shown at showdown, by player.
+    mucked : list of int
+        Players who mucked.
+    board : tuple of int
+        The board (card ids).
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2, game="hilo"), [100, 100], seed=5)
+    >>> for _ in range(8): hand.check_or_call()  # checked down to the showdown
+    >>> result = hand.result
+    >>> result.payoffs, result.winnings, sum(result.finishing_stacks)
+    ([-2, 2], [0, 4], 200)
+    >>> sorted(result.shown), result.mucked
+    ([0, 1], [])
     """
-
     __slots__ = ("pots", "returned", "winnings", "starting_stacks", "finishing_stacks", "shown",
                  "mucked", "board")
 
@@ -139,9 +242,26 @@ class HandResult:
 
     @property
     def payoffs(self) -> List[int]:
+        """Chips won or lost by each player: finishing minus starting stack."""
         return [f - s for f, s in zip(self.finishing_stacks, self.starting_stacks)]
 
     def to_dict(self) -> Dict[str, Any]:
+        """The result as plain data (JSON-ready; cards as text).
+
+        Returns
+        -------
+        dict
+            Stacks, payoffs, winnings, returned chips, the board, shown and mucked hands, and the pots.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Hand
+        >>> hand = Hand(GameConfig.pot_limit(1, 2, game="hilo"), [100, 100], seed=5)
+        >>> for _ in range(8): hand.check_or_call()  # checked down to the showdown
+        >>> result = hand.result
+        >>> result.to_dict()["payoffs"]
+        [-2, 2]
+        """
         return {
             "starting_stacks": list(self.starting_stacks),
             "finishing_stacks": list(self.finishing_stacks),

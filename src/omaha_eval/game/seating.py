@@ -77,17 +77,26 @@ class TableRules:
     chop : bool
         When everyone folds to the blinds, both blinds may take their blinds back.
     straddle : bool
-        The player left of the big blind may post a live straddle of ``straddle_amount``
-        (default twice the big blind).
+        The player left of the big blind may post a live straddle of ``straddle_amount``.
+    straddle_amount : int, optional
+        The straddle (default twice the big blind).
     overblind : bool
         Any player may kill the pot with an overblind of twice the big blind
         (``overblind_half_stack``: up to half their stack); the limits are raised in proportion.
+    overblind_half_stack : bool
+        An overblind may be anything up to half the poster's stack.
     kill : {None, "kill", "half"}
         A kill game: the next hand is played at 2x ("kill") or 1.5x ("half") after a player
         scoops a pot of at least ``kill_min_pot`` (default ten big blinds);
         ``kill_uncontested``: a pot won without a showdown counts; ``kill_hilo_both_halves``: in
         hi-lo only a scoop of both halves counts (not a high hand taking a pot without a
         qualifying low).
+    kill_min_pot : int, optional
+        The smallest pot that earns a kill (default ten big blinds).
+    kill_uncontested : bool
+        A pot won without a showdown earns a kill (default True).
+    kill_hilo_both_halves : bool
+        In hi-lo only a scoop of both halves earns a kill.
     kill_acts : {"last", "in_turn"}
         Where the killer (of a kill game or an overblind) acts in the first betting round.
         "last" (the default): the round opens left of the big blind, the killer is skipped and
@@ -163,13 +172,54 @@ class TableRules:
 
     @property
     def kill_stakes(self) -> Tuple[int, int]:
+        """The limits multiplier of a kill hand: (3, 2) for a half kill, else (2, 1)."""
         return (3, 2) if self.kill == "half" else (2, 1)
 
     def to_dict(self) -> Dict[str, Any]:
+        """The rules as plain data (every field).
+
+        Returns
+        -------
+        dict
+            Field names to values.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import TableRules
+        >>> TableRules(seats=6, chop=True).to_dict()["seats"]
+        6
+        """
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     @classmethod
     def from_dict(cls, data: Dict[str, Any]) -> "TableRules":
+        """The rules from :meth:`to_dict`'s data.
+
+        Parameters
+        ----------
+        data : dict
+            Field names and values (missing fields take their defaults).
+
+        Returns
+        -------
+        TableRules
+            The rules.
+
+        Raises
+        ------
+        TableError
+            Not a dict, an unknown field, or a bad value.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import TableRules
+        >>> TableRules.from_dict({"seats": 6, "chop": True}) == TableRules(seats=6, chop=True)
+        True
+        >>> TableRules.from_dict({"seets": 6})
+        Traceback (most recent call last):
+            ...
+        omaha_eval.game.seating.TableError: unknown table rule(s): seets
+        """
         if not isinstance(data, dict):
             raise TableError(f"table rules must be a dict, got {data!r:.80}")
         unknown = set(data) - set(cls.__dataclass_fields__)
@@ -269,21 +319,61 @@ class SeatPost:
 
 @dataclass(frozen=True)
 class HandPlan:
-    """Everything the table decides before the cards are dealt.
+    """Everything the table decides before the cards are dealt (:meth:`Table.next_plan`).
 
-    ``seats``: the seats dealt in, in seat order (player ``i`` of the hand sits at ``seats[i]``).
-    ``button``: the button's seat (``dead_button``: nobody dealt in has it; the player acting last
-    after the flop is then ``hand_button``, the index of the player right of the button).
-    ``small_blind`` / ``big_blind``: seats (small_blind None when dead). ``posts``: every forced
-    bet by seat. ``stakes``: the limits multiplier ``(num, den)``. ``killer``: the seat of a kill
-    or overblind poster; ``killer_acts_last``: they act after everyone else in the first round
-    (``TableRules.kill_acts == "last"``). ``first_to_act``: the seat that opens the first round. ``straddle_seat``:
-    the player who may straddle this hand (None if nobody may); ``straddled``: whether they do.
-    ``missed``: seats newly marked "MB" or "MS". ``waiting``: present players not dealt in, with
-    the reason. ``restart``: the game starts (first hand) or restarts, and owed blinds are
-    forgiven.
+    Attributes
+    ----------
+    number : int
+        The hand's number at the table (from 1).
+    seats : tuple of int
+        The seats dealt in, in seat order: player ``i`` of the hand sits at ``seats[i]``.
+    button : int
+        The button's seat.
+    dead_button : bool
+        Nobody dealt in has the button; the player acting last after the flop is then
+        ``hand_button``.
+    hand_button : int
+        The hand's button index: the player right of the button (or on it).
+    small_blind, big_blind : int or None
+        Seats of the blinds (``small_blind`` None when it is dead).
+    posts : tuple of SeatPost
+        Every forced bet, by seat.
+    stakes : (int, int)
+        The limits multiplier ``(num, den)`` (a kill hand: (2, 1) or (3, 2)).
+    killer : int or None
+        The seat of a kill or overblind poster.
+    kill_kind : str or None
+        ``"kill"``, ``"half"`` or ``"overblind"``.
+    killer_acts_last : bool
+        The killer acts after everyone else in the first round (``TableRules.kill_acts == "last"``).
+    first_to_act : int or None
+        The seat that opens the first round.
+    heads_up : bool
+        Two players are dealt in.
+    restart : bool
+        The game starts (first hand) or restarts, and owed blinds are forgiven.
+    straddle_seat : int or None
+        The player who may straddle this hand (None if nobody may).
+    straddled : bool
+        Whether they do.
+    missed : tuple of (int, str)
+        Seats newly marked "MB" (missed big blind) or "MS" (missed small blind).
+    waiting : tuple of (int, str)
+        Present players not dealt in, with the reason.
+    pids : tuple of int
+        The table's id of the player in each dealt seat.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Table
+    >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+    >>> for s, name in enumerate(["ann", "bob", "cy"]): _ = table.sit(s, name, 100)
+    >>> plan = table.next_plan()
+    >>> plan.number, plan.seats, plan.button, plan.small_blind, plan.big_blind
+    (1, (0, 1, 2), 0, 1, 2)
+    >>> [(p.seat, p.kind, p.amount) for p in plan.posts]
+    [(1, 'small_blind', 1), (2, 'big_blind', 2)]
     """
-
     number: int
     seats: Tuple[int, ...]
     button: int
@@ -306,16 +396,78 @@ class HandPlan:
     pids: Tuple[int, ...] = field(default=())
 
     def index(self, seat: int) -> int:
-        """The hand's player index of ``seat``."""
+        """The hand's player index of ``seat``.
+
+        Parameters
+        ----------
+        seat : int
+            A seat dealt in.
+
+        Returns
+        -------
+        int
+            The index of the player in the hand (0 .. n-1).
+
+        Raises
+        ------
+        TableError
+            The seat is not dealt in this hand.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> for s, name in enumerate(["ann", "bob", "cy"]): _ = table.sit(s, name, 100)
+        >>> plan = table.next_plan()
+        >>> plan.index(2)
+        2
+        """
         try:
             return self.seats.index(seat)
         except ValueError:
             raise TableError(f"seat {seat} is not dealt in this hand") from None
 
     def posts_of(self, seat: int) -> List[SeatPost]:
+        """The forced bets of ``seat`` in this hand.
+
+        Parameters
+        ----------
+        seat : int
+            A seat.
+
+        Returns
+        -------
+        list of SeatPost
+            In posting order (empty if none).
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> for s, name in enumerate(["ann", "bob", "cy"]): _ = table.sit(s, name, 100)
+        >>> plan = table.next_plan()
+        >>> plan.posts_of(2)
+        [SeatPost(seat=2, kind='big_blind', amount=2)]
+        """
         return [p for p in self.posts if p.seat == seat]
 
     def to_dict(self) -> Dict[str, Any]:
+        """The plan as plain data (JSON-ready).
+
+        Returns
+        -------
+        dict
+            Field names to values.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> for s, name in enumerate(["ann", "bob", "cy"]): _ = table.sit(s, name, 100)
+        >>> plan = table.next_plan()
+        >>> plan.to_dict()["posts"]
+        [{'seat': 1, 'kind': 'small_blind', 'amount': 1}, {'seat': 2, 'kind': 'big_blind', 'amount': 2}]
+        """
         return {
             "number": self.number, "seats": list(self.seats), "button": self.button,
             "dead_button": self.dead_button, "small_blind": self.small_blind,
@@ -353,6 +505,22 @@ def _next(start: int, n: int, pred: Callable[[int], bool]) -> Optional[int]:
     return None
 
 
+def _next_found(start: int, n: int, pred: Callable[[int], bool]) -> int:
+    """``_next`` where the caller knows such a seat exists (two players are present)."""
+    s = _next(start, n, pred)
+    if s is None:  # pragma: no cover - an internal invariant, not a user error
+        raise TableError(f"no seat after seat {start} qualifies")
+    return s
+
+
+def _player(seats: Sequence[Optional[SeatedPlayer]], s: int) -> SeatedPlayer:
+    """The player in seat ``s``, which the caller knows is taken."""
+    p = seats[s]
+    if p is None:  # pragma: no cover - an internal invariant, not a user error
+        raise TableError(f"seat {s} is empty")
+    return p
+
+
 # ---- the plan ----
 
 def plan_hand(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, rules: TableRules,
@@ -366,11 +534,12 @@ def plan_hand(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, rul
     the first hand (default: the first present seat).
     """
     n = len(seats)
-    present = [s for s in range(n) if seats[s] is not None and seats[s].present]
+    present = [s for s, p in enumerate(seats) if p is not None and p.present]
     if len(present) < 2:
         raise TableError(f"a hand needs two players able to play; {len(present)} present")
     number = positions.hands + 1
-    layout = None if positions.bb_seat is None else _positional(seats, positions, n, rules)
+    layout = (None if positions.bb_seat is None
+              else _positional(seats, positions, positions.bb_seat, n, rules))
     if layout is None:
         layout = _fresh(seats, positions, n, present, first_button)
     return _forced_bets(seats, rules, config, number, layout, pending_kill, straddle, overblind)
@@ -395,7 +564,7 @@ def _fresh(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int
     """A (re)start: everyone present is dealt in, nothing owed; the button on the first present
     seat (or ``first_button``), or on the next present seat after the old one."""
     if positions.bb_seat is not None and positions.button is not None:
-        button = _next(positions.button, n, lambda s: s in present)
+        button = _next_found(positions.button, n, lambda s: s in present)
     elif first_button is not None and first_button in present:
         button = first_button
     else:
@@ -404,20 +573,20 @@ def _fresh(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int
     if heads_up:
         sb = button
     else:
-        sb = _next(button, n, lambda s: s in present)
-    bb = _next(sb, n, lambda s: s in present)
+        sb = _next_found(button, n, lambda s: s in present)
+    bb = _next_found(sb, n, lambda s: s in present)
     return _Layout(list(present), button, False, sb, bb, heads_up, True, {}, [], [])
 
 
-def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int,
-                rules: TableRules) -> Optional[_Layout]:
-    """The normal layout from last hand's positions; None if it deals in fewer than two."""
+def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, last_bb: int,
+                n: int, rules: TableRules) -> Optional[_Layout]:
+    """The normal layout from last hand's positions (``last_bb``: last hand's big blind seat);
+    None if it deals in fewer than two."""
     def present(s: int) -> bool:
         p = seats[s]
         return p is not None and p.present
 
-    last_bb = positions.bb_seat
-    bb = _next(last_bb, n, present)
+    bb = _next_found(last_bb, n, present)
     missed: List[Tuple[int, str]] = []
     for s in _between(last_bb, bb, n):
         p = seats[s]
@@ -430,12 +599,12 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n
     if sb_player is not None and sb_player.pid == positions.bb_pid and not sb_player.present:
         if sb_player.played and sb_player.mark == "":
             missed.append((last_bb, "MS"))
-        due = seats[bb]
+        due = _player(seats, bb)
         if rules.missed_small_blind == "forward" and not (due.owes_bb or due.owes_dead_sb):
             # the big blind is asked to post the small blind, the next player the big blind (not
             # a player who owes blinds: they enter by the big blind, and the small blind is dead)
             sb_seat, sb_live = bb, True
-            bb = _next(sb_seat, n, present)
+            bb = _next_found(sb_seat, n, present)
             for s in _between(sb_seat, bb, n):
                 p = seats[s]
                 if p is not None and p.played and not p.present and p.mark != "MB":
@@ -452,7 +621,7 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n
     for s in range(n):
         if not present(s):
             continue
-        p = seats[s]
+        p = _player(seats, s)
         if s == bb:
             dealt.append(s)
             if p.owes_dead_sb and rules.missed_blinds == "owed":
@@ -499,10 +668,10 @@ def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, con
             raise TableError(f"seat {seat!r} is not dealt in this hand and cannot post an overblind")
         if lay.owed.get(seat):
             raise TableError(f"seat {seat} posts owed blinds this hand and cannot post an overblind")
-        if pending_kill is not None and pending_kill.pid in {seats[s].pid for s in dealt}:
+        if pending_kill is not None and pending_kill.pid in {_player(seats, s).pid for s in dealt}:
             raise TableError("this hand is already a kill hand")
         low = 2 * bb_amount
-        high = max(low, seats[seat].stack // 2) if rules.overblind_half_stack else low
+        high = max(low, _player(seats, seat).stack // 2) if rules.overblind_half_stack else low
         if not _is_int(amount) or not low <= amount <= high:
             allowed = f"{low}" if high == low else f"{low} to {high} (half the stack)"
             raise TableError(f"overblind of seat {seat} must be {allowed}, got {amount!r}")
@@ -542,13 +711,13 @@ def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, con
         if left is not None and left not in lay.owed and left not in (lay.small_blind, lay.big_blind):
             straddle_seat = left
     straddled = bool(straddle and straddle_seat is not None)
-    if straddled:
+    if straddled and straddle_seat is not None:
         posts.append(SeatPost(straddle_seat, STRADDLE, rules.straddle_amount or 2 * bb_amount))
 
     # who opens the first round: left of the big blind (or of the straddle); a killer who acts
     # last is skipped there and acts after everyone else, one who acts in turn keeps their place
     killer_last = killer is not None and rules.kill_acts == "last"
-    opener = straddle_seat if straddled else lay.big_blind
+    opener = straddle_seat if straddle_seat is not None and straddled else lay.big_blind
     first = _next(opener, n, lambda s: s in in_hand and not (killer_last and s == killer))
 
     # the hand's button index: the dealt-in player right of the button (or on it)
@@ -562,29 +731,29 @@ def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, con
         killer_acts_last=killer_last, first_to_act=first,
         heads_up=lay.heads_up, restart=lay.restart, straddle_seat=straddle_seat,
         straddled=straddled, missed=tuple(lay.missed), waiting=tuple(lay.waiting),
-        pids=tuple(seats[s].pid for s in order))
+        pids=tuple(_player(seats, s).pid for s in order))
 
 
 def apply_plan(seats: List[Optional[SeatedPlayer]], positions: Positions, plan: HandPlan) -> Positions:
     """Record that ``plan``'s hand was dealt: marks, paid debts, and the new positions."""
     for s, mark in plan.missed:
-        p = seats[s]
+        p = _player(seats, s)
         if mark == "MB":
             p.owes_bb = True
             p.owes_dead_sb = True
         elif mark == "MS":
             p.owes_dead_sb = True
     for s in plan.seats:
-        p = seats[s]
+        p = _player(seats, s)
         p.owes_bb = p.owes_dead_sb = False
         p.played = True
         p.post_now = False
     if plan.heads_up:
-        sb_seat, sb_pid = plan.button, seats[plan.button].pid
+        sb_seat, sb_pid = plan.button, _player(seats, plan.button).pid
     elif plan.small_blind is not None:
-        sb_seat, sb_pid = plan.small_blind, seats[plan.small_blind].pid
+        sb_seat, sb_pid = plan.small_blind, _player(seats, plan.small_blind).pid
     else:
         # a dead small blind: its position was last hand's big blind seat
         sb_seat, sb_pid = (positions.bb_seat if positions.bb_seat is not None else plan.button), None
     return Positions(button=plan.button, sb_seat=sb_seat, sb_pid=sb_pid, bb_seat=plan.big_blind,
-                     bb_pid=seats[plan.big_blind].pid, hands=positions.hands + 1)
+                     bb_pid=_player(seats, plan.big_blind).pid, hands=positions.hands + 1)

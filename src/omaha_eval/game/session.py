@@ -26,6 +26,27 @@ _CONFIG_FIELDS = ("game", "small_blind", "big_blind", "ante", "straddle", "ante_
 
 
 def config_to_dict(config: GameConfig) -> Dict[str, Any]:
+    """A game as a JSON-ready dict (its structure under ``"structure"`` with its ``"kind"``).
+
+    Parameters
+    ----------
+    config : GameConfig
+        The game.
+
+    Returns
+    -------
+    dict
+        What :func:`config_from_dict` reads back.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig
+    >>> data = config_to_dict(GameConfig.fixed_limit(2, 4))
+    >>> data["structure"]["kind"], data["big_blind"]
+    ('fixed', 2)
+    >>> config_from_dict(data) == GameConfig.fixed_limit(2, 4)
+    True
+    """
     s = config.structure
     structure = {"kind": s.kind}
     structure.update({f.name: getattr(s, f.name) for f in fields(s)})
@@ -35,6 +56,33 @@ def config_to_dict(config: GameConfig) -> Dict[str, Any]:
 
 
 def config_from_dict(data: Dict[str, Any]) -> GameConfig:
+    """The game of :func:`config_to_dict`'s data.
+
+    Parameters
+    ----------
+    data : dict
+        As :func:`config_to_dict` writes it.
+
+    Returns
+    -------
+    GameConfig
+        The game.
+
+    Raises
+    ------
+    TableError
+        Missing or bad fields.
+
+    Examples
+    --------
+    >>> config_from_dict({"structure": {"kind": "pot", "min_bet": 2}, "small_blind": 1,
+    ...                   "big_blind": 2}).describe()
+    'Omaha Hi, pot limit (minimum bet 2), blinds 1/2'
+    >>> config_from_dict({"structure": {"kind": "stud"}})
+    Traceback (most recent call last):
+        ...
+    omaha_eval.game.seating.TableError: bad game config in session: KeyError('stud')
+    """
     try:
         structure = dict(data["structure"])
         cls = _STRUCTURES[structure.pop("kind")]
@@ -44,7 +92,34 @@ def config_from_dict(data: Dict[str, Any]) -> GameConfig:
 
 
 def table_to_dict(table: Table) -> Dict[str, Any]:
-    """The table's state between hands as a JSON-ready dict."""
+    """The table's state between hands as a JSON-ready dict.
+
+    Parameters
+    ----------
+    table : Table
+        A table between hands.
+
+    Returns
+    -------
+    dict
+        Game, rules, seats, positions (with the hands played), pending kill and seed: what
+        :func:`table_from_dict` needs for the next hand.
+
+    Raises
+    ------
+    TableError
+        A hand is being played.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Table
+    >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+    >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+    >>> table.start_hand().fold(); _ = table.finish_hand()
+    >>> data = table_to_dict(table)
+    >>> data["format"], data["seed"], data["positions"]["hands"]
+    ('omaha_eval.table', 3, 1)
+    """
     if table.in_hand:
         raise TableError("cannot save a table during a hand; finish the hand first")
     return {
@@ -66,7 +141,33 @@ def table_to_dict(table: Table) -> Dict[str, Any]:
 
 
 def table_from_dict(data: Dict[str, Any]) -> Table:
-    """A table rebuilt from :func:`table_to_dict` output, ready for its next hand."""
+    """A table rebuilt from :func:`table_to_dict` output, ready for its next hand.
+
+    Parameters
+    ----------
+    data : dict
+        As :func:`table_to_dict` writes it.
+
+    Returns
+    -------
+    Table
+        Ready for its next hand.
+
+    Raises
+    ------
+    TableError
+        Not a saved session, or missing or bad fields.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Table
+    >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+    >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+    >>> table.start_hand().fold(); _ = table.finish_hand()
+    >>> again = table_from_dict(table_to_dict(table))
+    >>> again.stacks(), again.hands_played
+    ({0: 99, 1: 101}, 1)
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TableError(f"not a saved table session (format {data.get('format')!r})"
                          if isinstance(data, dict) else "a saved session must be a JSON object")
@@ -129,8 +230,33 @@ def save_session(table: Table, path: Union[str, "os.PathLike[str]"]) -> None:
 def load_session(path: Union[str, "os.PathLike[str]"]) -> Table:
     """The table saved at ``path`` by :func:`save_session`, ready for its next hand.
 
-    Raises :class:`TableError` for a file that is not a complete saved session (truncated or
-    not JSON, another format, missing fields), naming the file and, for bad JSON, the line.
+    Parameters
+    ----------
+    path : str or os.PathLike
+        A file written by :func:`save_session`.
+
+    Returns
+    -------
+    Table
+        Ready for its next hand.
+
+    Raises
+    ------
+    TableError
+        A file that is not a complete saved session (truncated or not JSON, another format,
+        missing fields), naming the file and, for bad JSON, the line.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.game import GameConfig, Table
+    >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+    >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+    >>> table.start_hand().fold(); _ = table.finish_hand()
+    >>> path = os.path.join(tempfile.mkdtemp(), "session.json")
+    >>> save_session(table, path)
+    >>> load_session(path).stacks()
+    {0: 99, 1: 101}
     """
     try:
         with open(path, encoding="utf-8") as handle:
@@ -144,7 +270,32 @@ def load_session(path: Union[str, "os.PathLike[str]"]) -> Table:
 
 
 def write_history(table: Table, directory: Union[str, "os.PathLike[str]"], **options: Any) -> List[str]:
-    """Write each recorded hand as ``<directory>/hand_NNNNN.phh``; returns the paths."""
+    """Write each recorded hand as ``<directory>/hand_NNNNN.phh``.
+
+    Parameters
+    ----------
+    table : Table
+        The table (its :attr:`~Table.history`).
+    directory : str or os.PathLike
+        Created if missing.
+    **options
+        As :func:`~omaha_eval.game.phh.hand_to_phh` (``cards_per_action``).
+
+    Returns
+    -------
+    list of str
+        The paths written.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.game import GameConfig, Table
+    >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+    >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+    >>> table.start_hand().fold(); _ = table.finish_hand()
+    >>> [os.path.basename(p) for p in write_history(table, tempfile.mkdtemp())]
+    ['hand_00001.phh']
+    """
     os.makedirs(directory, exist_ok=True)
     paths = []
     for record in table.history:

@@ -39,11 +39,39 @@ def _is_int(value: object) -> bool:
 
 @dataclass
 class HandRecord:
-    """One hand of the session: the ``plan``, the ``hand`` itself, the players' ``names`` (in hand
-    order), the ``table_state`` at the start (per seat: name, stack, mark), ``chopped`` (the blinds
-    took their blinds back), ``kill_earned`` (seat that earned a kill for the next hand) and
-    ``finishing`` stacks by seat."""
+    """One hand of a table session (:meth:`Table.finish_hand` returns it; :attr:`Table.history` keeps them).
 
+    Attributes
+    ----------
+    plan : HandPlan
+        What the table decided before the deal.
+    hand : Hand
+        The hand itself.
+    names : tuple of str
+        The players' names, in hand order.
+    table_state : list of dict or None
+        Per seat at the start of the hand: name, stack and mark (None for an empty seat).
+    table_name : str
+        The table's name.
+    seat_count : int
+        Seats at the table.
+    chopped : bool
+        The blinds took their blinds back.
+    kill_earned : int or None
+        The seat that earned a kill for the next hand.
+    finishing : dict of int to int
+        Stacks after the hand, by seat.
+
+    Examples
+    --------
+    >>> from omaha_eval.game import GameConfig, Table
+    >>> table = Table(GameConfig.pot_limit(1, 2), seed=3, name="demo")
+    >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+    >>> table.start_hand().fold()
+    >>> record = table.finish_hand()
+    >>> record.number, record.names, record.finishing, record.result.payoffs
+    (1, ('ann', 'bob'), {0: 99, 1: 101}, [-1, 1])
+    """
     plan: HandPlan
     hand: Hand
     names: Tuple[str, ...]
@@ -56,18 +84,47 @@ class HandRecord:
 
     @property
     def number(self) -> int:
+        """The hand's number at the table (from 1).
+
+        """
         return self.plan.number
 
     @property
     def result(self) -> Optional[HandResult]:
+        """The hand's :class:`HandResult` (None while it is being played).
+
+        """
         return self.hand.result
 
     def to_phh(self, *, cards_per_action: bool = False) -> str:
-        """The hand as PHH text, with the table's fields: ``table``, ``hand``, ``seat_count``,
-        ``seats`` (1-based seat of each player), ``players``; and our own: ``_button_seat``
-        (1-based), ``_dead_button``, ``_stakes`` ``[num, den]``, ``_killer_seat``, ``_chopped``,
-        ``_table_names`` / ``_table_stacks`` / ``_table_marks`` (every seat at the start of the
-        hand, "" and 0 for an empty seat)."""
+        """The hand as PHH text, with the table's fields.
+
+        Standard fields: ``table``, ``hand``, ``seat_count``, ``seats`` (1-based seat of each player),
+        ``players``; our own: ``_button_seat`` (1-based), ``_dead_button``, ``_stakes`` ``[num, den]``,
+        ``_killer_seat``, ``_chopped``, ``_table_names`` / ``_table_stacks`` / ``_table_marks`` (every
+        seat at the start of the hand, "" and 0 for an empty seat).
+
+        Parameters
+        ----------
+        cards_per_action : bool, default False
+            One ``d dh`` action per hole card (default: one per player, ``d dh p1 AsKd7h2c``).
+
+        Returns
+        -------
+        str
+            TOML text that :func:`~omaha_eval.game.phh.hand_from_phh` reads back.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3, name="demo")
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.start_hand().fold()
+        >>> record = table.finish_hand()
+        >>> text = record.to_phh()
+        >>> [line for line in text.splitlines() if line.startswith(("players", "seats", "actions"))]
+        ["actions = ['d dh p1 3s9s5s9h', 'd dh p2 5dAh8h3h', 'p2 f']", 'seats = [2, 1]', "players = ['bob', 'ann']"]
+        """
         hand, plan = self.hand, self.plan
         n = hand.n_players
         order = [(hand.button + 1 + k) % n for k in range(n)]  # PHH p1..pN
@@ -177,6 +234,7 @@ class Table:
 
     @property
     def n_seats(self) -> int:
+        """The number of seats."""
         return len(self._seats)
 
     def _check_seat(self, seat: object) -> int:
@@ -192,18 +250,72 @@ class Table:
         return p
 
     def player(self, seat: int) -> Optional[SeatedPlayer]:
-        """The player in ``seat`` (None if empty). Treat it as read-only: use the table's methods."""
+        """The player in ``seat`` (None if empty). Treat it as read-only: use the table's methods.
+
+        Parameters
+        ----------
+        seat : int
+            A seat index (0 .. n_seats - 1).
+
+        Returns
+        -------
+        SeatedPlayer or None
+            None for an empty seat.
+
+        Raises
+        ------
+        TableError
+            A bad seat index.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.player(0).name, table.player(0).stack, table.player(2)
+        ('ann', 100, None)
+        """
         return self._seats[self._check_seat(seat)]
 
     @property
     def seats(self) -> Tuple[Optional[SeatedPlayer], ...]:
+        """The player in each seat (None for an empty seat)."""
         return tuple(self._seats)
 
     def stacks(self) -> Dict[int, int]:
-        """Chips in front of each occupied seat (between hands; during a hand, as it started)."""
+        """Chips in front of each occupied seat (between hands; during a hand, as it started).
+
+        Returns
+        -------
+        dict of int to int
+            Seat -> chips.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.stacks()
+        {0: 100, 1: 100}
+        """
         return {s: p.stack for s, p in enumerate(self._seats) if p is not None}
 
     def total_chips(self) -> int:
+        """All chips at the table (between hands; during a hand, as it started).
+
+        Returns
+        -------
+        int
+            The sum of the stacks.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.total_chips()
+        200
+        """
         return sum(p.stack for p in self._seats if p is not None)
 
     def _in_running_hand(self, seat: int) -> bool:
@@ -212,14 +324,50 @@ class Table:
 
     def sit(self, seat: int, name: str, stack: int, *, post_now: bool = False,
             sitting_out: bool = False) -> SeatedPlayer:
-        """A new player sits down in an empty seat with ``stack`` chips. They owe a big blind:
-        ``post_now`` posts it as soon as their position allows; otherwise they wait for the big
-        blind (sitting in the big blind they just play). A table holds at most the chip limit
-        (2**62 chips in all, so that no stack can outgrow what a hand accepts): a sit-down or
-        :meth:`add_chips` above it is refused."""
+        """A new player sits down in an empty seat with ``stack`` chips.
+
+        They owe a big blind: ``post_now`` posts it as soon as their position allows; otherwise they
+        wait for the big blind (sitting in the big blind they just play). Before the first hand
+        nobody owes anything.
+
+        Parameters
+        ----------
+        seat : int
+            A seat index (0 .. n_seats - 1).
+        name : str
+            A non-empty name, unique at the table.
+        stack : int
+            Chips (positive; the table total stays within the chip limit of 2**62).
+        post_now : bool, default False
+            Post the owed big blind as soon as possible.
+        sitting_out : bool, default False
+            Sit down but sit out.
+
+        Returns
+        -------
+        SeatedPlayer
+            The new player (read-only: use the table's methods).
+
+        Raises
+        ------
+        TableError
+            The seat is taken or out of range, the name is taken or empty, a bad stack.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> table.sit(0, "ann", 100).name
+        'ann'
+        >>> table.sit(0, "bob", 100)
+        Traceback (most recent call last):
+            ...
+        omaha_eval.game.seating.TableError: seat 0 is taken by ann
+        """
         s = self._check_seat(seat)
-        if self._seats[s] is not None:
-            raise TableError(f"seat {s} is taken by {self._seats[s].name}")
+        taken = self._seats[s]
+        if taken is not None:
+            raise TableError(f"seat {s} is taken by {taken.name}")
         if not isinstance(name, str) or not name:
             raise TableError(f"name must be a non-empty string, got {name!r}")
         if not _is_int(stack) or stack <= 0:
@@ -233,7 +381,31 @@ class Table:
         return player
 
     def leave(self, seat: int) -> int:
-        """The player stands up and takes their chips (returned); not while in a hand."""
+        """The player stands up and takes their chips; not while in a hand.
+
+        Parameters
+        ----------
+        seat : int
+            A seat index (0 .. n_seats - 1).
+
+        Returns
+        -------
+        int
+            The chips they take.
+
+        Raises
+        ------
+        TableError
+            A bad or empty seat, or a player in the hand being played; the table is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.leave(1), table.player(1)
+        (100, None)
+        """
         p = self._player(seat)
         if self._in_running_hand(seat):
             raise TableError(f"seat {seat} ({p.name}) is in the hand being played; leave after it")
@@ -242,23 +414,114 @@ class Table:
         return p.stack
 
     def sit_out(self, seat: int) -> None:
-        """From the next hand on, the player is not dealt in (blinds passing them are missed)."""
+        """From the next hand on, the player is not dealt in (blinds passing them are missed).
+
+        Parameters
+        ----------
+        seat : int
+            A seat index (0 .. n_seats - 1).
+
+        Raises
+        ------
+        TableError
+            A bad or empty seat.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.sit_out(1)
+        >>> table.can_start()
+        False
+        """
         self._player(seat).sitting_out = True
 
     def sit_in(self, seat: int, *, post_now: Optional[bool] = None) -> None:
-        """Back in. Owed blinds (MB / MS) are paid when ``post_now`` (as soon as the position
-        allows), or they wait for the big blind."""
+        """The player comes back in.
+
+        Owed blinds (missed big or small blinds) are paid when ``post_now`` (as soon as the position
+        allows), or they wait for the big blind.
+
+        Parameters
+        ----------
+        seat : int
+            A seat index (0 .. n_seats - 1).
+        post_now : bool, optional
+            Pay owed blinds at once (default: keep the player's setting).
+
+        Raises
+        ------
+        TableError
+            A bad or empty seat.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.sit_out(1)
+        >>> table.player(1).sitting_out
+        True
+        >>> table.sit_in(1)
+        >>> table.player(1).sitting_out
+        False
+        """
         p = self._player(seat)
         p.sitting_out = False
         if post_now is not None:
             p.post_now = bool(post_now)
 
     def set_post_now(self, seat: int, post_now: bool = True) -> None:
-        """Whether the player pays owed blinds at once (True) or waits for the big blind."""
+        """Whether the player pays owed blinds at once (True) or waits for the big blind.
+
+        Parameters
+        ----------
+        seat : int
+            A seat index (0 .. n_seats - 1).
+        post_now : bool, default True
+            Pay as soon as the position allows.
+
+        Raises
+        ------
+        TableError
+            A bad or empty seat.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.set_post_now(1, False)
+        >>> table.player(1).post_now
+        False
+        """
         self._player(seat).post_now = bool(post_now)
 
     def add_chips(self, seat: int, amount: int) -> None:
-        """A rebuy or top-up between hands (not while the player is in a hand)."""
+        """A rebuy or top-up between hands (not while the player is in a hand).
+
+        Parameters
+        ----------
+        seat : int
+            A seat index (0 .. n_seats - 1).
+        amount : int
+            Chips to add (positive; the table total stays within the chip limit of 2**62).
+
+        Raises
+        ------
+        TableError
+            A bad or empty seat, or a player in the hand being played; the table is unchanged.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.add_chips(1, 50)
+        >>> table.stacks()
+        {0: 100, 1: 150}
+        """
         p = self._player(seat)
         if not _is_int(amount) or amount <= 0:
             raise TableError(f"amount must be a positive int, got {amount!r}")
@@ -279,28 +542,95 @@ class Table:
 
     @property
     def positions(self) -> Positions:
+        """Where last hand's button and blinds were (seats and player ids)."""
         return self._positions
 
     @property
     def pending_kill(self) -> Optional[PendingKill]:
+        """The kill earned for the next hand (kill games), or None."""
         return self._pending_kill
 
     @property
     def hands_played(self) -> int:
+        """Hands started at this table so far."""
         return self._positions.hands
 
     def can_start(self) -> bool:
+        """Whether a new hand can be dealt now (no hand running, two players present).
+
+        Returns
+        -------
+        bool
+            True if :meth:`start_hand` can deal now.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.can_start()
+        True
+        >>> _ = table.start_hand()
+        >>> table.can_start()
+        False
+        """
         return self._finished and sum(1 for p in self._seats if p is not None and p.present) >= 2
 
     def next_plan(self, *, straddle: bool = False,
                   overblind: Optional[Tuple[int, int]] = None) -> HandPlan:
-        """The plan of the next hand without starting it (see :func:`plan_hand`)."""
+        """The plan of the next hand without starting it: who is dealt in, button, blinds and posts.
+
+        Parameters
+        ----------
+        straddle : bool, default False
+            The player left of the big blind straddles (if the rules allow it).
+        overblind : (int, int), optional
+            ``(seat, amount)`` of a voluntary kill (with ``TableRules(overblind=True)``).
+
+        Returns
+        -------
+        HandPlan
+            Seats dealt in, button, blinds, posts and who acts first.
+
+        Raises
+        ------
+        TableError
+            Fewer than two players present, or a straddle or overblind the rules refuse.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> plan = table.next_plan()
+        >>> plan.button, plan.small_blind, plan.big_blind, plan.seats
+        (0, 0, 1, (0, 1))
+        """
         return plan_hand(self._seats, self._positions, self.rules, self.config,
                          pending_kill=self._pending_kill, straddle=straddle, overblind=overblind,
                          first_button=self.first_button)
 
     def hand_config(self, plan: HandPlan) -> GameConfig:
-        """The game of ``plan``'s hand: the limits scaled by the stakes (the blinds as posted)."""
+        """The game of ``plan``'s hand: the limits scaled by the stakes (the blinds as posted).
+
+        Parameters
+        ----------
+        plan : HandPlan
+            A plan of this table (:meth:`next_plan`).
+
+        Returns
+        -------
+        GameConfig
+            The table's game at the hand's stakes.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.hand_config(table.next_plan()).describe()
+        'Omaha Hi, pot limit (minimum bet 2), blinds 1/2'
+        """
         num, den = plan.stakes
         if (num, den) == (1, 1):
             return self.config
@@ -309,13 +639,55 @@ class Table:
     def start_hand(self, *, straddle: bool = False, overblind: Optional[Tuple[int, int]] = None,
                    seed: Any = None, hole_cards: Optional[Sequence[Any]] = None, board: Any = None,
                    deck: Optional[Sequence[Any]] = None, showdown: str = "auto") -> Hand:
-        """Plan and deal the next hand; returns the :class:`Hand` (player ``i`` sits at
-        ``table.plan.seats[i]``). Cards: shuffled from the table's seed and the hand number, or
-        ``seed`` / ``hole_cards`` (by hand index) / ``board`` / ``deck`` as for a Hand.
+        """Plan and deal the next hand.
 
         A hand that is over but not finished is finished first; if the new hand is then refused
         (TableError, or HandSetupError for bad cards), that finishing is undone too, so a refused
-        call leaves the table exactly as it was."""
+        call leaves the table exactly as it was.
+
+        Parameters
+        ----------
+        straddle : bool, default False
+            The player left of the big blind straddles (if the rules allow it).
+        overblind : (int, int), optional
+            ``(seat, amount)`` of a voluntary kill (with ``TableRules(overblind=True)``).
+        seed : int or numpy.random.Generator, optional
+            Shuffle with this instead of the table's seed and the hand number.
+        hole_cards : sequence of cards, optional
+            Fixed hole cards by hand index (player ``i`` sits at ``table.plan.seats[i]``).
+        board : cards, optional
+            A fixed board (or its first cards).
+        deck : sequence of cards, optional
+            The whole deck in dealing order, as for a :class:`Hand`.
+        showdown : {"auto", "manual"}, default "auto"
+            Who shows and mucks at showdown: the engine, or the players.
+
+        Returns
+        -------
+        Hand
+            The new hand (player ``i`` sits at ``table.plan.seats[i]``).
+
+        Raises
+        ------
+        TableError
+            The current hand is not over, fewer than two players present, a refused straddle or
+            overblind.
+        HandSetupError
+            Bad cards.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> hand = table.start_hand(board="AsKsQsJsTs")
+        >>> table.plan.number, table.plan.seats, hand.n_players
+        (1, (0, 1), 2)
+        >>> table.start_hand()
+        Traceback (most recent call last):
+            ...
+        omaha_eval.game.seating.TableError: the current hand is not over
+        """
         if not self._finished:
             if self._hand is None or not self._hand.is_over:
                 raise TableError("the current hand is not over")
@@ -359,10 +731,12 @@ class Table:
         posts = [Post(index[p.seat], p.kind, p.amount) for p in plan.posts]
         if seed is None and deck is None and (hole_cards is None or board is None):
             seed = np.random.default_rng(np.random.SeedSequence(self.seed, spawn_key=(plan.number,)))
-        hand = Hand(self.hand_config(plan), [self._seats[s].stack for s in plan.seats],
+        opener = plan.first_to_act if self._override_opener(plan) else None
+        last = plan.killer if plan.killer_acts_last else None
+        hand = Hand(self.hand_config(plan), [self._player(s).stack for s in plan.seats],
                     button=plan.hand_button, posts=posts,
-                    first_to_act=index[plan.first_to_act] if self._override_opener(plan) else None,
-                    last_to_act=index[plan.killer] if plan.killer_acts_last else None,
+                    first_to_act=None if opener is None else index[opener],
+                    last_to_act=None if last is None else index[last],
                     seed=seed, hole_cards=hole_cards, board=board, deck=deck,
                     seats=[s + self.seat_base for s in plan.seats], showdown=showdown)
         # the hand is dealt: only now change the table
@@ -372,7 +746,7 @@ class Table:
         self._positions = apply_plan(self._seats, self._positions, plan)
         self._pending_kill = None
         self._plan, self._hand, self._finished = plan, hand, False
-        self._record = HandRecord(plan, hand, tuple(self._seats[s].name for s in plan.seats), state,
+        self._record = HandRecord(plan, hand, tuple(self._player(s).name for s in plan.seats), state,
                                   self.name, self.n_seats)
         if hand.is_over:  # everyone all in on the posts
             self.finish_hand()
@@ -403,11 +777,32 @@ class Table:
     @property
     def actor_seat(self) -> Optional[int]:
         """The seat whose turn it is in the current hand (None between hands)."""
-        if self._finished or self._hand is None or self._hand.actor is None:
+        if self._finished or self._hand is None or self._hand.actor is None or self._plan is None:
             return None
         return self._plan.seats[self._hand.actor]
 
     def legal_actions(self) -> LegalActions:
+        """What the player to act may do in the hand being played.
+
+        Returns
+        -------
+        LegalActions
+            Of the player to act.
+
+        Raises
+        ------
+        TableError
+            No hand is being played.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> _ = table.start_hand()
+        >>> table.legal_actions().describe()
+        'player 0 to act: fold, call 1 or raise to 4..6'
+        """
         if self._hand is None or self._finished:
             raise TableError("no hand is being played")
         return self._hand.legal_actions()
@@ -415,13 +810,33 @@ class Table:
     # ---- chop ----
 
     def can_chop(self) -> bool:
-        """True when the chop rule is on and everyone folded to the blinds: the small blind is to
-        act before the flop, every other player but the big blind has folded, nobody called or
-        raised, and the pot holds only the two blinds."""
+        """Whether the blinds may chop now.
+
+        True when the chop rule is on and everyone folded to the blinds: the small blind is to act
+        before the flop, every other player but the big blind has folded, nobody called or raised,
+        and the pot holds only the two blinds.
+
+        Returns
+        -------
+        bool
+            True if :meth:`chop` is allowed now.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table, TableRules
+        >>> table = Table(GameConfig.pot_limit(1, 2), TableRules(seats=3, chop=True), seed=3)
+        >>> for s, name in enumerate(["ann", "bob", "cy"]): _ = table.sit(s, name, 100)
+        >>> hand = table.start_hand()
+        >>> table.can_chop()  # the button has not folded yet
+        False
+        >>> hand.fold()
+        >>> table.can_chop()
+        True
+        """
         if not self.rules.chop or self._finished or self._hand is None:
             return False
         hand, plan = self._hand, self._plan
-        if hand.phase != "betting" or hand.street != 0:
+        if plan is None or hand.phase != "betting" or hand.street != 0:
             return False
         kinds = sorted(p.kind for p in plan.posts)
         if kinds != sorted([SMALL_BLIND, BIG_BLIND]):
@@ -439,36 +854,81 @@ class Table:
         return plan.small_blind if plan.small_blind is not None else -1
 
     def chop(self) -> HandRecord:
-        """Both blinds agreed to chop: they take their blinds back and the hand ends (the button
-        still moves). Raises TableError if :meth:`can_chop` is False."""
+        """The blinds chop: they take their blinds back and the hand ends (the button still moves).
+
+        Returns
+        -------
+        HandRecord
+            The record of the chopped hand.
+
+        Raises
+        ------
+        TableError
+            :meth:`can_chop` is False.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table, TableRules
+        >>> table = Table(GameConfig.pot_limit(1, 2), TableRules(seats=3, chop=True), seed=3)
+        >>> for s, name in enumerate(["ann", "bob", "cy"]): _ = table.sit(s, name, 100)
+        >>> table.start_hand().fold()
+        >>> table.chop().chopped, table.stacks()
+        (True, {0: 100, 1: 100, 2: 100})
+        """
         if not self.can_chop():
             raise TableError("no chop now: the table does not allow it, or not everyone folded "
                              "to the blinds")
-        record = self._record
+        _, plan, record = self._dealt()
         record.chopped = True
-        record.finishing = {s: self._seats[s].stack for s in self._plan.seats}
+        record.finishing = {s: self._player(s).stack for s in plan.seats}
         return self._close(record)
+
+    def _dealt(self) -> Tuple[Hand, HandPlan, HandRecord]:
+        """The current (or last) hand, its plan and its record."""
+        if self._hand is None or self._plan is None or self._record is None:
+            raise TableError("no hand has been played")
+        return self._hand, self._plan, self._record
 
     # ---- end of a hand ----
 
     def finish_hand(self) -> HandRecord:
-        """Take the finished hand's stacks back to the seats, note a kill, keep the record."""
+        """Take the finished hand's stacks back to the seats, note a kill, keep the record.
+
+        Returns
+        -------
+        HandRecord
+            The hand's record (the same one again if the hand was already finished).
+
+        Raises
+        ------
+        TableError
+            The hand is not over, or no hand has been played.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.pot_limit(1, 2), seed=3)
+        >>> _ = table.sit(0, "ann", 100); _ = table.sit(1, "bob", 100)
+        >>> table.start_hand().fold()
+        >>> table.finish_hand().number, table.stacks()
+        (1, {0: 99, 1: 101})
+        """
         if self._finished:
             if self._record is None:
                 raise TableError("no hand has been played")
             return self._record
-        hand, plan, record = self._hand, self._plan, self._record
+        hand, plan, record = self._dealt()
         if not hand.is_over:
             raise TableError("the hand is not over")
         for i, s in enumerate(plan.seats):
-            self._seats[s].stack = hand.stacks[i]
+            self._player(s).stack = hand.stacks[i]
         record.finishing = {s: hand.stacks[i] for i, s in enumerate(plan.seats)}
         if self.rules.kill is not None:
-            killer = self._kill_winner(hand.result)
+            killer = None if hand.result is None else self._kill_winner(hand.result)
             if killer is not None:
                 seat = plan.seats[killer]
                 num, den = self.rules.kill_stakes
-                self._pending_kill = PendingKill(self._seats[seat].pid, seat, num, den)
+                self._pending_kill = PendingKill(self._player(seat).pid, seat, num, den)
                 record.kill_earned = seat
         return self._close(record)
 
@@ -553,6 +1013,8 @@ class Table:
                 if chop is not None and self.can_chop() and chop(self):
                     return self.chop()
                 seat = self.actor_seat
+                if seat is None:  # pragma: no cover - a hand that is not over has an actor
+                    raise TableError("no player is to act")
                 apply_action(hand, policy(self, seat, hand.legal_actions()))
             return self.finish_hand()
         except BaseException:

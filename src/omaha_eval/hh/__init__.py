@@ -37,13 +37,51 @@ __all__ = ["HHError", "Outcome", "SiteHand", "read_file", "read_text", "replay_h
 
 
 def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]:
-    """Every hand of a text: a :class:`SiteHand`, or the :class:`HHError` of a hand whose header
-    or seats cannot be read (the other hands are still read). Text outside hands is skipped.
+    """Every hand of a text export.
+
+    Text outside hands is skipped; a hand whose header or seats cannot be read gives its
+    :class:`HHError` in the list, and the other hands are still read.
+
+    Parameters
+    ----------
+    text : str
+        One or more hands of a PokerStars, GGPoker or Winamax export.
+    file : str, default "<text>"
+        The name used in messages.
+
+    Returns
+    -------
+    list of SiteHand or HHError
+        One item per hand, in order.
 
     Raises
     ------
     HHError
         When the text holds no hand of a known site (with the first non-blank line).
+
+    Examples
+    --------
+    >>> from omaha_eval.hh import read_text, replay_hand
+    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+    ... Table 'T' 6-max Seat #1 is the button
+    ... Seat 1: A ($100 in chips)
+    ... Seat 2: B ($100 in chips)
+    ... A: posts small blind $0.5
+    ... B: posts big blind $1
+    ... *** HOLE CARDS ***
+    ... A: raises $2 to $3
+    ... B: folds
+    ... Uncalled bet ($2) returned to A
+    ... A collected $2 from pot
+    ... *** SUMMARY ***
+    ... Total pot $2 | Rake $0'''
+    >>> [hand] = read_text(text)
+    >>> hand.site, hand.hand_id, hand.names(), hand.collected
+    ('ggpoker', 'OM1', ['A', 'B'], {'A': 200})
+    >>> read_text("hello")
+    Traceback (most recent call last):
+        ...
+    omaha_eval.hh.errors.HHError: <text> line 1: no PokerStars, GGPoker or Winamax hand found ...
     """
     hands = split_hands(text)
     if not hands:
@@ -60,8 +98,47 @@ def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]
     return out
 
 
-def read_file(path: Union[str, os.PathLike]) -> List[Union[SiteHand, HHError]]:
-    """:func:`read_text` of a file in any of the sites' encodings (see :func:`decode`)."""
+def read_file(path: Union[str, os.PathLike[str]]) -> List[Union[SiteHand, HHError]]:
+    """Every hand of a file, in any of the sites' encodings (see :func:`decode`).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The export file.
+
+    Returns
+    -------
+    list of SiteHand or HHError
+        As :func:`read_text`.
+
+    Raises
+    ------
+    HHError
+        The file cannot be read or holds no hand of a known site.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.hh import read_text, replay_hand
+    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+    ... Table 'T' 6-max Seat #1 is the button
+    ... Seat 1: A ($100 in chips)
+    ... Seat 2: B ($100 in chips)
+    ... A: posts small blind $0.5
+    ... B: posts big blind $1
+    ... *** HOLE CARDS ***
+    ... A: raises $2 to $3
+    ... B: folds
+    ... Uncalled bet ($2) returned to A
+    ... A collected $2 from pot
+    ... *** SUMMARY ***
+    ... Total pot $2 | Rake $0'''
+    >>> [hand] = read_text(text)
+    >>> path = os.path.join(tempfile.mkdtemp(), "hands.txt")
+    >>> with open(path, "w", encoding="utf-8") as f: _ = f.write(text)
+    >>> [h.hand_id for h in read_file(path)]
+    ['OM1']
+    """
     name = os.fspath(path)
     try:
         with open(name, "rb") as handle:

@@ -6,7 +6,7 @@ each pot, the expected chips (equity times the pot after rake) and what they act
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 from ..cards import format_cards
 from .replay import Outcome
@@ -17,7 +17,7 @@ class AllInHand:
     hand_id: str
     file: str
     board: str
-    pots: List[dict] = field(default_factory=list)   # per pot: amount, equity, expected, actual
+    pots: List[Dict[str, Any]] = field(default_factory=list)   # per pot: amount, equity, expected, actual
     expected: Dict[str, float] = field(default_factory=dict)
     actual: Dict[str, int] = field(default_factory=dict)
     skipped: str = ""
@@ -35,7 +35,7 @@ def all_in_report(outcome: Outcome) -> Optional[AllInHand]:
     names = outcome.players
     report = AllInHand(outcome.hand.hand_id, outcome.hand.file, format_cards(list(board)) if board else "")
     shown = engine.result.shown
-    merged: Dict[int, List] = {}
+    merged: Dict[int, List[Any]] = {}
     for pot in engine.result.pots:  # the runs of one pot are one pot for the equity
         entry = merged.setdefault(pot.index, [0, pot.eligible, {}])
         entry[0] += pot.amount

@@ -83,7 +83,8 @@ def chip_award(hand: SiteHand, players: Sequence[str], posts: Sequence[gc.Post],
         need = any(len(e) > 1 and len([p for p in e if p in shown]) > 1 for _, e in contested)
         if need and len(board) != 5:
             raise ChipError(f"the board of run {r + 1} has {len(board)} cards")
-        hi, lo = sd.score(holes, board, sorted(shown), hand.game == "hilo") if need else ({}, {})
+        hi, lo = sd.score([h or [] for h in holes], board, sorted(shown),  # shown: known holes
+                          hand.game == "hilo") if need else ({}, {})
         for amount, eligible in contested:
             showing = [p for p in eligible if p in shown]
             if len(eligible) == 1 or len(showing) == 1 or (not showing and len([p for p in eligible if p in unmucked]) == 1):

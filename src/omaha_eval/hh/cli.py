@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # the readers load when the command runs, so that --help stay
     from .replay import Outcome
 
 
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "hh", help="read PokerStars/GGPoker/Winamax hand histories, replay them, compare with the site",
         description="Read site hand histories (PokerStars, GGPoker, Winamax), replay every hand "
@@ -85,8 +85,8 @@ def run(args: argparse.Namespace) -> int:
             if "no PokerStars" not in exc.message:
                 status = 2
             continue
-        summary: Counter = Counter()
-        reasons: Counter = Counter()
+        summary: Counter[str] = Counter()
+        reasons: Counter[str] = Counter()
         for item in hands:
             summary["read"] += 1
             if isinstance(item, HHError):

@@ -11,6 +11,7 @@ Poker - CashGame - HandId: #9273404-970-1479780841 - 5 Card Omaha Hi/Lo pot limi
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import List, Tuple
 
 from .errors import HHError
@@ -107,11 +108,30 @@ def _last_stakes(text: str) -> Tuple[str, str]:
     return m.group(1), text[:m.start()] + text[m.end():]
 
 
-def pokerstars(line: str, hand: SiteHand) -> None:
-    m = _STARS.match(line)
-    if not m:
-        raise HHError(f"unrecognised PokerStars hand header {line[:80]!r}", file=hand.file, line=hand.line)
-    hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3).strip()
+# What a header's game description (the text between the hand id and the date) tells: the
+# same description comes back on every hand of a table, so it is read once (a cache keyed by
+# the text; hand id and date are read per hand).
+_DESCRIBED = ("tournament", "scale", "omaha", "courchevel", "hole_cards", "game", "limit",
+              "variant", "currency", "small_blind", "big_blind", "small_bet", "big_bet", "ante")
+
+
+@lru_cache(maxsize=1024)
+def _described(site: str, kind: str, desc: str) -> Tuple[object, ...]:
+    """The :data:`_DESCRIBED` fields of a fresh hand of ``site`` with this description."""
+    scratch = SiteHand(site=site, file="", line=0)
+    _DESCRIBE[site](kind, desc, scratch)
+    return tuple(getattr(scratch, name) for name in _DESCRIBED)
+
+
+def _describe(hand: SiteHand, kind: str, desc: str) -> None:
+    try:
+        values = _described(hand.site, kind, desc)
+    except HHError as exc:  # the stakes: said again with the hand's file and line
+        raise HHError(exc.message, file=hand.file, line=hand.line) from None
+    hand.__dict__.update(zip(_DESCRIBED, values))  # plain fields of a plain dataclass
+
+
+def _stars_desc(kind: str, desc: str, hand: SiteHand) -> None:
     hand.tournament = "Tournament #" in desc
     hand.scale = 1 if hand.tournament else 100
     stakes, game = _last_stakes(desc)
@@ -126,11 +146,7 @@ def pokerstars(line: str, hand: SiteHand) -> None:
     _blinds(_stakes(stakes, hand, hand.line), hand)
 
 
-def ggpoker(line: str, hand: SiteHand) -> None:
-    m = _GG.match(line)
-    if not m:
-        raise HHError(f"unrecognised GGPoker hand header {line[:80]!r}", file=hand.file, line=hand.line)
-    hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3).strip()
+def _gg_desc(kind: str, desc: str, hand: SiteHand) -> None:
     hand.tournament = "Tournament #" in desc
     hand.scale = 1 if hand.tournament else 100
     stakes, game = _last_stakes(desc)
@@ -142,17 +158,40 @@ def ggpoker(line: str, hand: SiteHand) -> None:
     _blinds(_stakes(stakes, hand, hand.line), hand)
 
 
-def winamax(line: str, hand: SiteHand) -> None:
-    m = _WINAMAX.match(line)
-    if not m:
-        raise HHError(f"unrecognised Winamax hand header {line[:80]!r}", file=hand.file, line=hand.line)
-    kind, hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3), m.group(4).strip()
+def _winamax_desc(kind: str, desc: str, hand: SiteHand) -> None:
     hand.tournament = "Tournament" in kind or "buyIn" in kind
     hand.scale = 1 if hand.tournament else 100
     stakes, game = _last_stakes(desc)
     classify(game, hand)
     hand.currency = "" if hand.tournament else ("EUR" if "€" in desc else _currency(desc))
     _blinds(_stakes(stakes, hand, hand.line), hand)
+
+
+_DESCRIBE = {"pokerstars": _stars_desc, "ggpoker": _gg_desc, "winamax": _winamax_desc}
+
+
+def pokerstars(line: str, hand: SiteHand) -> None:
+    m = _STARS.match(line)
+    if not m:
+        raise HHError(f"unrecognised PokerStars hand header {line[:80]!r}", file=hand.file, line=hand.line)
+    hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3).strip()
+    _describe(hand, "", desc)
+
+
+def ggpoker(line: str, hand: SiteHand) -> None:
+    m = _GG.match(line)
+    if not m:
+        raise HHError(f"unrecognised GGPoker hand header {line[:80]!r}", file=hand.file, line=hand.line)
+    hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3).strip()
+    _describe(hand, "", desc)
+
+
+def winamax(line: str, hand: SiteHand) -> None:
+    m = _WINAMAX.match(line)
+    if not m:
+        raise HHError(f"unrecognised Winamax hand header {line[:80]!r}", file=hand.file, line=hand.line)
+    kind, hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3), m.group(4).strip()
+    _describe(hand, kind, desc)
 
 
 PARSERS = {"pokerstars": pokerstars, "ggpoker": ggpoker, "winamax": winamax}

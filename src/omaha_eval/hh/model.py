@@ -41,12 +41,78 @@ class Action:
 
 @dataclass
 class SiteHand:
-    """Everything the replay needs from one hand of a site export.
+    """Everything the replay needs from one hand of a site export (:func:`read_text` builds it).
 
     Money fields are ints in units of :attr:`unit` (``"0.01"`` cash, ``"1"`` tournament chips).
-    ``problems`` holds the reasons the hand cannot be replayed (cancelled, cut off, garbled).
-    """
 
+    Attributes
+    ----------
+    site, file : str
+        The site (``"pokerstars"``, ``"ggpoker"``, ``"winamax"``) and the file read.
+    line : int
+        The line of the hand's header (from 1).
+    hand_id, variant, table, currency, date : str
+        As the header says.
+    game : {'hi', 'hilo'}
+        The game.
+    hole_cards : int
+        4, 5 or 6.
+    courchevel, omaha, tournament : bool
+        Courchevel; an Omaha hand at all; tournament chips rather than cash.
+    limit : str
+        ``"pot"``, ``"no"``, ``"pot-no"`` (pot limit preflop) or ``"fixed"``.
+    scale : int
+        Money units per currency unit (100 for cash).
+    small_blind, big_blind, small_bet, big_bet, ante : int
+        The stakes (fixed limit: the bets; the blinds come from the posts).
+    max_seats, button_seat : int
+        The table's size and the button's seat.
+    seats, posts, actions : list
+        :class:`~omaha_eval.hh.model.Seat`, :class:`~omaha_eval.hh.model.Post` and
+        :class:`~omaha_eval.hh.model.Action` records, in order.
+    board : list of str
+        The board when run once; ``run_boards``: by run when run more than once.
+    run_boards : dict of int to list of str
+        The boards of a hand run more than once.
+    known, partial : dict of str to list of str
+        Hole cards seen, by player (``partial``: fewer cards than the hole).
+    showed, mucked : dict of str to int
+        Players who showed or mucked, with the line.
+    collected, uncalled, fees : dict of str to int
+        What each player collected, got back uncalled; each fee (rake, jackpot, ...).
+    collect_lines : list of tuple
+        Each collect line: player, amount, pot, line.
+    total_pot : int or None
+        The summary's total pot.
+    rake, added : int
+        Rake taken and house money added (a cash drop).
+    cash_out : list of str
+        Lines of players cashing out (all-in insurance).
+    problems : list of (str, int)
+        Why the hand cannot be replayed (cancelled, cut off, garbled), with the line.
+    has_summary : bool
+        The hand has its summary section.
+
+    Examples
+    --------
+    >>> from omaha_eval.hh import read_text, replay_hand
+    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+    ... Table 'T' 6-max Seat #1 is the button
+    ... Seat 1: A ($100 in chips)
+    ... Seat 2: B ($100 in chips)
+    ... A: posts small blind $0.5
+    ... B: posts big blind $1
+    ... *** HOLE CARDS ***
+    ... A: raises $2 to $3
+    ... B: folds
+    ... Uncalled bet ($2) returned to A
+    ... A collected $2 from pot
+    ... *** SUMMARY ***
+    ... Total pot $2 | Rake $0'''
+    >>> [hand] = read_text(text)
+    >>> hand.limit, hand.small_blind, hand.big_blind, hand.unit, hand.problems
+    ('pot', 50, 100, '0.01', [])
+    """
     site: str
     file: str
     line: int
@@ -91,6 +157,9 @@ class SiteHand:
 
     @property
     def unit(self) -> str:
+        """The money unit as text: ``"0.01"`` for cash, ``"1"`` for tournament chips.
+
+        """
         from .money import unit_text
         return unit_text(self.scale)
 
@@ -102,4 +171,25 @@ class SiteHand:
         return [self.board]
 
     def names(self) -> List[str]:
+        """The seated players' names, in seat order.
+
+        Returns
+        -------
+        list of str
+            As the seat lines name them.
+
+        Examples
+        --------
+        >>> from omaha_eval.hh import read_text
+        >>> [hand] = read_text('''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+        ... Table 'T' 6-max Seat #1 is the button
+        ... Seat 1: A ($100 in chips)
+        ... Seat 2: B ($100 in chips)
+        ... A: posts small blind $0.5
+        ... B: posts big blind $1
+        ... *** HOLE CARDS ***
+        ... A: folds''')
+        >>> hand.names()
+        ['A', 'B']
+        """
         return [s.name for s in self.seats]

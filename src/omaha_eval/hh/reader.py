@@ -9,7 +9,8 @@ makes the hand unreplayable; other unknown lines (chat, table messages) are skip
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Tuple
+from functools import lru_cache
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from .errors import HHError
 from .headers import PARSERS, variant_name
@@ -49,6 +50,40 @@ _SKIP = re.compile(r"^(doesn't show|does not show|said, |is sitting out|sits out
                    r"receives |has \d|ran out of time|was disconnected|"
                    r"sitting out|shows the |is at the table)")
 _CASH_OUT = re.compile(r"cash(?:ed)? ?out|insurance|insured", re.I)
+_POST_KIND = {"small blind": "small_blind", "big blind": "big_blind", "ante": "ante",
+              "small & big blinds": "small_and_big", "missed blind": "missed",
+              "missed small blind": "missed", "dead blind": "missed",
+              "missed big blind": "big_out", "straddle": "straddle"}
+_WAGER = {"calls": _CALL, "bets": _BET}
+_DEALER_FIRST = frozenset("DUCH")  # first letters of "Dealt to", "Uncalled bet", "Cash Drop", "Hand cancelled"
+
+
+@lru_cache(maxsize=4096)  # "calls $1", "raises 200 to 400": the same few texts come back
+def _wager_amount(verb: str, rest: str, scale: int) -> Optional[int]:
+    """The amount of a call or bet, or the total of a raise, in units; None when unreadable.
+    An amount finer than the unit raises :class:`HHError` (without the line: see the caller)."""
+    pattern = _WAGER.get(verb)
+    if pattern is not None:
+        m = pattern.match(rest)
+        return None if m is None else to_units(m.group(1), scale)
+    m = _RAISE.match(rest)
+    if m:
+        return to_units(m.group(2), scale)
+    m = _RAISE_TO.match(rest)
+    return None if m is None else to_units(m.group(1), scale)
+
+
+@lru_cache(maxsize=1024)  # a table's players come back hand after hand
+def _name_index(names: Tuple[str, ...]) -> Tuple[Tuple[str, ...], FrozenSet[str], FrozenSet[str]]:
+    """(the names longest first, as a set, the names that begin another name)."""
+    # longest first, so that "Player1" never matches a line of "Player10"
+    longest = tuple(sorted(names, key=len, reverse=True))
+    # a name that begins another name ("A" and "A B") needs the longest match; in sorted order
+    # every name between a prefix and a name it begins starts with the prefix too, so the next
+    # different name tells
+    ordered = sorted(set(names))
+    clash = frozenset(a for a, b in zip(ordered, ordered[1:]) if b.startswith(a))
+    return longest, frozenset(names), clash
 
 
 def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
@@ -73,10 +108,10 @@ class _Body:
         self.lines = lines
         self.start = start
         self.colon = hand.site != "winamax"
-        self.names: List[str] = []
-        self.name_set: set = set()
+        self.names: Tuple[str, ...] = ()
+        self.name_set: FrozenSet[str] = frozenset()
         self.dirty = False
-        self.clash: set = set()
+        self.clash: FrozenSet[str] = frozenset()
         self.street = -1          # -1 = forced bets, 0 preflop .. 3 river
         self.summary = False
         self.current_run = -1
@@ -97,6 +132,12 @@ class _Body:
             cut = line.find(": ")
             if cut > 0 and line[:cut] in self.name_set and line[:cut] not in self.clash:
                 return line[:cut], line[cut + 2:], True
+        return self.who_spaced(line)
+
+    def who_spaced(self, line: str) -> Tuple[Optional[str], str, bool]:
+        """:meth:`who` past the "name: " test."""
+        if not line.startswith(self.names):  # no player's line (one C pass over the names)
+            return None, line, False
         cut = line.find(" ")
         if cut > 0 and line[:cut] in self.name_set and line[:cut] not in self.clash:
             return line[:cut], line[cut + 1:], False
@@ -113,60 +154,72 @@ class _Body:
 
     def run(self) -> None:  # noqa: C901 - one dispatch over the line kinds
         hand = self.hand
-        for k, line in enumerate(self.lines[1:], 1):
-            number = self.start + k
+        lines = self.lines
+        start = self.start
+        colon = self.colon
+        summary = len(lines)  # where the summary begins
+        for k in range(1, len(lines)):
+            line = lines[k]
             if not line:
                 continue
-            if self.summary:
-                self.summary_line(line, number)
-                continue
-            if line[0] == "*":
+            number = start + k
+            first = line[0]  # the line kinds dispatched on their first character
+            if first == "*":
                 m = _STREET.match(line)
                 if m:
                     self.street_line(m.group(1).strip().upper(), m.group(2), number)
+                    if self.summary:
+                        summary = k + 1
+                        break
                     continue
-            if line[0] == "T" and line.startswith("Table"):
-                m = _TABLE.match(line)
-                if m:
-                    hand.table = m.group(1)
-                    hand.max_seats = int(m.group(2) or 0)
-                    hand.button_seat = int(m.group(3))
-                    continue
-            if line[0] == "S" and line.startswith("Seat ") and not self.names_frozen():
+            elif first == "T":
+                if line.startswith("Table"):
+                    m = _TABLE.match(line)
+                    if m:
+                        hand.table = m.group(1)
+                        hand.max_seats = int(m.group(2) or 0)
+                        hand.button_seat = int(m.group(3))
+                        continue
+            elif first == "S" and line.startswith("Seat ") and self.street < 0 and \
+                    not hand.posts and not hand.actions:  # seats are read until the first post
                 self.seat_line(line, number)
                 continue
             if self.dirty:
                 self.index_names()
-            if self.colon:  # most lines are "name: action": try that first
+            if colon:  # most lines are "name: action": try that first
                 cut = line.find(": ")
                 if cut > 0:
                     name = line[:cut]
                     if name in self.name_set and name not in self.clash:
                         self.player_line(name, line[cut + 2:], True, number)
                         continue
-            if line.startswith("Dealt to "):
-                self.dealt(line[9:], number)
-                continue
-            if line.startswith("Uncalled bet"):
-                m = _UNCALLED.match(line)
-                if m and m.group(2).strip() in self.name_set:
-                    name = m.group(2).strip()
-                    hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
-                continue
-            if line.startswith("Cash Drop"):
-                m = _CASH_DROP.match(line)
-                if m:
-                    hand.added += self.amount(m.group(1), number)
-                continue
-            if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
-                self.problem("the hand was cancelled", number)
-                continue
-            name, rest, colon = self.who(line)
-            if name is None:
+            if first in _DEALER_FIRST:  # the dealer's lines
+                if line.startswith("Dealt to "):
+                    self.dealt(line[9:], number)
+                    continue
+                if line.startswith("Uncalled bet"):
+                    m = _UNCALLED.match(line)
+                    if m and m.group(2).strip() in self.name_set:
+                        name = m.group(2).strip()
+                        hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
+                    continue
+                if line.startswith("Cash Drop"):
+                    m = _CASH_DROP.match(line)
+                    if m:
+                        hand.added += self.amount(m.group(1), number)
+                    continue
+                if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
+                    self.problem("the hand was cancelled", number)
+                    continue
+            who, rest, named = self.who_spaced(line)  # "name: " was tried above
+            if who is None:
                 if _CASH_OUT.search(line):
                     hand.cash_out.append(line)
                 continue
-            self.player_line(name, rest, colon, number)
+            self.player_line(who, rest, named, number)
+        for k in range(summary, len(lines)):
+            if lines[k]:
+                self.summary_line(lines[k], start + k)
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
         elif hand.total_pot is None:
@@ -188,17 +241,17 @@ class _Body:
         inside = m.group(3)
         stack_text = inside.split(", ")[0].replace(" in chips", "").strip()
         stack = self.amount(stack_text, number)
-        tail = m.group(4).lower()
-        self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number,
-                                    sitting_out="sitting out" in tail or "out of hand" in tail))
+        tail = m.group(4)
+        if tail:
+            tail = tail.lower()
+            out = "sitting out" in tail or "out of hand" in tail
+        else:
+            out = False
+        self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number, out))
         self.dirty = True
 
     def index_names(self) -> None:
-        # longest names first, so that "Player1" never matches a line of "Player10"
-        self.names = sorted((s.name for s in self.hand.seats), key=len, reverse=True)
-        self.name_set = set(self.names)
-        # names that begin another name ("A" and "A B"): those lines need the longest match
-        self.clash = {a for a in self.names for b in self.names if b != a and b.startswith(a)}
+        self.names, self.name_set, self.clash = _name_index(tuple(s.name for s in self.hand.seats))
         self.dirty = False
 
     def dealt(self, rest: str, number: int) -> None:
@@ -247,9 +300,9 @@ class _Body:
 
     def cards(self, rest: str, number: int, key: str) -> List[str]:
         groups = _CARDS.findall(rest)
-        if any(not g.strip() for g in groups):
+        if not all(map(str.strip, groups)):  # a group with no card in it: "[]"
             self.problem(f"empty card group on the {key.lower()} line", number)
-        return [c for g in groups for c in g.split()]
+        return groups[0].split() if len(groups) == 1 else " ".join(groups).split()
 
     def player_line(self, name: str, rest: str, colon: bool, number: int) -> None:
         hand = self.hand
@@ -263,12 +316,6 @@ class _Body:
             return
         if verb == "posts" or verb == "straddle":
             self.post(name, rest, number)
-            return
-        if verb in ("folds", "checks", "calls", "bets", "raises"):
-            if self.street < 0:
-                self.problem(f"{name} {verb} among the forced bets", number)
-                return
-            self.action(name, verb, rest, number)
             return
         if verb == "shows":
             m = _CARDS.search(rest)
@@ -305,10 +352,7 @@ class _Body:
     def post(self, name: str, rest: str, number: int) -> None:
         m = _POST.match(rest)
         if m:
-            kind = {"small blind": "small_blind", "big blind": "big_blind", "ante": "ante",
-                    "small & big blinds": "small_and_big", "missed blind": "missed",
-                    "missed small blind": "missed", "dead blind": "missed",
-                    "missed big blind": "big_out", "straddle": "straddle"}[m.group(1)]
+            kind = _POST_KIND[m.group(1)]
             if m.group(3):  # Winamax "out of position"
                 kind = "small_out" if kind == "small_blind" else "big_out"
             self.hand.posts.append(Post(name, kind, self.amount(m.group(2), number), number))
@@ -331,31 +375,22 @@ class _Body:
         self.problem(f"unreadable forced bet of {name}: {rest[:60]!r}", number)
 
     def action(self, name: str, verb: str, rest: str, number: int) -> None:
-        street = max(self.street, 0)
+        street = self.street if self.street > 0 else 0
         if verb == "folds":
             self.hand.actions.append(Action(street, name, "fold", 0, number))
             return
         if verb == "checks":
             self.hand.actions.append(Action(street, name, "check", 0, number))
             return
-        pattern = {"calls": _CALL, "bets": _BET}.get(verb)
-        if pattern is not None:
-            m = pattern.match(rest)
-            if not m:
-                self.problem(f"unreadable {verb} of {name}", number)
-                return
-            self.hand.actions.append(Action(street, name, verb[:-1], self.amount(m.group(1), number), number))
+        try:
+            amount = _wager_amount(verb, rest, self.hand.scale)
+        except HHError as exc:
+            raise HHError(exc.message, file=self.hand.file, hand_id=self.hand.hand_id, line=number) from None
+        if amount is None:
+            self.problem(f"unreadable {'raise' if verb == 'raises' else verb} of {name}", number)
             return
-        m = _RAISE.match(rest)
-        if m:
-            to = self.amount(m.group(2), number)
-        else:
-            m = _RAISE_TO.match(rest)
-            if not m:
-                self.problem(f"unreadable raise of {name}", number)
-                return
-            to = self.amount(m.group(1), number)
-        self.hand.actions.append(Action(street, name, "raise", to, number))
+        self.hand.actions.append(Action(street, name, "raise" if verb == "raises" else verb[:-1],
+                                        amount, number))
 
     def summary_line(self, line: str, number: int) -> None:
         hand = self.hand
@@ -369,6 +404,8 @@ class _Body:
                 hand.rake = sum(hand.fees.values())
             return
         if line.startswith("Seat "):
+            if "showed" not in line and "mucked" not in line and "cashed" not in line:
+                return  # folded, collected, ...: what those say is read elsewhere
             m = _SUMMARY_SEAT.match(line)
             if not m:
                 return

@@ -23,24 +23,75 @@ Choices (where the sites' rules leave room):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from functools import lru_cache
+from operator import attrgetter
+from typing import Any, Dict, List, Optional, Tuple
 
 from ..cards import CardError, parse_cards
 from ..game import config as gc
 from ..game.config import GameConfig
-from ..game.deck import BOARD_POSITIONS, build_deck, hole_position
+from ..game.deck import BOARD_POSITIONS, build_deck
 from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
-from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop
+from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, Structure
 from .chips import ChipError, chip_award
-from .model import SiteHand
+from .model import Action, SiteHand
 
 
 @dataclass
 class Outcome:
-    """A replayed (or excluded) hand: ``ok`` is False with ``error`` (what and where) when the
-    hand could not be replayed; ``collected`` (engine) and ``site_collected`` per player name."""
+    """A replayed (or excluded) hand (:func:`replay_hand` returns it).
 
+    Attributes
+    ----------
+    hand : SiteHand
+        The hand.
+    ok : bool
+        It was replayed; when False, ``error`` says what and where.
+    error : str
+        Why it could not be replayed.
+    engine : Hand or None
+        The rules layer's hand after the replay.
+    players : list of str
+        The players dealt in, in the engine's order.
+    collected, returned, site_collected : dict of str to int
+        What the engine awarded and gave back uncalled, and what the site says was collected.
+    agrees : bool or None
+        The engine and the site agree.
+    exact : bool or None
+        The equity of an all in was settled exactly.
+    differences, notes : list of str
+        Where they disagree; remarks.
+    pot_shares : int
+        Pots shared in the hand.
+    method : str
+        ``"engine"`` (the state machine) or ``"chips"`` (the fallback that checks the chips alone).
+    setup : tuple or None
+        What the replay was set up with.
+    unmatched : dict of str to int
+        Raises nobody could call, returned by the site.
+
+    Examples
+    --------
+    >>> from omaha_eval.hh import read_text, replay_hand
+    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+    ... Table 'T' 6-max Seat #1 is the button
+    ... Seat 1: A ($100 in chips)
+    ... Seat 2: B ($100 in chips)
+    ... A: posts small blind $0.5
+    ... B: posts big blind $1
+    ... *** HOLE CARDS ***
+    ... A: raises $2 to $3
+    ... B: folds
+    ... Uncalled bet ($2) returned to A
+    ... A collected $2 from pot
+    ... *** SUMMARY ***
+    ... Total pot $2 | Rake $0'''
+    >>> [hand] = read_text(text)
+    >>> outcome = replay_hand(hand)
+    >>> outcome.method, outcome.players, outcome.differences
+    ('engine', ['A', 'B'], [])
+    """
     hand: SiteHand
     ok: bool = False
     error: str = ""
@@ -55,7 +106,7 @@ class Outcome:
     notes: List[str] = field(default_factory=list)
     pot_shares: int = 0
     method: str = "engine"   # "engine": the state machine; "chips": see hh.chips
-    setup: Optional[tuple] = None
+    setup: Optional[tuple[Any, ...]] = None
     unmatched: Dict[str, int] = field(default_factory=dict)  # raises nobody could call
 
 
@@ -72,7 +123,40 @@ def _where(hand: SiteHand, line: int) -> str:
 
 
 def replay_hand(hand: SiteHand) -> Outcome:
-    """Replay ``hand`` and compare the engine's award with the site's collected amounts."""
+    """Replay ``hand`` through the rules layer and compare the engine's award with the site's.
+
+    Parameters
+    ----------
+    hand : SiteHand
+        From :func:`read_text` or :func:`read_file`.
+
+    Returns
+    -------
+    Outcome
+        ``ok`` and ``agrees`` when replayed and in agreement; ``error`` (what and where) when the
+        hand could not be replayed.
+
+    Examples
+    --------
+    >>> from omaha_eval.hh import read_text, replay_hand
+    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+    ... Table 'T' 6-max Seat #1 is the button
+    ... Seat 1: A ($100 in chips)
+    ... Seat 2: B ($100 in chips)
+    ... A: posts small blind $0.5
+    ... B: posts big blind $1
+    ... *** HOLE CARDS ***
+    ... A: raises $2 to $3
+    ... B: folds
+    ... Uncalled bet ($2) returned to A
+    ... A collected $2 from pot
+    ... *** SUMMARY ***
+    ... Total pot $2 | Rake $0'''
+    >>> [hand] = read_text(text)
+    >>> outcome = replay_hand(hand)
+    >>> outcome.ok, outcome.agrees, outcome.collected, outcome.site_collected
+    (True, True, {'A': 200, 'B': 0}, {'A': 200, 'B': 0})
+    """
     out = Outcome(hand)
     if not hand.omaha:
         out.error = f"{_where(hand, hand.line)}: not an Omaha hand ({hand.variant})"
@@ -125,24 +209,43 @@ def _by_chips(out: Outcome, stop: _Stop) -> Outcome:
     return out
 
 
-def _structure(hand: SiteHand, relaxed: bool):
-    bb = max(hand.big_blind, 1)
+def _structure(limit: str, big_blind: int, small_bet: int, big_bet: int,
+               relaxed: bool) -> Structure:
+    bb = max(big_blind, 1)
     if relaxed:
         return NoLimit(1)
-    if hand.limit == "no":
+    if limit == "no":
         return NoLimit(bb)
-    if hand.limit == "pot-no":
+    if limit == "pot-no":
         return PotLimitPreflop(bb)
-    if hand.limit == "fixed":
-        return FixedLimit(hand.small_bet or bb, hand.big_bet or 2 * bb)
+    if limit == "fixed":
+        return FixedLimit(small_bet or bb, big_bet or 2 * bb)
     return PotLimit(bb)
 
 
+# The rules layer's configs and posts are immutable and checked when made: a table's hands
+# share them (made once per distinct value, not once per hand).
+@lru_cache(maxsize=1024)
+def _config(limit: str, stakes: Tuple[int, int, int], relaxed: bool, small_blind: int,
+            big_blind: int, game: str, trimming: bool, hole: int, courchevel: bool) -> GameConfig:
+    return GameConfig(_structure(limit, *stakes, relaxed), small_blind, big_blind, game,
+                      ante_trimming=trimming, hole_cards=hole, courchevel=courchevel)
+
+
+@lru_cache(maxsize=4096)
+def _post(player: int, kind: str, amount: int) -> gc.Post:
+    return gc.Post(player, kind, amount)
+
+
+_SEAT_NUMBER = attrgetter("seat")
+
+
 def _in_hand(hand: SiteHand) -> List[str]:
-    active = {p.name for p in hand.posts} | {a.name for a in hand.actions} | set(hand.showed) | \
-        set(hand.mucked) | set(hand.collected) | set(hand.uncalled)
+    active = set(hand.showed)
+    active.update(hand.mucked, hand.collected, hand.uncalled, [p.name for p in hand.posts],
+                  [a.name for a in hand.actions])
     names = []
-    for seat in sorted(hand.seats, key=lambda s: s.seat):
+    for seat in sorted(hand.seats, key=_SEAT_NUMBER):
         if seat.name in active or (not seat.sitting_out and seat.name in hand.known):
             names.append(seat.name)
     return names
@@ -160,43 +263,44 @@ def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
         kind = post.kind
         if kind == "small_blind" and not have_sb:
             have_sb = True
-            posts.append(gc.Post(i, gc.SMALL_BLIND, amount))
+            posts.append(_post(i, gc.SMALL_BLIND, amount))
         elif kind == "big_blind" and not have_bb:
             have_bb = True
             nominal = max(amount, big_blind) if amount >= stacks[i] else amount
-            posts.append(gc.Post(i, gc.BIG_BLIND, nominal))
+            posts.append(_post(i, gc.BIG_BLIND, nominal))
         elif kind in ("big_blind", "big_out"):
-            posts.append(gc.Post(i, gc.LIVE, amount))
+            posts.append(_post(i, gc.LIVE, amount))
         elif kind == "small_and_big":
             live = min(amount, big_blind)
-            posts.append(gc.Post(i, gc.LIVE, live))
+            posts.append(_post(i, gc.LIVE, live))
             if amount > live:
-                posts.append(gc.Post(i, gc.DEAD, amount - live))
+                posts.append(_post(i, gc.DEAD, amount - live))
         elif kind in ("small_blind", "small_out", "missed"):
-            posts.append(gc.Post(i, gc.DEAD, amount))
+            posts.append(_post(i, gc.DEAD, amount))
         elif kind == "ante":
             antes += 1
-            posts.append(gc.Post(i, gc.ANTE, amount))
+            posts.append(_post(i, gc.ANTE, amount))
         elif kind == "straddle_to":
             straddles[i] = max(straddles.get(i, 0), amount)
         elif kind == "straddle":
             straddles[i] = straddles.get(i, 0) + amount
     for i, amount in straddles.items():
-        posts.append(gc.Post(i, gc.STRADDLE, amount))
+        posts.append(_post(i, gc.STRADDLE, amount))
     return posts, antes
 
 
 _IDS = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
 
 
-def _cards(cards: List[str], what: str, line: int) -> List[int]:
+def _cards(cards: List[str], what: str, line: int, name: str = "") -> List[int]:
+    """Card ids; ``what`` (with ``{}`` for ``name``) says whose cards in an error."""
     ids = [_IDS.get(c, -1) for c in cards]
     if -1 not in ids and len(set(ids)) == len(ids):
         return ids
     try:
         return [int(c) for c in parse_cards(" ".join(cards), unique=False).ravel().tolist()]
     except CardError as exc:
-        raise _Stop(f"{what}: {exc}", line) from None
+        raise _Stop(f"{what.format(name)}: {exc}", line) from None
 
 
 def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str]]:
@@ -218,18 +322,18 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         small_blind = next((p.amount for p in hand.posts if p.kind == "small_blind"), small_blind)
         big_blind = max(big_blind, next((p.amount for p in hand.posts if p.kind == "big_blind"), 0))
     posts, antes = _posts(hand, index, stacks, big_blind)
-    config = GameConfig(_structure(hand, relaxed), small_blind, big_blind, hand.game,
-                        ante_trimming=antes > 1, hole_cards=hand.hole_cards, courchevel=hand.courchevel)
+    config = _config(hand.limit, (hand.big_blind, hand.small_bet, hand.big_bet), relaxed,
+                     small_blind, big_blind, hand.game, antes > 1, hand.hole_cards, hand.courchevel)
     if n > config.max_players:
         raise _Stop(f"{n} players dealt in; {hand.hole_cards} hole cards deal at most {config.max_players}", hand.line)
     holes: List[Optional[List[int]]] = []
     for name in players:
         known = hand.known.get(name)
-        holes.append(_cards(known, f"hole cards of {name}", hand.line) if known else None)
+        holes.append(_cards(known, "hole cards of {}", hand.line, name) if known else None)
         if known and len(known) != hand.hole_cards:
             raise _Stop(f"{name} holds {len(known)} cards; this game deals {hand.hole_cards}", hand.line)
     partial = [c for name, cards in hand.partial.items() if name not in hand.known
-               for c in _cards(cards, f"cards shown by {name}", hand.line)]
+               for c in _cards(cards, "cards shown by {}", hand.line, name)]
     boards = [_cards(b, "board", hand.line) for b in hand.boards]
     prefix = 0
     if len(boards) > 1:
@@ -237,12 +341,14 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
             prefix += 1
     extra = [b[prefix:] for b in boards[1:]]
     try:
-        deck = _deck_order(n, button, holes, boards[0], hand.hole_cards, extra, partial)
+        deck = _deck_order(n, button, holes, boards[0], hand.hole_cards, extra, partial,
+                           full=len(boards) > 1)
         if deck is None:  # a card given twice: let the deck builder say which
             build_deck(n, button, seed=0, hole_cards=holes, board=boards[0] or None,
                        hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
             raise HandSetupError("a card is given twice")
-        unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None
+        # hole card j of player p sits at deck index hole_position(n, button, p, j)
+        unknown = [deck[j * n + (p - button - 1) % n] for p in range(n) if holes[p] is None
                    for j in range(hand.hole_cards)]
         engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
                       showdown="manual", unknown_cards=unknown, runs=len(boards), rake=hand.rake,
@@ -261,15 +367,17 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         raise _Stop(f"the text ends while the engine waits for {who} to act on the "
                     f"{engine.street_name}", hand.actions[-1].line if hand.actions else hand.line,
                     action=True)
-    while not engine.is_over:
+    while not engine.is_over:  # the showdown, in the engine's order (each call acts for the actor)
         p = engine.actor
+        if p is None:  # pragma: no cover - a hand that is not over has an actor
+            raise _Stop("the engine has nobody to act", hand.line)
         name = players[p]
         if name in hand.showed and holes[p] is not None:
-            engine.show(p)
-        elif engine.can_muck(p):
-            engine.muck(p)
+            engine.show()
+        elif engine.can_muck():
+            engine.muck()
         else:
-            engine.show(p)  # the last hand left for a pot: its cards do not matter
+            engine.show()  # the last hand left for a pot: its cards do not matter
     if len(boards) > 1 and len(engine.boards) != len(boards):
         out.notes.append(f"the site ran the board {len(boards)} times; the engine ran it "
                          f"{len(engine.boards)} time(s)")
@@ -277,38 +385,45 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
 
 
 def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: List[int], hole: int,
-                extra: List[List[int]], partial: List[int]) -> Optional[List[int]]:
-    """All 52 cards in dealing order with every known card in its place and the unknown ones
+                extra: List[List[int]], partial: List[int], full: bool = True) -> Optional[List[int]]:
+    """All 52 cards (or with ``full`` False the ``hole n + 8`` dealt) in dealing order with every known card in its place and the unknown ones
     filled from the unused cards in ascending order (placeholders: nobody saw them), or None
     when a card is given twice. No shuffle: a replay needs none, and it is the slow part."""
     size = hole * n + 8
     if size > 52:
         return None
     order: List[int] = [-1] * size
+    deal = hole * n
     for p, cards in enumerate(holes):
         if cards is not None:
-            for j, card in enumerate(cards):
-                order[j * n + (p - button - 1) % n] = card
+            if len(cards) == hole:  # hole card j of player p: deck index j n + (p - button - 1) % n
+                order[(p - button - 1) % n:deal:n] = cards
+            else:
+                for j, card in enumerate(cards):
+                    order[j * n + (p - button - 1) % n] = card
     for k, card in enumerate(board[:5]):
-        order[hole * n + BOARD_POSITIONS[k]] = card
+        order[deal + BOARD_POSITIONS[k]] = card
     later = [c for b in extra for c in b]
     known = [c for c in order if c >= 0] + later + partial
-    if len(set(known)) != len(known):
-        return None
     taken = set(known)
+    if len(taken) != len(known):
+        return None
     rest = iter([c for c in range(52) if c not in taken])
     dealt = [c if c >= 0 else next(rest) for c in order]
+    if not full:  # run once: the engine takes only the cards it deals
+        return dealt
     return dealt + later + list(rest)
 
 
-def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
+def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> None:
     i = index.get(action.name)
     if i is None:
         raise _Stop(f"{action.name} acts but is not dealt in", action.line)
-    if engine.is_over or engine.phase != "betting":
+    if engine.phase != "betting":  # over or at the showdown
         raise _Stop(f"{action.name} {action.verb}s after the betting is over", action.line)
-    if engine.actor != i:
-        expected = engine.seats[engine.actor]
+    actor = engine.actor
+    if actor != i:
+        expected = "nobody" if actor is None else engine.seats[actor]
         raise _Stop(f"{action.name} {action.verb}s but the engine expects {expected} to act", action.line)
     verb = action.verb
     # the actor is checked above: the engine's calls act for the player to act (no re-check)
@@ -318,7 +433,10 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
         elif verb == "check":
             engine.check()
         elif verb == "call":
-            owed = min(engine.level - engine.bets[i], engine.stacks[i])
+            try:
+                owed = engine.verify_call()  # what the call puts in
+            except IllegalActionError:  # nothing to call: the text's amount is then wrong
+                owed = min(engine.level - engine.bets[i], engine.stacks[i])
             if owed != action.amount:
                 raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line)
             engine.call()
@@ -326,8 +444,11 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
             to = action.amount if verb == "raise" else engine.bets[i] + action.amount
             if engine.level == 0 and verb == "raise":
                 to = action.amount
-            legal = engine.legal_actions()
-            if not (legal.can_bet or legal.can_raise) and "nobody left could call" in legal.raise_reason:
+            try:  # the engine says why when it refuses: no legal_actions() asked per raise
+                engine.bet_or_raise_to(to)
+            except IllegalActionError as exc:
+                if "nobody left could call" not in str(exc):
+                    raise
                 # the site takes a raise nobody can call and returns it as uncalled: a call here
                 out.notes.append(f"line {action.line}: {action.name}'s {verb} to {to} that nobody "
                                  f"could call is played as a call (the rest returned)")
@@ -335,8 +456,6 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
                 engine.check_or_call()
                 if extra > 0:
                     out.unmatched[action.name] = out.unmatched.get(action.name, 0) + extra
-                return
-            engine.bet_or_raise_to(to)
     except IllegalActionError as exc:
         text = str(exc)
         if "maximum" in text or "minimum" in text or "capped" in text or "reopened" in text:
@@ -346,6 +465,8 @@ def _act(engine: Hand, index: Dict[str, int], action, out: Outcome) -> None:
 
 def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
     result = engine.result
+    if result is None:  # pragma: no cover - called once the hand is over
+        raise ValueError("the hand is not over")
     returned: Dict[str, int] = {}
     for p, amount in result.returned:
         returned[players[p]] = returned.get(players[p], 0) + amount
@@ -370,7 +491,8 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
         site[seat.name] = raw
     out.site_collected = site
     if hand.site != "winamax":
-        for name in set(returned) | set(hand.uncalled):
+        # in seat order (a set's order would change from run to run)
+        for name in dict.fromkeys(s.name for s in hand.seats if s.name in returned or s.name in hand.uncalled):
             if returned.get(name, 0) != hand.uncalled.get(name, 0):
                 out.notes.append(f"uncalled bet returned to {name}: site {hand.uncalled.get(name, 0)}, "
                                  f"engine {returned.get(name, 0)}")

@@ -20,6 +20,7 @@ HEADERS = (
     ("ggpoker", re.compile(r"^Poker Hand #")),
     ("winamax", re.compile(r"^Winamax Poker - ")),
 )
+_HEADER_PREFIXES = ("Poker", "Winamax Poker - ")  # what every pattern of HEADERS begins with
 
 
 def decode(data: bytes, file: str = "") -> str:
@@ -69,29 +70,23 @@ def _strict(data: bytes, encoding: str, file: str) -> str:
 
 def split_hands(text: str) -> List[Tuple[str, int, List[str]]]:
     """``(site, first line number, lines)`` for every hand in the text, in order; lines before
-    the first hand and blank lines at hand ends are dropped."""
-    lines = text.splitlines()
+    the first hand and blank lines at hand ends are dropped; every line is stripped."""
+    # whole-list passes (C loops) instead of a Python test per line: only the lines that begin
+    # like a header ("Poker...", "Winamax Poker - ") meet the header patterns
+    if "\ufeff" in text:
+        lines = [raw.strip().lstrip("\ufeff") for raw in text.splitlines()]
+    else:
+        lines = [raw.strip() for raw in text.splitlines()]
+    starts: List[Tuple[int, str]] = []
+    for number in [k for k, line in enumerate(lines) if line.startswith(_HEADER_PREFIXES)]:
+        for name, pattern in HEADERS:
+            if pattern.match(lines[number]):
+                starts.append((number, name))
+                break
     hands: List[Tuple[str, int, List[str]]] = []
-    current: List[str] = []
-    site = ""
-    start = 0
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip().lstrip("\ufeff")
-        found = ""
-        if line[:1] in ("P", "W"):
-            for name, pattern in HEADERS:
-                if pattern.match(line):
-                    found = name
-                    break
-        if found:
-            if current:
-                hands.append((site, start, current))
-            site, start, current = found, number, [line]
-        elif current:
-            current.append(line)
-    if current:
-        hands.append((site, start, current))
-    for _, _, hand_lines in hands:
+    for k, (first, site) in enumerate(starts):
+        hand_lines = lines[first:starts[k + 1][0] if k + 1 < len(starts) else len(lines)]
         while hand_lines and not hand_lines[-1]:
             hand_lines.pop()
+        hands.append((site, first + 1, hand_lines))
     return hands

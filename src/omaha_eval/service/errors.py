@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import List, Optional, Sequence, Union
+from typing import Any, List, Mapping, Optional, Sequence, Union
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -56,12 +56,12 @@ class ApiError(Exception):
         """The library's exception, its message kept as it is."""
         return cls(status, loc, str(exc), type(exc).__name__)
 
-    def payload(self) -> dict:
+    def payload(self) -> dict[str, Any]:
         return {"detail": [{"loc": self.loc, "msg": self.msg, "type": self.kind}]}
 
 
 def error_response(status: int, loc: Loc, msg: str, kind: str,
-                   headers: Optional[dict] = None) -> JSONResponse:
+                   headers: Optional[dict[str, str]] = None) -> JSONResponse:
     return JSONResponse(ApiError(status, loc, msg, kind).payload(), status_code=status,
                         headers=headers)
 
@@ -94,13 +94,13 @@ def equity_loc(msg: str, field: str = "hands") -> List[Union[str, int]]:
     return ["body"]
 
 
-def _clean(errors: Sequence[dict]) -> List[dict]:
+def _clean(errors: Sequence[Mapping[str, Any]]) -> List[dict[str, Any]]:
     # only what is JSON and useful: pydantic's "input" may echo a megabyte back
     return [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
             for e in errors]
 
 
-def validation_payload(raw: Sequence[dict], prefix: Loc = ()) -> tuple:
+def validation_payload(raw: Sequence[Mapping[str, Any]], prefix: Loc = ()) -> tuple[Any, ...]:
     """``(status, body)`` for pydantic's errors: 400 for JSON that does not parse, else 422."""
     errors = _clean(raw)
     for e in errors:

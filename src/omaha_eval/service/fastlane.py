@@ -26,10 +26,10 @@ from .errors import ApiError, error_response, validation_payload
 log = logging.getLogger("omaha_eval.service")
 
 
-def post_endpoints(routers: Iterable[APIRouter]) -> Dict[str, Tuple[Any, type]]:
+def post_endpoints(routers: Iterable[APIRouter]) -> Dict[str, Tuple[Any, type[BaseModel]]]:
     """path -> (endpoint function, its body model) for every POST route under /v1/ of
     ``routers`` (included without a prefix, so their paths are the app's)."""
-    table: Dict[str, Tuple[Any, type]] = {}
+    table: Dict[str, Tuple[Any, type[BaseModel]]] = {}
     for route in (r for router in routers for r in router.routes):
         if isinstance(route, APIRoute) and route.methods == {"POST"} and route.path.startswith("/v1/"):
             hints = typing.get_type_hints(route.endpoint)
@@ -85,7 +85,7 @@ class FastLane:
         await response(scope, receive, send)
 
 
-def error_response_payload(status: int, payload: dict) -> Any:
+def error_response_payload(status: int, payload: dict[str, Any]) -> Any:
     from fastapi.responses import JSONResponse
 
     return JSONResponse(payload, status_code=status)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ..cards import format_cards
 from ..game import GameConfig, Hand, IllegalActionError, LegalActions
@@ -16,7 +16,7 @@ from .errors import ApiError
 from .models import Action, HandConfig, HandRequest, drop_none
 
 # which request fields each structure's constructor takes, and which of them it needs
-_CONSTRUCTORS = {
+_CONSTRUCTORS: Dict[str, Tuple[Callable[..., GameConfig], Tuple[str, ...], Tuple[str, ...]]] = {
     "fixed": (GameConfig.fixed_limit, ("small_bet",),
               ("big_bet", "small_blind", "big_blind", "max_raises")),
     "spread": (GameConfig.spread_limit, ("min_bet", "max_bet"),

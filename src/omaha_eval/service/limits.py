@@ -59,10 +59,29 @@ class Limits:
     def from_env(cls, environ: Optional[Mapping[str, str]] = None) -> "Limits":
         """Defaults overridden by ``OMAHA_EVAL_SERVICE_<NAME>`` variables (e.g. ``..._MAX_TRIALS``).
 
+        Parameters
+        ----------
+        environ : mapping of str to str, optional
+            The variables (default ``os.environ``).
+
+        Returns
+        -------
+        Limits
+
         Raises
         ------
         ValueError
             If a variable does not hold a positive number of the field's type.
+
+        Examples
+        --------
+        >>> from omaha_eval.service import Limits
+        >>> Limits.from_env({"OMAHA_EVAL_SERVICE_MAX_TRIALS": "5000"}).max_trials
+        5000
+        >>> Limits.from_env({"OMAHA_EVAL_SERVICE_MAX_TRIALS": "-1"})
+        Traceback (most recent call last):
+            ...
+        ValueError: OMAHA_EVAL_SERVICE_MAX_TRIALS must be positive, got '-1'
         """
         environ = os.environ if environ is None else environ
         values: Dict[str, Any] = {}
@@ -81,9 +100,34 @@ class Limits:
         return cls(**values)
 
     def to_env(self) -> Dict[str, str]:
-        """The environment variables that make :meth:`from_env` return these limits."""
+        """The environment variables that make :meth:`from_env` return these limits.
+
+        Returns
+        -------
+        dict of str to str
+            Variable names to values.
+
+        Examples
+        --------
+        >>> from omaha_eval.service import Limits
+        >>> env = Limits(max_trials=5000).to_env()
+        >>> env["OMAHA_EVAL_SERVICE_MAX_TRIALS"], Limits.from_env(env) == Limits(max_trials=5000)
+        ('5000', True)
+        """
         return {ENV_PREFIX + k.upper(): str(v) for k, v in asdict(self).items()}
 
     def to_dict(self) -> Dict[str, Any]:
-        """The limits as a JSON-ready dict."""
+        """The limits as a JSON-ready dict.
+
+        Returns
+        -------
+        dict
+            Field names to values.
+
+        Examples
+        --------
+        >>> from omaha_eval.service import Limits
+        >>> Limits().to_dict()["max_trials"] == Limits().max_trials
+        True
+        """
         return asdict(self)

@@ -1,9 +1,10 @@
 """``omaha-eval serve``: the service under uvicorn, one or more worker processes.
 
-The socket is bound here, before the workers start, so ``--port 0`` picks a free port and the
-line ``omaha-eval serve: listening on http://HOST:PORT`` on standard error says which. SIGTERM or
-Ctrl-C stops accepting connections, lets the requests in flight finish (each is bounded by the
-time limit) and exits with status 0.
+The port is bound here, before the workers start, so ``--port 0`` picks a free port and the
+line ``omaha-eval serve: listening on http://HOST:PORT`` on standard error says which (with
+several workers it comes once every worker serves: each listens on a socket of its own, see
+:mod:`.workers`). SIGTERM or Ctrl-C stops accepting connections, lets the requests in flight
+finish (each is bounded by the time limit) and exits with status 0.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import os
 import signal
 import socket
 import sys
-from typing import Optional, Sequence
+from typing import Any, Callable, Dict, Optional, Sequence, cast
 
 from .limits import Limits
+from .workers import STARTUP_FAILURE, Workers, balanced_sockets_supported, reserve_port
 
 APP = "omaha_eval.service.app:create_app"
 
@@ -66,36 +68,70 @@ def run(args: argparse.Namespace) -> int:
     if limits.time_limit <= 0 or limits.max_trials <= 0:
         raise ValueError("--time-limit and --max-trials must be positive")
     os.environ.update(limits.to_env())  # the workers build their apps from the environment
+    config: Dict[str, Any] = dict(app=APP, factory=True, log_level=args.log_level,
+                                  access_log=args.access_log,
+                                  timeout_graceful_shutdown=int(limits.time_limit) + 1)
+    # OMAHA_EVAL_SERVICE_SHARED_SOCKET=1: uvicorn's supervisor and one shared socket, to compare
+    shared = os.environ.get("OMAHA_EVAL_SERVICE_SHARED_SOCKET", "0") == "1"
+    if args.workers > 1 and balanced_sockets_supported() and not shared:
+        return _run_workers(args, config)
     try:
         sock = _bind(args.host, args.port)
     except OSError as exc:
-        print(f"omaha-eval serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
-        return 1
-    port = sock.getsockname()[1]
-    host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"omaha-eval serve: listening on http://{host}:{port} ({args.workers} worker"
-          f"{'s' if args.workers != 1 else ''}; docs at /docs, calculator at /)",
-          file=sys.stderr, flush=True)
-    config = uvicorn.Config(APP, factory=True, workers=args.workers, log_level=args.log_level,
-                            access_log=args.access_log,
-                            timeout_graceful_shutdown=int(limits.time_limit) + 1)
-    server = uvicorn.Server(config)
+        return _cannot_listen(args, exc)
+    _say_listening(args, sock.getsockname()[1])
+    uv_config = uvicorn.Config(**config, workers=args.workers)
+    server = uvicorn.Server(uv_config)
     # uvicorn shuts down gracefully on SIGTERM / SIGINT, then raises the signal again for the
     # handler it found: let that handler end the process with status 0, not a signal death
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, _exit_cleanly)
     try:
-        if args.workers > 1:
+        if args.workers > 1:  # a platform without balanced sockets: uvicorn's supervisor
             try:  # the supervisor's signature changed across uvicorn versions
-                supervisor = Multiprocess(config, target=server.run, sockets=[sock])
+                # (typed loosely: the installed uvicorn's stub knows only one of the signatures)
+                supervisor = cast(Callable[..., Any], Multiprocess)(uv_config, target=server.run,
+                                                                    sockets=[sock])
             except TypeError:
-                supervisor = Multiprocess(config, sockets=[sock])
+                supervisor = Multiprocess(uv_config, sockets=[sock])
             supervisor.run()
         else:
             server.run(sockets=[sock])
     except SystemExit as stop:
         return int(stop.code or 0)
     return 0
+
+
+def _run_workers(args: argparse.Namespace, config: Dict[str, Any]) -> int:
+    """Several workers, each on its own socket of the port (see :mod:`.workers`)."""
+    try:
+        holder = reserve_port(args.host, args.port)
+    except OSError as exc:
+        return _cannot_listen(args, exc)
+    with holder:
+        workers = Workers(config, args.host, holder.getsockname()[1], args.workers,
+                          graceful_seconds=config["timeout_graceful_shutdown"])
+        if not workers.start():
+            stopped = workers.stopping.is_set()
+            workers.stop()
+            if stopped:  # SIGTERM or Ctrl-C while the workers started
+                return 0
+            print("omaha-eval serve: a worker did not start (see its log above)", file=sys.stderr)
+            return STARTUP_FAILURE
+        _say_listening(args, holder.getsockname()[1])
+        return workers.supervise()
+
+
+def _cannot_listen(args: argparse.Namespace, exc: OSError) -> int:
+    print(f"omaha-eval serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+    return 1
+
+
+def _say_listening(args: argparse.Namespace, port: int) -> None:
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"omaha-eval serve: listening on http://{host}:{port} ({args.workers} worker"
+          f"{'s' if args.workers != 1 else ''}; docs at /docs, calculator at /)",
+          file=sys.stderr, flush=True)
 
 
 def _exit_cleanly(signum: int, frame: object) -> None:

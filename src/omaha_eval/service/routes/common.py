@@ -28,7 +28,7 @@ class JSON(Response):
         return json.dumps(content, separators=(",", ":"), allow_nan=False).encode()
 
 
-def card_field_loc(exc: Exception, base: Loc, fields: Sequence[tuple]) -> Loc:
+def card_field_loc(exc: Exception, base: Loc, fields: Sequence[tuple[Any, ...]]) -> Loc:
     """Which of ``fields`` (``(name, value)`` pairs) a card error is about.
 
     A field whose cards do not parse on their own is the culprit; otherwise the library's
@@ -55,11 +55,13 @@ def is_game_error(exc: Exception) -> bool:
 
 
 def limits(request: Request) -> Limits:
-    return request.app.state.limits
+    found: Limits = request.app.state.limits
+    return found
 
 
 def pools(request: Request) -> Pools:
-    return request.app.state.pools
+    found: Pools = request.app.state.pools
+    return found
 
 
 def deadline(request: Request) -> Deadline:

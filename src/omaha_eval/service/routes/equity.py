@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Union
+from typing import Any, List, Optional, Tuple, Union
 
 import numpy as np
 from fastapi import APIRouter, Request
@@ -45,7 +45,7 @@ def _exact_cost(spot: Any) -> Optional[int]:
 PILOT_DRAWS = 4_000
 
 
-def _holdings(spot: Any) -> List[np.ndarray]:
+def _holdings(spot: Any) -> List[Tuple[np.ndarray, Optional[np.ndarray]]]:
     """Per player the (n, k) holdings a Monte Carlo draw picks from (fixed: one row); random
     players are dealt from what is left of the deck, so they never collide and are left out."""
     rows = []
@@ -110,7 +110,7 @@ def _check_budgets(body: EquityRequest, max_draws: int) -> None:
             "draws_limit")
 
 
-def _equity(body: EquityRequest, stop: Deadline, max_draws: int) -> dict:
+def _equity(body: EquityRequest, stop: Deadline, max_draws: int) -> dict[str, Any]:
     try:
         _check_budgets(body, max_draws)
         result = engine.equity(body.hands, body.board, body.dead, game=body.game,
@@ -148,7 +148,7 @@ async def equity(body: EquityRequest, request: Request) -> JSON:
                                          deadline=stop, heavy=heavy))
 
 
-def _showdown_one(hands: List[Any], board: Any, game: str, base: Loc) -> dict:
+def _showdown_one(hands: List[Any], board: Any, game: str, base: Loc) -> dict[str, Any]:
     try:
         r = engine.showdown(hands if hands and all(isinstance(h, str) for h in hands)
                              else [_hand_ids(h, base + ["hands", p]) for p, h in enumerate(hands)],
@@ -182,7 +182,7 @@ def _hand_ids(hand: Any, loc: Loc) -> np.ndarray:
         raise ApiError.from_library(exc, loc) from None
 
 
-def _showdown(body: ShowdownRequest) -> dict:
+def _showdown(body: ShowdownRequest) -> dict[str, Any]:
     if body.deals is None:
         out = _showdown_one(body.hands or [], body.board, body.game, ["body"])
         out["game"] = body.game

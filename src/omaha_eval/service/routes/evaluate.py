@@ -16,7 +16,7 @@ from .common import (INLINE_DEALS, JSON, Loc, card_field_loc, check_count, is_ga
 router = APIRouter(tags=["evaluate"])
 
 
-def _one(hole: Any, board: Any, game: str, base: Loc) -> dict:
+def _one(hole: Any, board: Any, game: str, base: Loc) -> dict[str, Any]:
     try:
         return describe_hand(hole, board, game=game)
     except ValueError as exc:
@@ -25,19 +25,19 @@ def _one(hole: Any, board: Any, game: str, base: Loc) -> dict:
         raise ApiError.from_library(exc, loc) from None
 
 
-def _batch(deals: List[Any], game: str) -> dict:
+def _batch(deals: List[Any], game: str) -> dict[str, Any]:
     return {"game": game, "results": [_one(d.hole, d.board, game, ["body", "deals", i])
                                       for i, d in enumerate(deals)]}
 
 
-def _on_board(holes: List[Any], board: Any, game: str) -> dict:
+def _on_board(holes: List[Any], board: Any, game: str) -> dict[str, Any]:
     results = []
     for i, hole in enumerate(holes):
         try:
             results.append(describe_hand(hole, board, game=game))
         except ValueError as exc:
             # the board when it is what the library names, else this hand (alone or with the board)
-            loc = ["body", "game"] if is_game_error(exc) else card_field_loc(
+            loc: Loc = ["body", "game"] if is_game_error(exc) else card_field_loc(
                 exc, ["body"], (("board", board),))
             if loc == ["body"]:
                 loc = ["body", "holes", i]

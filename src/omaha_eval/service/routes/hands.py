@@ -19,14 +19,15 @@ router = APIRouter(tags=["hands"])
 INLINE_ACTIONS = 64
 
 
-def _state(body: HandRequest) -> dict:
+def _state(body: HandRequest) -> dict[str, Any]:
     hand = build_hand(body)
     return state_dict(hand, body.seed, len(body.actions))
 
 
-async def _run(request: Request, body: HandRequest, fn: Callable[[Any], dict]) -> dict:
+async def _run(request: Request, body: HandRequest, fn: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
     check_count(body.actions, limits(request).max_actions, "actions")
-    return await run_sized(request, len(body.actions), INLINE_ACTIONS, fn, body)
+    answer: dict[str, Any] = await run_sized(request, len(body.actions), INLINE_ACTIONS, fn, body)
+    return answer
 
 
 @router.post("/v1/hands", summary="Replay a hand and return its state",
@@ -41,7 +42,7 @@ async def hands(body: HandRequest, request: Request) -> JSON:
     return JSON(await _run(request, body, _state))
 
 
-def _export(body: ExportRequest) -> dict:
+def _export(body: ExportRequest) -> dict[str, Any]:
     hand = build_hand(body)
     try:
         text = hand_to_phh(hand, cards_per_action=body.cards_per_action, extra=body.extra)
@@ -57,7 +58,7 @@ async def phh_export(body: ExportRequest, request: Request) -> JSON:
     return JSON(await _run(request, body, _export))
 
 
-def _replay(body: ReplayRequest) -> dict:
+def _replay(body: ReplayRequest) -> dict[str, Any]:
     try:
         record = parse_phh(body.text)
         hand = replay(record, seed=body.seed)
