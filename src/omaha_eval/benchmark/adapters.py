@@ -530,7 +530,7 @@ class Xiapl(Adapter):
         else:
             options = SimulationOptions.mc_seeded(n, w.seed)
         options.threads = workers
-        return w, masks, board, options
+        return w, masks, board, options, p.get("calls", 1)
 
     def run(self, prepared: Any) -> Any:
         from xiapl.simulation import GameType
@@ -541,8 +541,10 @@ class Xiapl(Adapter):
             plo = GameType.Plo
             return [evaluate_hand(b, h, game=plo) for b, h in zip(boards, holes)]
         from xiapl.simulation import calculate_equity
-        _, holes, board, options = prepared
-        return calculate_equity(holes, board, options, game=GameType.Plo)
+        _, holes, board, options, calls = prepared
+        for _ in range(calls):  # small spots: the item is one call
+            raw = calculate_equity(holes, board, options, game=GameType.Plo)
+        return raw
 
     def output(self, prepared: Any, raw: Any) -> Any:
         w = prepared[0]
