@@ -39,6 +39,8 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from urllib.parse import urlsplit
 
+from omaha_eval.service.procinfo import connections_by_process, process_tree
+
 # ---- the workloads: request bodies and the answers the library gives for them ----
 
 
@@ -312,39 +314,13 @@ class ServerProcess:
         raise RuntimeError("the server does not answer")
 
     def pids(self) -> List[int]:
-        out = [self.proc.pid]
-        for pid in list(out):
-            try:
-                for task in os.listdir(f"/proc/{pid}/task"):
-                    text = Path(f"/proc/{pid}/task/{task}/children").read_text()
-                    out.extend(int(x) for x in text.split())
-            except OSError:
-                pass
-        return out
+        return process_tree(self.proc.pid)
 
     def connections_per_worker(self) -> List[int]:
         """How many established connections to the server's port each server process holds
         (largest first): how evenly the workers share the clients."""
-        inodes = set()
-        for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-            try:
-                lines = Path(table).read_text().splitlines()[1:]
-            except OSError:
-                continue
-            for line in lines:
-                fields_ = line.split()
-                if fields_[3] == "01" and int(fields_[1].rsplit(":", 1)[1], 16) == self.port:
-                    inodes.add(fields_[9])
-        counts = []
-        for pid in self.pids():
-            try:
-                links = [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")]
-            except OSError:
-                continue
-            n = sum(1 for link in links if link.startswith("socket:[") and link[8:-1] in inodes)
-            if n:
-                counts.append(n)
-        return sorted(counts, reverse=True)
+        counts = connections_by_process(self.port, self.pids())
+        return sorted(counts.values(), reverse=True)
 
     def rss_mib(self) -> float:
         total = 0

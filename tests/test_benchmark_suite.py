@@ -281,7 +281,7 @@ def test_compare_rules() -> None:
 
 
 def test_plain_c_low_anchor_agrees_with_our_low() -> None:
-    """The hi-lo anchor's plain C low (60 combinations a hand) gives our low scores."""
+    """The hi-lo anchor's plain C low (hole pairs by board triples) gives our low scores."""
     import shutil
     if not shutil.which("cc") and not shutil.which("gcc"):
         pytest.skip("no C compiler for the benchmark's C loop")

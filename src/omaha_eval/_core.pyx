@@ -719,3 +719,68 @@ def monte_carlo_batch(const uint8_t[:, :, ::1] holes, const uint8_t[:, ::1] boar
 def row_seed(uint64_t seed, uint64_t row):
     """The seed monte_carlo_batch uses for row `row`."""
     return int(oe_row_seed(seed, row))
+
+
+# --- the rules layer: the deck of a deal whose every card is known (game/deck.py) ---
+
+cdef int _deal_card(obj):
+    """A Python int 0..51 (not a bool, not a NumPy int) as an id, else -1."""
+    if type(obj) is not int:
+        return -1
+    if obj < 0 or obj > 51:
+        return -1
+    return <int>(<long>obj)
+
+
+def known_deal(hole_cards, board, int n, int button, int hole):
+    """``(deal, holes)`` of ``n`` players' hole cards and a five-card board given as lists or
+    tuples of Python ints 0..51, all distinct: ``deal`` is the dealt part of the deck in dealing
+    order (hole cards one at a time from left of the button, then burn, flop, burn, turn, burn,
+    river; the burns are the three lowest unused ids) and ``holes`` each player's cards as a
+    tuple. None for anything else (the caller's general path then says what is wrong)."""
+    cdef uint64_t used = 0, bit
+    cdef int p, j, c, seat, k, base = hole * n
+    cdef uint8_t out[52]
+    cdef int board_at[5]
+    cdef int burn_at[3]
+    board_at[:] = [1, 2, 3, 5, 7]
+    burn_at[:] = [0, 4, 6]
+    if (type(board) is not list and type(board) is not tuple) or \
+            (type(hole_cards) is not list and type(hole_cards) is not tuple):
+        return None
+    if len(board) != 5 or len(hole_cards) != n or n < 1 or hole < 1 or base + 8 > 52 or \
+            not 0 <= button < n:
+        return None
+    holes = []
+    for p in range(n):
+        cards = hole_cards[p]
+        if (type(cards) is not list and type(cards) is not tuple) or len(cards) != hole:
+            return None
+        seat = (p - button - 1 + n) % n
+        for j in range(hole):
+            c = _deal_card(cards[j])
+            if c < 0:
+                return None
+            bit = (<uint64_t>1) << c
+            if used & bit:
+                return None
+            used |= bit
+            out[j * n + seat] = <uint8_t>c
+        holes.append(tuple(cards))
+    for j in range(5):
+        c = _deal_card(board[j])
+        if c < 0:
+            return None
+        bit = (<uint64_t>1) << c
+        if used & bit:
+            return None
+        used |= bit
+        out[base + board_at[j]] = <uint8_t>c
+    k = 0
+    for c in range(52):
+        if not used & ((<uint64_t>1) << c):
+            out[base + burn_at[k]] = <uint8_t>c
+            k += 1
+            if k == 3:
+                break
+    return [out[j] for j in range(base + 8)], holes

@@ -14,6 +14,8 @@ from typing import Dict, List, Optional, Sequence
 
 import httpx
 
+from omaha_eval.service import procinfo
+
 REPO = Path(__file__).resolve().parents[2]
 WSOP_DIR = REPO.parent / "shared" / "data" / "phh" / "wsop-2023-event43-day5"
 
@@ -85,37 +87,6 @@ def detail(response: httpx.Response) -> dict:
     return data["detail"][0]
 
 
-def process_tree(pid: int) -> List[int]:
-    """``pid`` and its descendants (Linux /proc)."""
-    out = [pid]
-    for p in out:
-        try:
-            for task in os.listdir(f"/proc/{p}/task"):
-                out.extend(int(x) for x in Path(f"/proc/{p}/task/{task}/children").read_text().split())
-        except OSError:
-            pass
-    return out
-
-
 def connections_by_process(server: Server) -> Dict[int, int]:
     """pid -> established connections to the server's port that the process holds (Linux)."""
-    inodes = set()
-    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
-        try:
-            lines = Path(table).read_text().splitlines()[1:]
-        except OSError:
-            continue
-        for line in lines:
-            fields = line.split()
-            if fields[3] == "01" and int(fields[1].rsplit(":", 1)[1], 16) == server.port:
-                inodes.add(fields[9])
-    counts: Dict[int, int] = {}
-    for pid in process_tree(server.proc.pid):
-        try:
-            links = [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")]
-        except OSError:
-            continue
-        n = sum(1 for link in links if link.startswith("socket:[") and link[8:-1] in inodes)
-        if n:
-            counts[pid] = n
-    return counts
+    return procinfo.connections_by_process(server.port, procinfo.process_tree(server.proc.pid))

@@ -294,26 +294,29 @@ void omaha_loop(omaha_fn f, const uint8_t *holes, const uint8_t *boards, long bo
     }
 }
 
-/* A plain 8-or-better Omaha low: every two-plus-three combination, the best qualifying one.
- * A low is a 5-rank mask (bit 0 = ace .. bit 7 = eight); a smaller mask is a better low. */
-static int low_rank(int card) { int r = card >> 2; return r == 12 ? 0 : r < 7 ? r + 1 : -1; }
+/* A plain 8-or-better Omaha low, no lookup tables: the low-rank masks of the 6 hole pairs and
+ * the 10 board triples with no card above eight and no paired rank, then every such pair with
+ * every such triple; a combination qualifies when they share no rank. A low is a 5-rank mask
+ * (bit 0 = ace .. bit 7 = eight); a smaller mask is a better low. */
+static int low_bit(int card) { int r = card >> 2; return r == 12 ? 1 : r < 7 ? 2 << r : 0; }
 
 static int omaha_low_mask(const uint8_t *h, const uint8_t *b) {
-    static const int pairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
-    static const int triples[10][3] = {{0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
-                                       {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4}};
-    int best = 256; /* none */
-    for (int p = 0; p < 6; p++)
-        for (int t = 0; t < 10; t++) {
-            int five[5] = {h[pairs[p][0]], h[pairs[p][1]], b[triples[t][0]], b[triples[t][1]],
-                           b[triples[t][2]]};
-            int mask = 0, ok = 1;
-            for (int c = 0; c < 5 && ok; c++) {
-                int r = low_rank(five[c]);
-                if (r < 0 || mask >> r & 1) ok = 0; /* above eight, or a paired rank */
-                else mask |= 1 << r;
+    int hb[4], bb[5], pm[6], tm[10], np = 0, nt = 0, best = 256; /* 256: none */
+    for (int i = 0; i < 4; i++) hb[i] = low_bit(h[i]);
+    for (int i = 0; i < 5; i++) bb[i] = low_bit(b[i]);
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++)
+            if (hb[i] && hb[j] && hb[i] != hb[j]) pm[np++] = hb[i] | hb[j];
+    for (int i = 0; i < 5; i++)
+        for (int j = i + 1; j < 5; j++)
+            for (int k = j + 1; k < 5; k++) {
+                if (bb[i] && bb[j] && bb[k] && bb[i] != bb[j] && bb[i] != bb[k] && bb[j] != bb[k])
+                    tm[nt++] = bb[i] | bb[j] | bb[k];
             }
-            if (ok && mask < best) best = mask;
+    for (int p = 0; p < np; p++)
+        for (int t = 0; t < nt; t++) {
+            int m = pm[p] | tm[t];
+            if (!(pm[p] & tm[t]) && m < best) best = m;
         }
     return best;
 }
@@ -411,7 +414,8 @@ class PhEvaluatorCLow(PhEvaluatorC):
 
     name = "phevaluator-c-low"
     label = ("phevaluator evaluate_omaha_cards (C) for hi plus a plain C 8-or-better low over "
-             "the 60 two-plus-three combinations, one compiled C loop (low alone for eval-lo)")
+             "the two-plus-three combinations (hole-pair and board-triple rank masks, no tables), "
+             "one compiled C loop (low alone for eval-lo)")
 
     def not_installed(self) -> Optional[str]:
         reason = super().not_installed()

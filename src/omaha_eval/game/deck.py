@@ -14,6 +14,7 @@ from typing import Any, List, Optional, Sequence
 
 import numpy as np
 
+from .. import _core
 from ..cards import CardError, parse_cards
 from .errors import HandSetupError
 
@@ -147,32 +148,11 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
 def _known_deal(n: int, button: int, hole_cards: Any, board: Any, hole: int,
                 size: int) -> Optional[List[int]]:
     """The deal of a replay that knows every hole card and the whole board as card ids (lists
-    or tuples of ints), checked in a few set operations; None for anything else (the general
-    path then builds the deck, or says what is wrong). Same deck as the general path: the
-    burns are the lowest unused cards."""
-    if type(board) not in (list, tuple) or len(board) != 5 or type(hole_cards) not in (list, tuple) \
-            or len(hole_cards) != n:
-        return None
-    flat: List[int] = []
-    for cards in hole_cards:
-        if type(cards) not in (list, tuple) or len(cards) != hole:
-            return None
-        flat += cards
-    flat += board
-    if not _CARDS.issuperset(flat) or len(set(flat)) != len(flat) or \
-            list(map(type, flat)).count(int) != len(flat):
-        return None  # not all distinct int ids 0..51
-    deal = flat[:size - 8]  # any hole n values: every slot is overwritten below
-    for player, cards in enumerate(hole_cards):
-        # hole card j of the player is at hole_position(n, button, player, j)
-        deal[(player - button - 1) % n::n] = cards
-    taken = set(flat)
-    burns = [c for c in range(11) if c not in taken]  # the three lowest free ids, usually in 0..10
-    if len(burns) < 3:
-        burns = [c for c in range(52) if c not in taken]
-    b = board
-    deal += (burns[0], b[0], b[1], b[2], burns[1], b[3], burns[2], b[4])
-    return deal
+    or tuples of ints), checked and laid out in one native call; None for anything else (the
+    general path then builds the deck, or says what is wrong). Same deck as the general path:
+    the burns are the lowest unused cards."""
+    known = _core.known_deal(hole_cards, board, n, button, hole)
+    return None if known is None else known[0]
 
 
 def _full_deck(n: int, button: int, seed: Any, deck: Optional[Sequence[Any]],

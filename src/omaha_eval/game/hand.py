@@ -42,6 +42,7 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 from __future__ import annotations
 
 from numbers import Integral
+from operator import add, sub
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ..cards import CardError, format_cards, parse_cards
@@ -49,7 +50,8 @@ from . import events as ev
 from . import showdown as sd
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
                      STRADDLE, GameConfig, Post)
-from .deck import BOARD_POSITIONS, BURN_POSITIONS, _known_deal, build_deck, card_list, deal_size
+from .. import _core
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, build_deck, card_list, deal_size
 from .payout import after_rake, run_shares
 from .errors import HandSetupError, IllegalActionError
 from .pots import build_pots, uncalled_bet
@@ -251,17 +253,19 @@ class _Plan:
 
 # Per config (keyed by id, the config kept in the entry so that no id is reused while its entry
 # lives; cleared when it grows: a kill pot plays with a new, scaled config): the betting
-# structure's opening bets per street and the plans by (n, button).
-_PLANS: Dict[int, Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[int, int], _Plan]]] = {}
+# structure's opening bets per street, the plans by (n, button) and the most players.
+_ConfigEntry = Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[int, int], _Plan], int]
+_PLANS: Dict[int, _ConfigEntry] = {}
+_SEAT_NUMBERS = tuple(tuple(range(n)) for n in range(13))  # the default seat labels
 
 
-def _config_entry(config: GameConfig) -> Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[int, int], _Plan]]:
+def _config_entry(config: GameConfig) -> _ConfigEntry:
     entry = _PLANS.get(id(config))
     if entry is None or entry[0] is not config:
         if len(_PLANS) >= 256:
             _PLANS.clear()
         min_bets = tuple(config.structure.street_min_bet(street) for street in range(4))
-        entry = _PLANS[id(config)] = (config, min_bets, {})
+        entry = _PLANS[id(config)] = (config, min_bets, {}, config.max_players)
     return entry
 
 
@@ -369,7 +373,7 @@ class Hand:
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
         "_unknown", "_able", "_last", "_seq", "_seq_pos", "_hole_count", "_courchevel", "_runs",
         "_run_from", "_rake", "_added", "_boards", "_free_folds", "_named_seats", "_min_bets",
-        "_rotations", "_after",
+        "_rotations", "_after", "_dealt_at", "_pot_sized",
     )
 
     def __init__(self, config: GameConfig, stacks: Sequence[int], *, button: Optional[int] = None,
@@ -382,12 +386,14 @@ class Hand:
                  free_folds: bool = False) -> None:
         if not isinstance(config, GameConfig):
             raise HandSetupError(f"config must be a GameConfig, got {config!r}")
-        stacks = _sequence(stacks, "stacks")
+        if type(stacks) is not list and type(stacks) is not tuple:  # (read, never changed)
+            stacks = _sequence(stacks, "stacks")
         n = len(stacks)
-        if not 2 <= n <= config.max_players:
+        config_entry = _config_entry(config)
+        if not 2 <= n <= config_entry[3]:
             raise HandSetupError(f"a hand needs 2 to {config.max_players} players with "
                                  f"{config.hole_cards} hole cards, got {n}")
-        if runs not in (1, 2, 3) or isinstance(runs, bool):
+        if (runs != 1 or type(runs) is not int) and (runs not in (1, 2, 3) or isinstance(runs, bool)):
             raise HandSetupError(f"runs must be 1, 2 or 3, got {runs!r}")
         if type(rake) is not int or type(added) is not int or rake < 0 or added < 0:
             for name, value in (("rake", rake), ("added", added)):
@@ -409,10 +415,9 @@ class Hand:
             raise HandSetupError(f"last_to_act must be a player index 0..{n - 1}, got {last_to_act!r}")
         if showdown not in ("auto", "manual"):
             raise HandSetupError(f"showdown must be 'auto' or 'manual', got {showdown!r}")
-        seat_labels = tuple(range(n)) if seats is None else tuple(_sequence(seats, "seats"))
+        seat_labels = _SEAT_NUMBERS[n] if seats is None else tuple(_sequence(seats, "seats"))
         if len(seat_labels) != n:
             raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
-        config_entry = _config_entry(config)
         plan: Optional[_Plan] = None
         if posts is None:  # made for these n and button: nothing to check
             plan = config_entry[2].get((n, button))
@@ -427,12 +432,13 @@ class Hand:
                 if not 0 <= post.player < n:
                     raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
         hole = config.hole_cards
-        if seed is None and deck is None and runs == 1 and not extra_boards and \
-                hole_cards is not None and board is not None:  # a replay: every card known
-            dealt = _known_deal(n, button, hole_cards, board, hole, hole * n + 8)
+        known = _core.known_deal(hole_cards, board, n, button, hole) if (
+            seed is None and deck is None and runs == 1 and not extra_boards and
+            hole_cards is not None and board is not None) else None  # a replay: every card known
+        if known is not None:  # (the deck, each player's hole cards)
+            dealt, holes = known
         else:
-            dealt = None
-        if dealt is None:
+            holes = None
             dealt = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
                                hole=hole, full=runs > 1, extra_boards=extra_boards)
         self._unknown = frozenset(card_list(unknown_cards, "unknown_cards")) if (
@@ -444,6 +450,7 @@ class Hand:
         self._fixed = structure.kind == "fixed"
         self._hilo = config.hilo
         self._min_bets = config_entry[1]
+        self._pot_sized = structure.kind in ("pot", "pot-no")
         self._n = n
         self._rotations = _ROTATIONS[n]
         self._after = _AFTER[n]
@@ -506,11 +513,13 @@ class Hand:
         # events as plain tuples (Event fields in order); Event objects are made only when
         # ``history`` is read
         self._history: List[Tuple[Any, ...]] = history
+        # the hole cards are dealt after the posts: their events are made when history is read
+        self._dealt_at = len(history)
         self._able = n - self._stacks.count(0)  # players who can still bet
-        # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
-        holes = self._hole = [tuple(dealt[(p - button - 1) % n:hole * n:n]) for p in range(n)]
-        history += [(ev.DEAL_HOLE, p, 0, 0, holes[p], 0, False, "")
-                    for p in self._after[button]]
+        if holes is None:
+            # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
+            holes = [tuple(dealt[(p - button - 1) % n:hole * n:n]) for p in range(n)]
+        self._hole = holes
         if self._courchevel:  # the first flop card, face up before the first betting round
             first = dealt[hole * n + BOARD_POSITIONS[0]]
             self._board.append(first)
@@ -662,8 +671,9 @@ class Hand:
         if total <= level:
             return (f"{self._label(a)} has only {total} in total, not more than the bet of {level} "
                     f"(call all in instead)"), 0, 0, total
-        for j in range(self._n):
-            if j != a and not self._folded[j] and stacks[j] > 0 and bets[j] + stacks[j] > level:
+        folded = self._folded
+        for j in self._after[a]:  # (ends with a)
+            if stacks[j] > 0 and bets[j] + stacks[j] > level and not folded[j] and j != a:
                 break
         else:
             return "nobody left could call it: every other player is all in or folded", 0, 0, total
@@ -678,17 +688,20 @@ class Hand:
                 return (f"the betting was not reopened: the bet went from {acted} to {level} since "
                         f"{self._label(a)} acted, less than a full raise (call or fold)"), 0, 0, total
         # only pot limit needs the pot; house money (a cash drop) is in it
-        pot = sum(self._committed) + self._added if structure.kind in ("pot", "pot-no") else 0
+        pot = sum(self._committed) + self._added if self._pot_sized else 0
         low, high = structure.bounds(self._street, level, self._full_raise, pot, level - bets[a])
         return "", min(low, total), min(high, total), total
 
     def _check_amount(self, a: int, amount: Any, verb: str) -> None:
-        if _as_index(amount) is None:
-            raise IllegalActionError(f"{verb} amount must be an int, got {amount!r}")
-        amount = int(amount)
+        if type(amount) is not int:  # a NumPy int is taken as an int; bools and floats are not
+            if _as_index(amount) is None:
+                raise IllegalActionError(f"{verb} amount must be an int, got {amount!r}")
+            amount = int(amount)
         reason, low, high, total = self._raise_window(a)
         if reason:
             raise IllegalActionError(f"cannot {verb}: {reason}")
+        if low <= amount <= high and amount > self._level:  # within the limits (so within the stack)
+            return
         name = _LIMIT_NAMES[self._structure.kind]
         if amount <= self._level:
             raise IllegalActionError(f"{verb} to {amount} is not above the current bet of {self._level}")
@@ -1418,10 +1431,8 @@ class Hand:
     # ---- showdown ----
 
     def _start_showdown(self) -> None:
-        n = self._n
-        layered = [c - p for c, p in zip(self._committed, self._pooled)]
-        self._pots = build_pots(layered, sum(self._pooled), self._folded)
-        self._order = sd.show_order(n, self._button, self._folded, self._final_aggressor)
+        self._pots = self._built_pots()
+        self._order = sd.show_order(self._n, self._button, self._folded, self._final_aggressor)
         if self._config.show_all or not self._manual:
             if self._multiple_runs():  # hands run more than once are all tabled
                 for p in self._order:
@@ -1438,10 +1449,15 @@ class Hand:
             self._order_index = 0
             self._actor = self._order[0]
 
+    def _built_pots(self) -> List[Tuple[int, Tuple[int, ...]]]:
+        """Main and side pots of the chips in the middle (antes and dead chips pooled)."""
+        return build_pots(list(map(sub, self._committed, self._pooled)), sum(self._pooled),
+                          self._folded)
+
     def _record_show(self, p: int, show: bool) -> None:
         if show:
             self._shown.add(p)
-            self._history.append((ev.SHOW, p, 0, 0, tuple(self._hole[p]), self._street, False, ""))
+            self._history.append((ev.SHOW, p, 0, 0, self._hole[p], self._street, False, ""))
         else:
             self._mucked.append(p)
             self._history.append((ev.MUCK, p, 0, 0, (), self._street, False, ""))
@@ -1612,47 +1628,48 @@ class Hand:
     def _finish(self, scores: Optional[Tuple[Dict[int, int], Dict[int, int]]]) -> None:
         n = self._n
         if scores is None:  # everyone else folded
-            layered = [c - p for c, p in zip(self._committed, self._pooled)]
-            self._pots = build_pots(layered, sum(self._pooled), self._folded)
+            self._pots = self._built_pots()
             hi: Dict[int, int] = {}
             lo: Dict[int, int] = {}
         else:
             hi, lo = scores
         pots_now = after_rake(self._pots, self._rake, self._added) if (self._rake or self._added) else self._pots
-        boards: List[Tuple[int, ...]] = [tuple(self._board)]
+        board = tuple(self._board)
+        boards: List[Tuple[int, ...]] = [board]
         runs: List[Tuple[Dict[int, int], Dict[int, int]]] = [(hi, lo)]
         if scores is not None and self._multiple_runs():
             shown = [p for p in self._order if p in self._shown]
-            for board in self._later_boards():
-                boards.append(board)
-                runs.append(sd.score(self._hole, board, shown, self._hilo) if shown else ({}, {}))
+            for later in self._later_boards():
+                boards.append(later)
+                runs.append(sd.score(self._hole, later, shown, self._hilo) if shown else ({}, {}))
         pots: List[PotResult] = []
         if len(boards) == 1:
             pots = sd.award(pots_now, self._shown, hi, lo, self._hilo, self._button, n, self._hole,
-                            boards[0])  # a tuple: each award keeps it without a copy
+                            board)  # a tuple: each award keeps it without a copy
         else:
             shares = [run_shares(amount, len(boards)) for amount, _ in pots_now]
-            for r, (board, (run_hi, run_lo)) in enumerate(zip(boards, runs)):
+            for r, (run_board, (run_hi, run_lo)) in enumerate(zip(boards, runs)):
                 run_pots = [(share[r], eligible) for share, (_, eligible) in zip(shares, pots_now)]
                 for pot in sd.award(run_pots, self._shown, run_hi, run_lo, self._hilo, self._button,
-                                    n, self._hole, board):
+                                    n, self._hole, run_board):
                     pot.run = r
                     pots.append(pot)
         winnings = [0] * n
+        history, street, single = self._history, self._street, len(boards) == 1
         for pot in pots:
             for award in pot.awards:
                 winnings[award.player] += award.amount
-                note = f"pot {pot.index} {award.half}" if len(boards) == 1 else \
+                note = f"pot {pot.index} {award.half}" if single else \
                     f"pot {pot.index} run {pot.run + 1} {award.half}"
-                self._history.append((ev.WIN, award.player, award.amount, 0, (), self._street, False, note))
-        for i in range(n):
-            self._stacks[i] += winnings[i]
+                history.append((ev.WIN, award.player, award.amount, 0, (), street, False, note))
+        stacks = self._stacks
+        stacks[:] = map(add, stacks, winnings)
         self._boards = boards
         self._phase = OVER
         self._actor = -1
+        shown_cards = {p: self._hole[p] for p in self._order if p in self._shown} if self._shown else {}
         self._result = HandResult(pots, list(self._returned), winnings, list(self._start),
-                                  list(self._stacks), {p: tuple(self._hole[p]) for p in self._order if p in self._shown},
-                                  list(self._mucked), tuple(self._board))
+                                  list(stacks), shown_cards, list(self._mucked), board)
 
     # ---- state ----
 
@@ -1880,7 +1897,10 @@ class Hand:
         """Every event so far, in order (new :class:`~omaha_eval.game.events.Event` objects on
         each read: the hand keeps them as plain tuples)."""
         event = ev.Event
-        return tuple([event(*fields) for fields in self._history])
+        events, at, holes = self._history, self._dealt_at, self._hole
+        deals = [event(ev.DEAL_HOLE, p, 0, 0, holes[p], 0, False, "") for p in self._after[self._button]]
+        return tuple([event(*fields) for fields in events[:at]] + deals +
+                     [event(*fields) for fields in events[at:]])
 
     @property
     def result(self) -> Optional[HandResult]:

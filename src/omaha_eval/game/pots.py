@@ -5,6 +5,8 @@ All amounts are ints; every function here conserves chips exactly.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import List, Optional, Sequence, Tuple
 
 
@@ -13,18 +15,13 @@ def uncalled_bet(bets: Sequence[int]) -> Optional[Tuple[int, int]]:
 
     Only the single largest bettor can have one: the excess over the second largest bet (of any
     player, folded or not)."""
-    top = -1
-    second = 0
-    who = -1
-    for i, bet in enumerate(bets):
-        if bet > top:
-            second = max(second, top)
-            top, who = bet, i
-        elif bet > second:
-            second = bet
-    if who < 0 or top <= second:
+    if len(bets) < 2:
+        return (0, bets[0]) if bets and bets[0] > 0 else None
+    ranked = sorted(bets)
+    top, second = ranked[-1], ranked[-2]
+    if top <= second:
         return None
-    return who, top - second
+    return bets.index(top), top - second
 
 
 def build_pots(layered: Sequence[int], dead: int, folded: Sequence[bool]) -> List[Tuple[int, Tuple[int, ...]]]:
@@ -35,7 +32,12 @@ def build_pots(layered: Sequence[int], dead: int, folded: Sequence[bool]) -> Lis
     at each distinct contribution of a player still in the hand: a player all in for X wins at
     most X from each opponent. Folded players' chips fill the pots up to what they put in.
     """
-    live = [i for i in range(len(layered)) if not folded[i]]
+    live = tuple(compress(range(len(layered)), map(not_, folded)))
+    if live:
+        first = layered[live[0]]
+        if first > 0 and list(map(layered.__getitem__, live)).count(first) == len(live):
+            # every player still in put in the same (most pots): one pot of every chip
+            return [(sum(layered) + dead, live)]
     levels = sorted({layered[i] for i in live if layered[i] > 0})
     pots: List[Tuple[int, Tuple[int, ...]]] = []
     previous = 0

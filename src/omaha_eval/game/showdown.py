@@ -13,6 +13,8 @@ Rules implemented (seeds 000 and 004, issue 4):
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import Dict, List, Sequence, Set, Tuple
 
 import numpy as np
@@ -27,7 +29,8 @@ Pots = List[Tuple[int, Tuple[int, ...]]]
 def show_order(n: int, button: int, folded: Sequence[bool], aggressor: int) -> List[int]:
     """Players still in the hand in the order they show."""
     start = aggressor if aggressor >= 0 and not folded[aggressor] else (button + 1) % n
-    return [p for p in ((start + k) % n for k in range(n)) if not folded[p]]
+    alive = list(map(not_, folded))
+    return list(compress(range(start, n), alive[start:])) + list(compress(range(start), alive))
 
 
 def score(holes: Sequence[Sequence[int]], board: Sequence[int], players: Sequence[int],
@@ -85,6 +88,8 @@ def auto_shows(order: Sequence[int], pots: Pots, hi: Dict[int, int], lo: Dict[in
     hands already shown; muck a hand that cannot. With ``show_all`` everyone shows."""
     if show_all:
         return [True] * len(order)
+    if len(pots) == 1 and len(pots[0][1]) > 1:  # most showdowns: one pot, contested
+        return _shows_one_pot(order, pots[0][1], hi, lo)
     shows: List[bool] = []
     best_hi: Dict[int, int] = {}
     best_lo: Dict[int, int] = {}
@@ -114,6 +119,34 @@ def auto_shows(order: Sequence[int], pots: Pots, hi: Dict[int, int], lo: Dict[in
     return shows
 
 
+def _shows_one_pot(order: Sequence[int], eligible: Tuple[int, ...], hi: Dict[int, int],
+                   lo: Dict[int, int]) -> List[bool]:
+    """:func:`auto_shows` with a single pot, contested by ``eligible``: the same decisions with
+    the best shown hands and the mucked contenders counted in plain variables."""
+    shows: List[bool] = []
+    best_hi = best_lo = 0
+    anyone = False  # has a contender shown yet
+    mucked = 0  # contenders who mucked
+    last = len(eligible) - 1
+    for player in order:
+        if player not in eligible:
+            shows.append(False)  # in no contested pot: nothing to win, free to muck
+            continue
+        score = hi[player]
+        low = lo[player] if lo else 0
+        show = not anyone or score >= best_hi or (low and low >= best_lo) or mucked == last
+        shows.append(bool(show))
+        if show:
+            if not anyone or score > best_hi:
+                best_hi = score
+            anyone = True
+            if low > best_lo:
+                best_lo = low
+        else:
+            mucked += 1
+    return shows
+
+
 def award(pots: Pots, shown: Set[int], hi: Dict[int, int], lo: Dict[int, int], hilo: bool,
           button: int, n: int, holes: Sequence[Sequence[int]], board: Sequence[int]) -> List[PotResult]:
     """Each pot to its winners among the players who showed (or to its only contender)."""
@@ -123,15 +156,23 @@ def award(pots: Pots, shown: Set[int], hi: Dict[int, int], lo: Dict[int, int], h
             p = eligible[0]
             results.append(PotResult(index, amount, eligible, amount, 0, [Award(p, amount, ALL)]))
             continue
-        hands = [p for p in eligible if p in shown]
-        best = max([hi[p] for p in hands])
-        hi_winners = left_of_button_order([p for p in hands if hi[p] == best], button, n)
-        lo_best = max([lo[p] for p in hands]) if hilo else 0
+        hands = eligible if shown.issuperset(eligible) else list(filter(shown.__contains__, eligible))
+        scores = list(map(hi.__getitem__, hands))
+        best = max(scores)
+        if scores.count(best) == 1:  # one winner: nothing to sort or split
+            hi_winners = [hands[scores.index(best)]]
+        else:
+            hi_winners = left_of_button_order([p for p, v in zip(hands, scores) if v == best], button, n)
+        lo_best = max(map(lo.__getitem__, hands)) if hilo else 0
         if lo_best:
             hi_amount, lo_amount = split_hilo(amount)
         else:
             hi_amount, lo_amount = amount, 0
-        awards = [Award(p, a, HI, best, holes[p], board) for p, a in split_evenly(hi_amount, hi_winners)]
+        if len(hi_winners) == 1:
+            p = hi_winners[0]
+            awards = [Award(p, hi_amount, HI, best, holes[p], board)]
+        else:
+            awards = [Award(p, a, HI, best, holes[p], board) for p, a in split_evenly(hi_amount, hi_winners)]
         if lo_amount:
             lo_winners = left_of_button_order([p for p in hands if lo[p] == lo_best], button, n)
             awards.extend(Award(p, a, LO, lo_best, holes[p], board)

@@ -8,7 +8,8 @@ The service is stateless (a hand in progress travels in each request and is repl
 number of servers can share the load behind a balancer. Modules: ``app`` (the ASGI app),
 ``models`` (request bodies), ``routes`` (one module per endpoint family), ``hands`` (a hand from
 a request), ``errors`` (one error shape), ``limits``, ``bodylimit`` (413), ``work`` (thread
-pools, deadlines), ``serve`` (the command).
+pools, deadlines), ``serve`` (the command), ``workers`` (one socket per worker), ``procinfo``
+(how the workers share the connections).
 """
 
 from __future__ import annotations
