@@ -5,10 +5,17 @@ from __future__ import annotations
 import random
 
 import httpx
+import pydantic
 import pytest
 
 from service_helpers import Server
 from test_service_robustness import VALID, mutate, raw_variants
+
+
+# pydantic before 2.14 (the last line for Python 3.9 is 2.13) validates JSON input in document
+# order: an unknown field is listed before the fields' own errors, once per duplicate key; from
+# 2.14 on, model_validate_json lists errors as validating the parsed object does (FastAPI's way)
+JSON_ERRORS_IN_MODEL_ORDER = tuple(int(x) for x in pydantic.VERSION.split(".")[:2]) >= (2, 14)
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +55,9 @@ def test_both_lanes_answer_alike(client, plain_client):
         if a.status_code == 400:  # the two JSON parsers word their complaints differently
             assert [(e["loc"], e["type"]) for e in ja["detail"]] == [(e["loc"], e["type"]) for e in jb["detail"]]
         elif a.status_code == 422:  # pydantic words a few JSON-mode errors differently: compare where
-            assert [e["loc"] for e in ja["detail"]] == [e["loc"] for e in jb["detail"]], (path, payload, ja, jb)
+            la, lb = [e["loc"] for e in ja["detail"]], [e["loc"] for e in jb["detail"]]
+            if not JSON_ERRORS_IN_MODEL_ORDER:  # the same places, in another order (see above)
+                la, lb = sorted(set(map(str, la))), sorted(set(map(str, lb)))
+            assert la == lb, (path, payload, ja, jb)
         else:
             assert ja == jb, (path, payload)

@@ -130,11 +130,13 @@ def test_garbage_on_the_socket_and_dropped_connections(client, server):
 
 
 def test_time_limit_and_clean_shutdown_with_two_workers():
-    srv = Server("--workers", "2", "--time-limit", "0.25")
+    # 2 M trials (the default cap) now take only ~0.3 s, so close to the limit that a quiet core
+    # sometimes finished them in time: 10 M (~1.5 s of one core, six times the limit) stop surely
+    srv = Server("--workers", "2", "--time-limit", "0.25", "--max-trials", "10000000")
     try:
         with httpx.Client(base_url=srv.url, timeout=30) as c:
             slow = {"hands": ["AsKsQhJh", "2c2d7h8h", "Td9d8c7c", "3h4h5d6d", "AcKcQdJd"],
-                    "trials": 2_000_000, "seed": 1}  # about a second of work
+                    "trials": 10_000_000, "seed": 1}
             t0 = time.monotonic()
             r = c.post("/v1/equity", json=slow)
             assert r.status_code == 503, r.text
