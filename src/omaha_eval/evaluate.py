@@ -273,7 +273,7 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     omaha_eval.cards.CardError: duplicate card As (hole position 0 and board position 0)
     """
     if workers == 1 and out is None:  # small inputs go straight to C (None: not a simple form)
-        score = cast(Optional[int], _fast(hole, board, 1, check))
+        score = cast("Optional[int]", _fast(hole, board, 1, check))
         if score is not None:
             return score
     result: Union[int, npt.NDArray[np.uint16]] = _evaluate(hole, board, True, False, workers,
@@ -327,7 +327,7 @@ def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     0
     """
     if workers == 1 and out is None:
-        score = cast(Optional[int], _fast(hole, board, 2, check))
+        score = cast("Optional[int]", _fast(hole, board, 2, check))
         if score is not None:
             return score
     result: Union[int, npt.NDArray[np.uint8]] = _evaluate(hole, board, False, True, workers,
@@ -384,7 +384,7 @@ def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: b
     """
     if out is None:
         if workers == 1:
-            scores = cast(Optional[Tuple[int, int]], _fast(hole, board, 3, check))
+            scores = cast("Optional[Tuple[int, int]]", _fast(hole, board, 3, check))
             if scores is not None:
                 return scores
         return _evaluate(hole, board, True, True, workers, check)
