@@ -378,6 +378,10 @@ int main(int argc, char **argv)
     write_u8(f, "const uint8_t oe_board_slot_low[OE_BOARD_SLOTS]", slot_low, OE_BOARD_SLOTS);
     write_u16(f, "const uint16_t oe_flush_set[8192]", flush_set, 8192);
     write_u16(f, "const uint16_t oe_flush_rows[OE_N_FLUSH_SETS * OE_N_RANK2]", flush_rows, N_FLUSH_SETS * N_RANK2);
+    fprintf(f, "const uint64_t oe_card_lane[256] = {");
+    for (int c = 0; c < 256; ++c)
+        fprintf(f, "%s0x%016llxu,", c % 4 ? "" : "\n", 1ull << (c < 52 ? 16 * (c & 3) + (c >> 2) : 63));
+    fprintf(f, "\n};\n\n");
     fprintf(f, "const uint64_t oe_card_bit[256] = {");
     for (int c = 0; c < 256; ++c)
         fprintf(f, "%s0x%016llxu,", c % 4 ? "" : "\n", 1ull << (c < 52 ? c : 63));

@@ -7,11 +7,19 @@
  * tables, 256-entry tables for raw bytes, ranks clamped to 12), so a deal that changes after
  * it was validated (another thread writing the caller's buffer) gives meaningless scores but
  * never an out-of-bounds read. */
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "omaha_eval.h"
 #include "oe_board_hash.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 const uint8_t oe_card_low_bit[256] = { /* ids above 51 map to 0 */
     2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 32, 32, 32, 32, 64, 64, 64, 64,
@@ -45,12 +53,12 @@ uint16_t oe_eval5(const uint8_t c[5])
     return oe_unsuited5[oe_rank5_index(c)];
 }
 
-/* Low rank bits of k cards. */
-ALWAYS_INLINE unsigned low_bits(const uint8_t *h, const int k)
+/* Low rank bits of k cards (low_bit: oe_card_low_bit or its copy). */
+ALWAYS_INLINE unsigned low_bits(const uint8_t *low_bit, const uint8_t *h, const int k)
 {
     unsigned m = 0;
 #pragma GCC unroll 6
-    for (int i = 0; i < k; ++i) m |= oe_low_bit(h[i]);
+    for (int i = 0; i < k; ++i) m |= low_bit[h[i]];
     return m;
 }
 
@@ -138,7 +146,7 @@ typedef struct { uint64_t any, sum; } bits;
 
 static inline bits add_bits(bits acc, const uint8_t *c, int n)
 {
-    for (int k = 0; k < n; ++k) { acc.any |= oe_card_bit[c[k]]; acc.sum += oe_card_bit[c[k]]; }
+    for (int k = 0; k < n; ++k) { acc.any |= oe_card_lane[c[k]]; acc.sum += oe_card_lane[c[k]]; }
     return acc;
 }
 
@@ -148,23 +156,23 @@ static inline int deal_ok(bits b, int check_duplicates)
     return !(b.any >> 63) && (!check_duplicates || b.any == b.sum);
 }
 
-/* Card bits of n cards, summed (check_all: a repeat then shows, see deal_bad) or OR-ed. */
-ALWAYS_INLINE uint64_t card_bits(const uint8_t *c, const int n, const int check_all)
+/* Card bits of n cards (lane: oe_card_lane or its copy), summed (check_all: a repeat then shows, see deal_bad) or OR-ed. */
+ALWAYS_INLINE uint64_t card_bits(const uint64_t *lane, const uint8_t *c, const int n, const int check_all)
 {
     uint64_t sum = 0, any = 0;
 #pragma GCC unroll 6
-    for (int k = 0; k < n; ++k) { sum += oe_card_bit[c[k]]; any |= oe_card_bit[c[k]]; }
+    for (int k = 0; k < n; ++k) { sum += lane[c[k]]; any |= lane[c[k]]; }
     return check_all ? sum : any;
 }
 
-/* Nonzero when a deal of `cards` cards whose card_bits (hole and board) combine to `bits` is
- * bad.  check_all: bits is a sum, bad with an id above 51 (bit 63, or a carry past bit 51) or a
- * repeated card: distinct bits add up without carries, one bit a card; a repeat carries and
- * loses one.  Otherwise bits is an OR, bad with an id above 51 (bit 63). */
+/* Nonzero when a deal of `cards` cards whose card_bits (hole and board, oe_card_lane) combine to
+ * `bits` is bad.  check_all: bits is a sum.  Its popcount is `cards` minus the carries of the
+ * additions, so it is `cards` exactly when all bits differ; then a padding bit is set exactly
+ * when an id is above 51 (bit 63).  Otherwise bits is an OR, bad with an id above 51 (bit 63). */
 ALWAYS_INLINE uint64_t deal_bad(uint64_t bits, const int cards, const int check_all)
 {
     if (!check_all) return bits >> 63;
-    return (bits >> 52) | ((unsigned)__builtin_popcountll(bits) ^ (unsigned)cards);
+    return (bits & OE_LANE_PAD) | ((unsigned)__builtin_popcountll(bits) ^ (unsigned)cards);
 }
 
 ALWAYS_INLINE uint64_t combine_bits(uint64_t hole, uint64_t board, const int check_all)
@@ -205,19 +213,85 @@ typedef struct {
     size_t first_bad; /* smallest bad deal found by any thread (SIZE_MAX: none) */
 } batch_job;
 
-/* ---- boards ---- */
+/* ---- the batch kernel's tables, on one huge page ----
+ * A batch of random deals reads rows all over the 1.1 MB board table and the smaller tables
+ * beside it: with 4 KB pages nearly every deal misses the first-level TLB.  At the first batch
+ * the tables the kernel reads per deal are copied into one 2 MB-aligned block that Linux is
+ * asked to back with a transparent huge page (madvise; /sys/kernel/mm/transparent_hugepage/
+ * enabled = always or madvise), and the kernel reads them there, at fixed offsets from one base.
+ * Where that is not available the copy lives in a static block (the same code, 4 KB pages). */
+typedef struct {
+    uint16_t board_pair[OE_N_RANK5 * OE_N_RANK2];
+    uint16_t flush_rows[OE_N_FLUSH_SETS * OE_N_RANK2];
+    uint8_t column[256 * 256];  /* oe_pair_column_wide */
+    uint8_t low[256 * 256];     /* oe_low_table */
+    uint16_t slot_row[OE_BOARD_SLOTS];
+    uint16_t flush_set[8192];
+    uint16_t disp[OE_BOARD_BUCKETS];
+    uint8_t slot_low[OE_BOARD_SLOTS];
+    uint64_t key[256];          /* oe_card_key */
+    uint64_t lane[256];         /* oe_card_lane */
+    uint8_t low_bit[256];       /* oe_card_low_bit */
+} kernel_tables;
 
-/* Sum of the five card keys: rank multiset and suit counts (oe_board_hash.h). */
-static inline uint64_t board_key_of(const uint8_t *b)
+#define HUGE_PAGE ((size_t)2 << 20)
+static const kernel_tables *kernel; /* set once by init_kernel_tables */
+static pthread_once_t kernel_once = PTHREAD_ONCE_INIT;
+static kernel_tables kernel_fallback;
+
+static void fill_kernel_tables(kernel_tables *t)
 {
-    return oe_card_key[b[0]] + oe_card_key[b[1]] + oe_card_key[b[2]] + oe_card_key[b[3]] + oe_card_key[b[4]];
+    memcpy(t->board_pair, oe_board_pair, sizeof t->board_pair);
+    memcpy(t->flush_rows, oe_flush_rows, sizeof t->flush_rows);
+    memcpy(t->column, oe_pair_column_wide, sizeof t->column);
+    memcpy(t->low, oe_low_table, sizeof t->low);
+    memcpy(t->slot_row, oe_board_slot_row, sizeof t->slot_row);
+    memcpy(t->flush_set, oe_flush_set, sizeof t->flush_set);
+    memcpy(t->disp, oe_board_disp, sizeof t->disp);
+    memcpy(t->slot_low, oe_board_slot_low, sizeof t->slot_low);
+    memcpy(t->key, oe_card_key, sizeof t->key);
+    memcpy(t->lane, oe_card_lane, sizeof t->lane);
+    memcpy(t->low_bit, oe_card_low_bit, sizeof t->low_bit);
 }
 
-/* Hash slot of a board key (always < OE_BOARD_SLOTS). */
-static inline unsigned board_slot(uint64_t key)
+static void init_kernel_tables(void)
+{
+    kernel_tables *t = &kernel_fallback;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    _Static_assert(sizeof(kernel_tables) <= HUGE_PAGE, "the kernel tables fit one huge page");
+    /* twice the size, so that an aligned huge page lies inside; the rest is given back */
+    char *p = mmap(NULL, 2 * HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p != MAP_FAILED) {
+        char *a = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+        if (a > p) munmap(p, (size_t)(a - p));
+        munmap(a + HUGE_PAGE, (size_t)(p + HUGE_PAGE - a));
+        madvise(a, HUGE_PAGE, MADV_HUGEPAGE); /* a hint: without it the block still works */
+        t = (kernel_tables *)(void *)a;
+    }
+#endif
+    fill_kernel_tables(t);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (t != &kernel_fallback) mprotect(t, HUGE_PAGE, PROT_READ); /* the tables are constants */
+#endif
+    __atomic_store_n(&kernel, t, __ATOMIC_RELEASE);
+}
+
+static inline void need_kernel_tables(void) { pthread_once(&kernel_once, init_kernel_tables); }
+
+/* ---- boards ---- */
+
+/* Sum of the five card keys: rank multiset and suit counts (oe_board_hash.h; key: oe_card_key
+ * or its copy). */
+static inline uint64_t board_key_of(const uint64_t *key, const uint8_t *b)
+{
+    return key[b[0]] + key[b[1]] + key[b[2]] + key[b[3]] + key[b[4]];
+}
+
+/* Hash slot of a board key (always < OE_BOARD_SLOTS; disp: oe_board_disp or its copy). */
+static inline unsigned board_slot(const uint16_t *disp, uint64_t key)
 {
     uint64_t r = key & OE_RANK_KEY_MASK;
-    return oe_board_slot_base(r) ^ oe_board_disp[oe_board_bucket(r)];
+    return oe_board_slot_base(r) ^ disp[oe_board_bucket(r)];
 }
 
 /* Suit with 3+ of the board's cards, or 4 when there is none (branch-free). */
@@ -267,8 +341,40 @@ ALWAYS_INLINE uint16_t pairs_max(const uint16_t *row, const uint8_t *col, const 
     return s[0];
 }
 
-/* pairs_max for the table indexed by raw bytes (oe_pair_column_wide): no mask per card. */
-ALWAYS_INLINE uint16_t pairs_max_wide(const uint16_t *row, const uint8_t *h, const int k)
+/* pairs_max for the table indexed by raw bytes (oe_pair_column_wide): no mask per card.  With
+ * SSE2 (every x86-64) the row entries go into the lanes of one or two vectors (pinsrw loads
+ * them) and a shuffle-and-max tree finds the largest: signed 16-bit max is right for scores up
+ * to 7462, and empty lanes stay 0. */
+#if defined(__SSE2__)
+ALWAYS_INLINE unsigned max_lanes(__m128i v)
+{
+    v = _mm_max_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)));
+    v = _mm_max_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(2, 3, 0, 1)));
+    v = _mm_max_epi16(v, _mm_shufflelo_epi16(v, _MM_SHUFFLE(2, 3, 0, 1)));
+    return (unsigned)_mm_cvtsi128_si32(v) & 0xFFFFu;
+}
+
+ALWAYS_INLINE uint16_t pairs_max_wide(const uint8_t *column, const uint16_t *row, const uint8_t *h, const int k)
+{
+    unsigned a[OE_MAX_HOLE], b[OE_MAX_HOLE];
+    const int n = OE_HOLE_PAIRS(k);
+#pragma GCC unroll 6
+    for (int i = 0; i < k; ++i) { a[i] = h[i]; b[i] = a[i] << 8; }
+    __m128i v = _mm_setzero_si128(), w = _mm_setzero_si128();
+    /* lane p of pair p (an immediate each, so written out; pairs past n drop out) */
+#define OE_LANE(vec, p)                                                                             \
+    if ((p) < n)                                                                                    \
+        vec = _mm_insert_epi16(vec, row[column[a[oe_hole_pairs[p][0]] | b[oe_hole_pairs[p][1]]]], \
+                               (p) & 7)
+    OE_LANE(v, 0); OE_LANE(v, 1); OE_LANE(v, 2); OE_LANE(v, 3); OE_LANE(v, 4); OE_LANE(v, 5);
+    OE_LANE(v, 6); OE_LANE(v, 7); OE_LANE(w, 8); OE_LANE(w, 9); OE_LANE(w, 10); OE_LANE(w, 11);
+    OE_LANE(w, 12); OE_LANE(w, 13); OE_LANE(w, 14);
+#undef OE_LANE
+    if (n > 8) v = _mm_max_epi16(v, w);
+    return (uint16_t)max_lanes(v);
+}
+#else
+ALWAYS_INLINE uint16_t pairs_max_wide(const uint8_t *column, const uint16_t *row, const uint8_t *h, const int k)
 {
     uint16_t s[OE_HOLE_PAIRS(OE_MAX_HOLE)];
     unsigned a[OE_MAX_HOLE], b[OE_MAX_HOLE];
@@ -276,13 +382,14 @@ ALWAYS_INLINE uint16_t pairs_max_wide(const uint16_t *row, const uint8_t *h, con
 #pragma GCC unroll 6
     for (int i = 0; i < k; ++i) { a[i] = h[i]; b[i] = a[i] << 8; } /* a pair of neighbours: one 16-bit load */
 #pragma GCC unroll 16
-    for (int p = 0; p < n; ++p) s[p] = row[oe_pair_column_wide[a[oe_hole_pairs[p][0]] | b[oe_hole_pairs[p][1]]]];
+    for (int p = 0; p < n; ++p) s[p] = row[column[a[oe_hole_pairs[p][0]] | b[oe_hole_pairs[p][1]]]];
 #pragma GCC unroll 4
     for (int w = 1; w < n; w *= 2)
 #pragma GCC unroll 8
         for (int i = 0; i + w < n; i += 2 * w) s[i] = s[i] > s[i + w] ? s[i] : s[i + w];
     return s[0];
 }
+#endif
 
 /* Cards of each suit among k hole cards, a nibble per suit. */
 ALWAYS_INLINE unsigned hole_suit_counts(const uint8_t *h, const int k)
@@ -310,8 +417,8 @@ typedef struct {
 static void prepare_shared_board(const uint8_t *board, size_t hands, shared_board *sb,
                                  uint8_t col[64 * 64], uint16_t row[2 * OE_N_RANK2])
 {
-    uint64_t key = board_key_of(board);
-    unsigned slot = board_slot(key), s = key_flush_suit(key);
+    uint64_t key = board_key_of(oe_card_key, board);
+    unsigned slot = board_slot(oe_board_disp, key), s = key_flush_suit(key);
     sb->row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
     sb->col = oe_pair_column;
     sb->low = oe_board_slot_low[slot];
@@ -336,55 +443,79 @@ static void prepare_shared_board(const uint8_t *board, size_t hands, shared_boar
 
 #define BLOCK 64 /* deals per block: their prefetched board rows (3 lines each) stay in L1 */
 
-/* Card bits of suit s (bit 4 r + s of every rank r), none for "no flush suit" (4). */
-static const uint64_t suit_bits[5] = {0x1111111111111ull, 0x2222222222222ull, 0x4444444444444ull,
-                                      0x8888888888888ull, 0};
+/* The lane of suit s in oe_card_lane bits (its 13 rank bits), none for "no flush suit" (4). */
+static const uint64_t suit_lane[5] = {OE_LANE_RANKS, (uint64_t)OE_LANE_RANKS << 16,
+                                      (uint64_t)OE_LANE_RANKS << 32, (uint64_t)OE_LANE_RANKS << 48, 0};
+
+/* Best flush of k hole cards with a board flush row, branch-free: each pair's entry of the row,
+ * kept when both its cards are of suit s (any bytes index in bounds: the wide column table). */
+ALWAYS_INLINE unsigned suited_pairs_max(const uint8_t *column, const uint16_t *frow, const uint8_t *h,
+                                       const int k, unsigned s)
+{
+    unsigned keep[OE_MAX_HOLE], f = 0;
+#pragma GCC unroll 6
+    for (int i = 0; i < k; ++i) keep[i] = -(unsigned)((h[i] & 3u) == s);
+#pragma GCC unroll 16
+    for (int p = 0; p < OE_HOLE_PAIRS(k); ++p) {
+        const int x = oe_hole_pairs[p][0], y = oe_hole_pairs[p][1];
+        unsigned v = frow[column[(unsigned)h[x] | (unsigned)h[y] << 8]] & keep[x] & keep[y];
+        f = v > f ? v : f;
+    }
+    return f;
+}
 
 /* Hi (and low) scores of a block of deals with their own boards.  A first pass finds each
  * board's row through the hash and asks for it (prefetch), so the lookups below find their rows
  * on the way in; the second, branch-free pass scores the rank part, validates, and lists the
  * few hands that may hold a flush (board with 3+ of a suit, 2+ of it in the hole); a third pass
- * adds their flushes.  Keeping the rare, unpredictable flush branch out of the main loop lets
- * the processor overlap the table loads of consecutive hands. */
+ * adds their flushes, branch-free too (the suit lanes of the card bits give the board's suited
+ * ranks).  Keeping the rare flush out of the main loop lets the processor overlap the table
+ * loads of consecutive hands.  The job's fields are copied to locals: byte stores (low scores,
+ * the candidate list) could otherwise alias them and force reloads. */
 ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin, size_t end,
                                  const int want_lo, const int all)
 {
     const uint16_t *rows[BLOCK];
-    uint64_t board_bits[BLOCK], flush_bits[BLOCK], bad = 0;
+    uint64_t board_bits[BLOCK], flush_lane[BLOCK], bad = 0;
     uint8_t lows[BLOCK], candidates[BLOCK];
-    const uint8_t *b = job->board + (ptrdiff_t)begin * job->board_stride;
+    const ptrdiff_t hs = job->hole_stride, bs = job->board_stride;
+    const uint8_t *const hole = job->hole + (ptrdiff_t)begin * hs;
+    uint16_t *const hi = job->hi_out + begin;
+    uint8_t *const lo = want_lo ? job->lo_out + begin : NULL;
+    const uint8_t *b = job->board + (ptrdiff_t)begin * bs;
     const unsigned m = (unsigned)(end - begin);
-    for (unsigned j = 0; j < m; ++j, b += job->board_stride) {
-        uint64_t key = board_key_of(b);
-        unsigned slot = board_slot(key);
-        const uint16_t *row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
+    const kernel_tables *const t = __atomic_load_n(&kernel, __ATOMIC_ACQUIRE);
+    for (unsigned j = 0; j < m; ++j, b += bs) {
+        uint64_t key = board_key_of(t->key, b);
+        unsigned slot = board_slot(t->disp, key);
+        const uint16_t *row = t->board_pair + (size_t)t->slot_row[slot] * OE_N_RANK2;
         rows[j] = row;
-        board_bits[j] = card_bits(b, 5, all);
-        flush_bits[j] = suit_bits[key_flush_suit(key)];
-        if (want_lo) lows[j] = oe_board_slot_low[slot];
+        board_bits[j] = card_bits(t->lane, b, 5, all);
+        flush_lane[j] = suit_lane[key_flush_suit(key)];
+        if (want_lo) lows[j] = t->slot_low[slot];
         __builtin_prefetch(row);
         __builtin_prefetch(row + 32);
         __builtin_prefetch(row + 64);
         __builtin_prefetch(row + OE_N_RANK2 - 1);
     }
     int n = 0;
-    const uint8_t *h = job->hole + (ptrdiff_t)begin * job->hole_stride;
-    for (unsigned j = 0; j < m; ++j, h += job->hole_stride) {
-        uint64_t hole_bits = card_bits(h, k, all); /* validation in the same pass */
+    const uint8_t *h = hole;
+    for (unsigned j = 0; j < m; ++j, h += hs) {
+        uint64_t hole_bits = card_bits(t->lane, h, k, all); /* validation in the same pass */
         bad |= deal_bad(combine_bits(hole_bits, board_bits[j], all), k + 5, all);
-        job->hi_out[begin + j] = pairs_max_wide(rows[j], h, k);
-        if (want_lo) job->lo_out[begin + j] = oe_low_table[low_bits(h, k) << 8 | lows[j]];
-        uint64_t suited = hole_bits & flush_bits[j]; /* hole cards of the board's flush suit */
+        hi[j] = pairs_max_wide(t->column, rows[j], h, k);
+        if (want_lo) lo[j] = t->low[low_bits(t->low_bit, h, k) << 8 | lows[j]];
+        uint64_t suited = hole_bits & flush_lane[j]; /* hole cards of the board's flush suit */
         candidates[n] = (uint8_t)j;
         n += (suited & (suited - 1)) != 0;          /* two or more */
     }
     for (int c = 0; c < n; ++c) {
-        size_t i = begin + candidates[c];
-        const uint8_t *hc = job->hole + (ptrdiff_t)i * job->hole_stride;
-        const uint8_t *bc = job->board + (ptrdiff_t)i * job->board_stride;
-        unsigned s = (unsigned)__builtin_ctzll(flush_bits[candidates[c]]);
-        uint16_t f = hole_flush(hc, k, flush_row_of(bc, s), s);
-        if (f > job->hi_out[i]) job->hi_out[i] = f;
+        const unsigned j = candidates[c];
+        const unsigned shift = (unsigned)__builtin_ctzll(flush_lane[j]), s = shift >> 4;
+        const uint16_t *frow =
+            t->flush_rows + (size_t)t->flush_set[(board_bits[j] >> shift) & OE_LANE_RANKS] * OE_N_RANK2;
+        unsigned f = suited_pairs_max(t->column, frow, hole + (ptrdiff_t)j * hs, k, s);
+        hi[j] = (uint16_t)(f > hi[j] ? f : hi[j]);
     }
     return bad;
 }
@@ -401,9 +532,9 @@ ALWAYS_INLINE uint64_t shared_block(const batch_job *job, const shared_board *sb
     uint64_t bad = 0;
     for (size_t i = begin; i < end; ++i) {
         const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
-        bad |= deal_bad(combine_bits(card_bits(h, k, all), board_bits, all), k + 5, all);
+        bad |= deal_bad(combine_bits(card_bits(oe_card_lane, h, k, all), board_bits, all), k + 5, all);
         job->hi_out[i] = pairs_max(sb->row, sb->col, h, k);
-        if (want_lo) job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | sb->low];
+        if (want_lo) job->lo_out[i] = oe_low_table[low_bits(oe_card_low_bit, h, k) << 8 | sb->low];
         if (deferred) { /* a flush suit left to the pass below (few hands: no column table) */
             unsigned suited = hole_suit_counts(h, k) >> shift & 15u;
             candidates[n] = (uint16_t)(i - begin);
@@ -412,8 +543,8 @@ ALWAYS_INLINE uint64_t shared_block(const batch_job *job, const shared_board *sb
     }
     for (int c = 0; c < n; ++c) {
         size_t i = begin + candidates[c];
-        uint16_t f = hole_flush(job->hole + (ptrdiff_t)i * job->hole_stride, k, sb->frow, sb->suit);
-        if (f > job->hi_out[i]) job->hi_out[i] = f;
+        unsigned f = suited_pairs_max(oe_pair_column_wide, sb->frow, job->hole + (ptrdiff_t)i * job->hole_stride, k, sb->suit);
+        if (f > job->hi_out[i]) job->hi_out[i] = (uint16_t)f;
     }
     return bad;
 }
@@ -428,7 +559,7 @@ ALWAYS_INLINE void lo_block(const batch_job *job, const int k, size_t begin, siz
             board_low = oe_low_bit(b[0]) | oe_low_bit(b[1]) | oe_low_bit(b[2]) | oe_low_bit(b[3]) |
                         oe_low_bit(b[4]);
         }
-        job->lo_out[i] = oe_low_table[low_bits(h, k) << 8 | board_low];
+        job->lo_out[i] = oe_low_table[low_bits(oe_card_low_bit, h, k) << 8 | board_low];
     }
 }
 
@@ -506,6 +637,7 @@ int oe_eval_batch(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride, co
                   int check, size_t *bad_row, int *position, int *card)
 {
     if (hole_cards < OE_MIN_HOLE || hole_cards > OE_MAX_HOLE) return -1;
+    need_kernel_tables();
     batch_job job = {hole, board, hole_stride, board_stride, hole_cards, hi_out, lo_out, check, SIZE_MAX};
     oe_parallel_for(n, 1 << 14, workers, batch_range, &job);
     if (job.first_bad == SIZE_MAX) return 0;
@@ -601,6 +733,7 @@ int oe_eval_batch_typed(const void *hole, int hole_type, int hole_cards, ptrdiff
 {
     if (hole_cards < OE_MIN_HOLE || hole_cards > OE_MAX_HOLE) return -1;
     if (hole_type < 0 || hole_type > OE_TYPE_I64 || board_type < 0 || board_type > OE_TYPE_I64) return -1;
+    need_kernel_tables();
     if (hole_type == OE_TYPE_U8 && board_type == OE_TYPE_U8)
         return oe_eval_batch((const uint8_t *)hole, hole_cards, hole_stride, (const uint8_t *)board,
                              board_stride, n, hi_out, lo_out, workers, check, bad_row, position, card);
@@ -624,8 +757,8 @@ int oe_eval_one(const uint8_t *hole, int k, const uint8_t board[5], int check, u
         bits zero = {0, 0};
         if (!deal_ok(add_bits(add_bits(zero, board, 5), hole, k), check == OE_CHECK_ALL)) return 1;
     }
-    uint64_t key = board_key_of(board);
-    unsigned slot = board_slot(key), s = key_flush_suit(key);
+    uint64_t key = board_key_of(oe_card_key, board);
+    unsigned slot = board_slot(oe_board_disp, key), s = key_flush_suit(key);
     if (hi) {
         const uint16_t *row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
         uint16_t best = 0;

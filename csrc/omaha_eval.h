@@ -36,6 +36,13 @@ extern const uint16_t oe_choose[18][6];                  /* binomial coefficient
 extern const uint8_t oe_pair_column[64 * 64];            /* card a << 6 | card b -> rank pair index */
 extern const uint8_t oe_pair_column_wide[256 * 256];     /* byte a << 8 | byte b -> the same (0 past 51) */
 extern const uint64_t oe_card_bit[256];                  /* 1 << card, or 1 << 63 for ids above 51 */
+/* A card's bit in suit lanes: 1 << (16 * suit + rank), or 1 << 63 for ids above 51.  Summed over
+ * a deal's cards, the 16-bit lane of suit s holds the rank bits of that suit's cards (bits 0..12),
+ * and bits 13..15 of every lane (OE_LANE_PAD) stay clear: a repeated card carries (the popcount
+ * of the sum drops), an id above 51 sets bit 63 or, twice, wraps and drops the popcount too. */
+extern const uint64_t oe_card_lane[256];
+#define OE_LANE_PAD UINT64_C(0xE000E000E000E000)
+#define OE_LANE_RANKS 0x1FFFu
 /* Board index (oe_board_hash.h): card key (0 above 51), bucket displacements, slot -> board row
  * (oe_board_pair row index) and slot -> the board's low rank bits. */
 extern const uint64_t oe_card_key[256];
