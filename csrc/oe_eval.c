@@ -9,6 +9,7 @@
  * never an out-of-bounds read. */
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #ifdef __linux__
 #include <sys/mman.h>
@@ -17,8 +18,12 @@
 #include "omaha_eval.h"
 #include "oe_board_hash.h"
 
-#if defined(__SSE2__)
+/* SSE2 (every x86-64; OE_NO_SIMD builds the plain C of the same kernels, for tests) */
+#if defined(__SSE2__) && defined(__x86_64__) && !defined(OE_NO_SIMD)
+#define OE_SIMD 1
 #include <emmintrin.h>
+#else
+#define OE_SIMD 0
 #endif
 
 const uint8_t oe_card_low_bit[256] = { /* ids above 51 map to 0 */
@@ -211,6 +216,7 @@ typedef struct {
     uint8_t *lo_out;
     int check;
     size_t first_bad; /* smallest bad deal found by any thread (SIZE_MAX: none) */
+    const struct pair_table *table; /* a big batch's shared board (build_pair_table), or NULL */
 } batch_job;
 
 /* ---- the batch kernel's tables, on one huge page ----
@@ -232,6 +238,8 @@ typedef struct {
     uint64_t key[256];          /* oe_card_key */
     uint64_t lane[256];         /* oe_card_lane */
     uint8_t low_bit[256];       /* oe_card_low_bit */
+    /* oe_card_key and oe_card_lane side by side: one vector add sums both over a board */
+    __attribute__((aligned(16))) uint64_t key_lane[256][2];
 } kernel_tables;
 
 #define HUGE_PAGE ((size_t)2 << 20)
@@ -252,6 +260,7 @@ static void fill_kernel_tables(kernel_tables *t)
     memcpy(t->key, oe_card_key, sizeof t->key);
     memcpy(t->lane, oe_card_lane, sizeof t->lane);
     memcpy(t->low_bit, oe_card_low_bit, sizeof t->low_bit);
+    for (int c = 0; c < 256; ++c) { t->key_lane[c][0] = oe_card_key[c]; t->key_lane[c][1] = oe_card_lane[c]; }
 }
 
 static void init_kernel_tables(void)
@@ -323,8 +332,7 @@ static uint16_t hole_flush(const uint8_t *h, int k, const uint16_t *frow, unsign
     return f;
 }
 
-/* Best non-flush score through a pair-column table `col` (oe_pair_column, or a shared board's
- * table that also selects its flush half-row). */
+/* Best non-flush score through the pair-column table `col` (oe_pair_column). */
 ALWAYS_INLINE uint16_t pairs_max(const uint16_t *row, const uint8_t *col, const uint8_t *h, const int k)
 {
     uint16_t s[OE_HOLE_PAIRS(OE_MAX_HOLE)];
@@ -345,7 +353,7 @@ ALWAYS_INLINE uint16_t pairs_max(const uint16_t *row, const uint8_t *col, const 
  * SSE2 (every x86-64) the row entries go into the lanes of one or two vectors (pinsrw loads
  * them) and a shuffle-and-max tree finds the largest: signed 16-bit max is right for scores up
  * to 7462, and empty lanes stay 0. */
-#if defined(__SSE2__)
+#if OE_SIMD
 ALWAYS_INLINE unsigned max_lanes(__m128i v)
 {
     v = _mm_max_epi16(v, _mm_shuffle_epi32(v, _MM_SHUFFLE(1, 0, 3, 2)));
@@ -400,22 +408,17 @@ ALWAYS_INLINE unsigned hole_suit_counts(const uint8_t *h, const int k)
     return counts;
 }
 
-/* What every hand of a range needs to know about its one shared board.  With a flush possible
- * and enough hands, col/row are a private pair-column table and a 182-entry row whose second
- * half holds max(non-flush, flush) for suited hole pairs: the flush costs nothing per hand. */
+/* What every hand of a range needs to know about its one shared board. */
 typedef struct {
     const uint16_t *row;
     const uint8_t *col;
-    unsigned suit; /* flush suit left to the deferred flush pass, 4 if none */
+    unsigned suit; /* the board's flush suit, 4 if none */
     unsigned low;
     const uint16_t *frow;
     bits cards; /* the board's card bits, for validation */
 } shared_board;
 
-#define SHARED_TABLE_MIN 2048 /* hands on one board worth building its 4 KB column table */
-
-static void prepare_shared_board(const uint8_t *board, size_t hands, shared_board *sb,
-                                 uint8_t col[64 * 64], uint16_t row[2 * OE_N_RANK2])
+static void prepare_shared_board(const uint8_t *board, shared_board *sb)
 {
     uint64_t key = board_key_of(oe_card_key, board);
     unsigned slot = board_slot(oe_board_disp, key), s = key_flush_suit(key);
@@ -426,19 +429,45 @@ static void prepare_shared_board(const uint8_t *board, size_t hands, shared_boar
     sb->frow = s < 4 ? flush_row_of(board, s) : NULL;
     bits zero = {0, 0};
     sb->cards = add_bits(zero, board, 5);
-    if (s == 4 || hands < SHARED_TABLE_MIN) return;
-    for (int p = 0; p < OE_N_RANK2; ++p) {
-        row[p] = sb->row[p];
-        row[OE_N_RANK2 + p] = sb->frow[p] > sb->row[p] ? sb->frow[p] : sb->row[p];
-    }
-    for (unsigned a = 0; a < 64; ++a) {
-        unsigned both = a < 52 && (a & 3u) == s ? OE_N_RANK2 : 0;
-        for (unsigned b = 0; b < 64; ++b)
-            col[a << 6 | b] = (uint8_t)(oe_pair_column[a << 6 | b] + (b < 52 && (b & 3u) == s ? both : 0));
-    }
-    sb->row = row;
-    sb->col = col;
-    sb->suit = 4;
+}
+
+#define SHARED_TABLE_MIN 2048 /* hands on one board worth building its 28 KB pair table */
+
+/* A shared board's pair table, for big batches: score[a][b] is the best hand of hole cards a
+ * and b (raw bytes) with the board, flush included, and 0 for a pair that makes the deal bad
+ * under `check`: a card above 51 (row 52 and columns 52.. are zeros: row[byte] sends bytes
+ * above 51 there), and with OE_CHECK_ALL also a card on the board or twice the same card
+ * (every entry 0 for a bad board).  Every hole card is in some pair, so a deal is bad exactly
+ * when one of its entries is 0; a good entry never is (two cards and three of the board always
+ * make a hand).  Any bytes index in bounds, with no masking.  low: the low score by the hole's
+ * low rank bits. */
+struct pair_table {
+    uint16_t score[53][256];
+    const uint16_t *row[256];
+    uint8_t low[256];
+};
+
+static struct pair_table *new_pair_table(const uint8_t board[5], int check)
+{
+    struct pair_table *t = malloc(sizeof *t);
+    if (!t) return NULL; /* the kernel then scores without it */
+    shared_board sb;
+    prepare_shared_board(board, &sb);
+    const uint64_t on_board = sb.cards.any;
+    const int all = check == OE_CHECK_ALL;
+    memset(t->score, 0, sizeof t->score);
+    if (deal_ok(sb.cards, all))
+        for (unsigned a = 0; a < 52; ++a)
+            for (unsigned b = 0; b < 52; ++b) {
+                if (all && (a == b || (on_board & (oe_card_lane[a] | oe_card_lane[b])))) continue;
+                unsigned c = oe_pair_column[a << 6 | b];
+                uint16_t v = sb.row[c];
+                if (sb.suit < 4 && (a & 3u) == sb.suit && (b & 3u) == sb.suit && sb.frow[c] > v) v = sb.frow[c];
+                t->score[a][b] = v;
+            }
+    for (unsigned x = 0; x < 256; ++x) t->row[x] = t->score[x < 52 ? x : 52];
+    for (unsigned m = 0; m < 256; ++m) t->low[m] = oe_low_table[m << 8 | sb.low];
+    return t;
 }
 
 #define BLOCK 64 /* deals per block: their prefetched board rows (3 lines each) stay in L1 */
@@ -472,12 +501,21 @@ ALWAYS_INLINE unsigned suited_pairs_max(const uint8_t *column, const uint16_t *f
  * ranks).  Keeping the rare flush out of the main loop lets the processor overlap the table
  * loads of consecutive hands.  The job's fields are copied to locals: byte stores (low scores,
  * the candidate list) could otherwise alias them and force reloads. */
+/* What the scoring pass needs of a deal's board. */
+typedef struct {
+    const uint16_t *row; /* its board_pair row */
+    uint64_t key;        /* its key (stored beside bits by one vector store) */
+    uint64_t bits;       /* card bits (validation; the suit lanes give the suited ranks) */
+    uint64_t lane;       /* the lane of its flush suit (suit_lane) */
+    unsigned low;        /* low rank bits */
+} board_info;
+
 ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin, size_t end,
                                  const int want_lo, const int all)
 {
-    const uint16_t *rows[BLOCK];
-    uint64_t board_bits[BLOCK], flush_lane[BLOCK], bad = 0;
-    uint8_t lows[BLOCK], candidates[BLOCK];
+    board_info boards[BLOCK];
+    uint8_t candidates[BLOCK];
+    uint64_t bad = 0;
     const ptrdiff_t hs = job->hole_stride, bs = job->board_stride;
     const uint8_t *const hole = job->hole + (ptrdiff_t)begin * hs;
     uint16_t *const hi = job->hi_out + begin;
@@ -486,41 +524,105 @@ ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin
     const unsigned m = (unsigned)(end - begin);
     const kernel_tables *const t = __atomic_load_n(&kernel, __ATOMIC_ACQUIRE);
     for (unsigned j = 0; j < m; ++j, b += bs) {
-        uint64_t key = board_key_of(t->key, b);
+        uint64_t key;
+#if OE_SIMD
+        if (all) { /* key and card bits summed in the two halves of one vector */
+            const __m128i *kl = (const __m128i *)(const void *)t->key_lane;
+            __m128i sum = _mm_add_epi64(_mm_add_epi64(_mm_load_si128(kl + b[0]), _mm_load_si128(kl + b[1])),
+                                        _mm_add_epi64(_mm_load_si128(kl + b[2]), _mm_load_si128(kl + b[3])));
+            sum = _mm_add_epi64(sum, _mm_load_si128(kl + b[4]));
+            _mm_storeu_si128((__m128i *)(void *)&boards[j].key, sum);
+            key = (uint64_t)_mm_cvtsi128_si64(sum);
+        } else
+#endif
+        {
+            key = board_key_of(t->key, b);
+            boards[j].bits = card_bits(t->lane, b, 5, all);
+        }
         unsigned slot = board_slot(t->disp, key);
         const uint16_t *row = t->board_pair + (size_t)t->slot_row[slot] * OE_N_RANK2;
-        rows[j] = row;
-        board_bits[j] = card_bits(t->lane, b, 5, all);
-        flush_lane[j] = suit_lane[key_flush_suit(key)];
-        if (want_lo) lows[j] = t->slot_low[slot];
+        boards[j].row = row;
+        boards[j].lane = suit_lane[key_flush_suit(key)];
+        if (want_lo) boards[j].low = t->slot_low[slot];
         __builtin_prefetch(row);
         __builtin_prefetch(row + 32);
         __builtin_prefetch(row + 64);
         __builtin_prefetch(row + OE_N_RANK2 - 1);
     }
-    int n = 0;
+    size_t n = 0;
     const uint8_t *h = hole;
     for (unsigned j = 0; j < m; ++j, h += hs) {
+        /* every read of the hole before the stores, which could alias it (bytes) */
+        const board_info *d = &boards[j];
         uint64_t hole_bits = card_bits(t->lane, h, k, all); /* validation in the same pass */
-        bad |= deal_bad(combine_bits(hole_bits, board_bits[j], all), k + 5, all);
-        hi[j] = pairs_max_wide(t->column, rows[j], h, k);
-        if (want_lo) lo[j] = t->low[low_bits(t->low_bit, h, k) << 8 | lows[j]];
-        uint64_t suited = hole_bits & flush_lane[j]; /* hole cards of the board's flush suit */
+        unsigned best = pairs_max_wide(t->column, d->row, h, k);
+        unsigned low = want_lo ? t->low[low_bits(t->low_bit, h, k) << 8 | d->low] : 0;
+        bad |= deal_bad(combine_bits(hole_bits, d->bits, all), k + 5, all);
+        uint64_t suited = hole_bits & d->lane; /* hole cards of the board's flush suit */
+        hi[j] = (uint16_t)best;
+        if (want_lo) lo[j] = (uint8_t)low;
         candidates[n] = (uint8_t)j;
         n += (suited & (suited - 1)) != 0;          /* two or more */
     }
-    for (int c = 0; c < n; ++c) {
+    for (size_t c = 0; c < n; ++c) {
         const unsigned j = candidates[c];
-        const unsigned shift = (unsigned)__builtin_ctzll(flush_lane[j]), s = shift >> 4;
+        const unsigned shift = (unsigned)__builtin_ctzll(boards[j].lane), s = shift >> 4;
         const uint16_t *frow =
-            t->flush_rows + (size_t)t->flush_set[(board_bits[j] >> shift) & OE_LANE_RANKS] * OE_N_RANK2;
+            t->flush_rows + (size_t)t->flush_set[(boards[j].bits >> shift) & OE_LANE_RANKS] * OE_N_RANK2;
         unsigned f = suited_pairs_max(t->column, frow, hole + (ptrdiff_t)j * hs, k, s);
         hi[j] = (uint16_t)(f > hi[j] ? f : hi[j]);
     }
     return bad;
 }
 
-/* The same for hands on one shared board (see shared_board). */
+/* Hands on one shared board through its pair table (new_pair_table): a load per hole pair
+ * gives its score, flush included, into a vector lane (unused lanes -1: they never win the
+ * max); a zero lane flags the block.  Returns nonzero for a bad block. */
+ALWAYS_INLINE uint64_t table_block(const batch_job *job, const int k, size_t begin, size_t end,
+                                   const int want_lo)
+{
+    const struct pair_table *const t = job->table;
+    const ptrdiff_t hs = job->hole_stride;
+    const uint8_t *h = job->hole + (ptrdiff_t)begin * hs;
+    uint16_t *const hi = job->hi_out;
+    uint8_t *const lo = job->lo_out;
+    const int n = OE_HOLE_PAIRS(k);
+    unsigned zero = 0;
+    for (size_t i = begin; i < end; ++i, h += hs) {
+        const uint16_t *r[OE_MAX_HOLE];
+        unsigned c[OE_MAX_HOLE];
+#pragma GCC unroll 6
+        for (int x = 0; x < k; ++x) { c[x] = h[x]; r[x] = t->row[c[x]]; }
+#define OE_ENTRY(p) r[oe_hole_pairs[p][0]][c[oe_hole_pairs[p][1]]]
+#if OE_SIMD
+        __m128i v = _mm_set1_epi16(-1), w = v;
+        const __m128i z = _mm_setzero_si128();
+#define OE_LANE(vec, p) if ((p) < n) vec = _mm_insert_epi16(vec, OE_ENTRY(p), (p) & 7)
+        OE_LANE(v, 0); OE_LANE(v, 1); OE_LANE(v, 2); OE_LANE(v, 3); OE_LANE(v, 4); OE_LANE(v, 5);
+        OE_LANE(v, 6); OE_LANE(v, 7); OE_LANE(w, 8); OE_LANE(w, 9); OE_LANE(w, 10); OE_LANE(w, 11);
+        OE_LANE(w, 12); OE_LANE(w, 13); OE_LANE(w, 14);
+#undef OE_LANE
+        __m128i zeros = _mm_cmpeq_epi16(v, z);
+        if (n > 8) { zeros = _mm_or_si128(zeros, _mm_cmpeq_epi16(w, z)); v = _mm_max_epi16(v, w); }
+        zero |= (unsigned)_mm_movemask_epi8(zeros);
+        hi[i] = (uint16_t)max_lanes(v);
+#else
+        unsigned best = 0;
+#pragma GCC unroll 16
+        for (int p = 0; p < n; ++p) {
+            unsigned e = OE_ENTRY(p);
+            zero |= e == 0;
+            best = e > best ? e : best;
+        }
+        hi[i] = (uint16_t)best;
+#endif
+#undef OE_ENTRY
+        if (want_lo) lo[i] = t->low[low_bits(oe_card_low_bit, h, k)];
+    }
+    return zero;
+}
+
+/* The same for a few hands on one shared board (below SHARED_TABLE_MIN: no pair table). */
 ALWAYS_INLINE uint64_t shared_block(const batch_job *job, const shared_board *sb, const int k,
                                     size_t begin, size_t end, const int want_lo, const int deferred,
                                     const int all)
@@ -535,7 +637,7 @@ ALWAYS_INLINE uint64_t shared_block(const batch_job *job, const shared_board *sb
         bad |= deal_bad(combine_bits(card_bits(oe_card_lane, h, k, all), board_bits, all), k + 5, all);
         job->hi_out[i] = pairs_max(sb->row, sb->col, h, k);
         if (want_lo) job->lo_out[i] = oe_low_table[low_bits(oe_card_low_bit, h, k) << 8 | sb->low];
-        if (deferred) { /* a flush suit left to the pass below (few hands: no column table) */
+        if (deferred) { /* a flush suit left to the pass below */
             unsigned suited = hole_suit_counts(h, k) >> shift & 15u;
             candidates[n] = (uint16_t)(i - begin);
             n += suited >= 2;
@@ -574,10 +676,9 @@ static void note_bad_deal(batch_job *job, size_t row)
 /* One worker's range, for a hole count k that is a constant after inlining. */
 ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size_t end)
 {
-    uint8_t col[64 * 64];
-    uint16_t row[2 * OE_N_RANK2];
     shared_board sb;
-    if (job->board_stride == 0) prepare_shared_board(job->board, job->hi_out ? end - begin : 0, &sb, col, row);
+    const int table = job->table != NULL && job->hi_out != NULL; /* a shared board's pair table */
+    if (job->board_stride == 0 && !table) prepare_shared_board(job->board, &sb);
     for (size_t b = begin; b < end; b += BLOCK) {
         size_t e = b + BLOCK < end ? b + BLOCK : end;
         uint64_t flagged = 0;
@@ -587,7 +688,9 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
         if (job->hi_out) { /* hi scoring validates in its own pass */
             /* every combination of (low or not, full check or ids) gets its constant code */
 #define OE_BLOCKS(ALL)                                                                     \
-    if (job->board_stride == 0) { /* hi and low in one pass; flush pass only if needed */ \
+    if (table) {                                                                          \
+        flagged = job->lo_out ? table_block(job, k, b, e, 1) : table_block(job, k, b, e, 0); \
+    } else if (job->board_stride == 0) { /* hi and low in one pass; flush pass if needed */ \
         if (sb.suit < 4) flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 1, ALL) \
                                                : shared_block(job, &sb, k, b, e, 0, 1, ALL); \
         else flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 0, ALL)             \
@@ -599,7 +702,7 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
             else { OE_BLOCKS(0) }
 #undef OE_BLOCKS
         } else if (job->lo_out && !flagged) {
-            lo_block(job, k, b, e, job->board_stride == 0 ? sb.low : 0);
+            lo_block(job, k, b, e, job->board_stride == 0 && !table ? sb.low : 0);
         }
         if (flagged && job->check != OE_CHECK_NONE) { /* the rest of this range is not needed */
             size_t bad = first_bad_deal(job->hole, k, job->hole_stride, job->board, job->board_stride, b, e,
@@ -638,8 +741,11 @@ int oe_eval_batch(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride, co
 {
     if (hole_cards < OE_MIN_HOLE || hole_cards > OE_MAX_HOLE) return -1;
     need_kernel_tables();
-    batch_job job = {hole, board, hole_stride, board_stride, hole_cards, hi_out, lo_out, check, SIZE_MAX};
+    batch_job job = {hole, board, hole_stride, board_stride, hole_cards, hi_out, lo_out, check, SIZE_MAX, NULL};
+    struct pair_table *table = board_stride == 0 && hi_out && n >= SHARED_TABLE_MIN ? new_pair_table(board, check) : NULL;
+    job.table = table;
     oe_parallel_for(n, 1 << 14, workers, batch_range, &job);
+    free(table);
     if (job.first_bad == SIZE_MAX) return 0;
     /* every chunk stops at its own first bad deal, so the smallest is the first of all */
     *bad_row = job.first_bad;
@@ -737,9 +843,16 @@ int oe_eval_batch_typed(const void *hole, int hole_type, int hole_cards, ptrdiff
     if (hole_type == OE_TYPE_U8 && board_type == OE_TYPE_U8)
         return oe_eval_batch((const uint8_t *)hole, hole_cards, hole_stride, (const uint8_t *)board,
                              board_stride, n, hi_out, lo_out, workers, check, bad_row, position, card);
-    typed_job tj = {{NULL, NULL, hole_stride, board_stride, hole_cards, hi_out, lo_out, check, SIZE_MAX},
+    typed_job tj = {{NULL, NULL, hole_stride, board_stride, hole_cards, hi_out, lo_out, check, SIZE_MAX, NULL},
                     (const char *)hole, (const char *)board, hole_type, board_type};
+    struct pair_table *table = NULL;
+    if (board_stride == 0 && hi_out && n >= SHARED_TABLE_MIN) { /* the converted board's table */
+        uint8_t shared[5];
+        convert_rows((const char *)board, 0, board_type, 5, 0, 1, shared);
+        tj.base.table = table = new_pair_table(shared, check);
+    }
     oe_parallel_for(n, 1 << 14, workers, typed_range, &tj);
+    free(table);
     if (tj.base.first_bad == SIZE_MAX) return 0;
     *bad_row = tj.base.first_bad;
     uint8_t h[OE_MAX_HOLE], b[5];
