@@ -86,6 +86,44 @@ def _name_index(names: Tuple[str, ...]) -> Tuple[Tuple[str, ...], FrozenSet[str]
     return longest, frozenset(names), clash
 
 
+@lru_cache(maxsize=4096)  # a player who sat a hand out comes back with the same seat line
+def _seat_fields(line: str, scale: int) -> Tuple[int, str, int, bool]:
+    """(seat, name, stack in units, sitting out) of a seat line. Raises :class:`HHError`
+    (without the line: see the caller) when unreadable."""
+    m = _SEAT.match(line)
+    if not m:
+        raise HHError(f"unreadable seat line {line[:80]!r}")
+    stack = to_units(m.group(3).split(", ")[0].replace(" in chips", "").strip(), scale)
+    tail = m.group(4)
+    if tail:
+        tail = tail.lower()
+        out = "sitting out" in tail or "out of hand" in tail
+    else:
+        out = False
+    return int(m.group(1)), m.group(2), stack, out
+
+
+@lru_cache(maxsize=4096)  # "folds", "checks", "calls $1": the same few texts after the names
+def _betting(rest: str, scale: int) -> Optional[Tuple[str, int]]:
+    """(verb, amount) of a readable betting action (the text after the player's name), else
+    None: the general path then reads the line (and says what is wrong with it)."""
+    cut = rest.find(" ")
+    verb = rest if cut < 0 else rest[:cut]
+    if verb == "folds":
+        return "fold", 0
+    if verb == "checks":
+        return "check", 0
+    if verb not in _BETTING:
+        return None
+    try:
+        amount = _wager_amount(verb, rest, scale)
+    except HHError:
+        return None
+    if amount is None:
+        return None
+    return ("raise" if verb == "raises" else verb[:-1]), amount
+
+
 def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
     """One hand's lines (``start``: the file line of the first) into a :class:`SiteHand`.
 
@@ -191,7 +229,14 @@ class _Body:
                 if cut > 0:
                     name = line[:cut]
                     if name in self.name_set and name not in self.clash:
-                        self.player_line(name, line[cut + 2:], True, number)
+                        rest = line[cut + 2:]
+                        act = _betting(rest, hand.scale) if self.street >= 0 else None
+                        if act is None:
+                            self.player_line(name, rest, True, number)
+                        else:  # the common line, read once per distinct text
+                            street = self.street
+                            hand.actions.append(Action(street if street > 0 else 0, name, act[0],
+                                                       act[1], number))
                         continue
             if first in _DEALER_FIRST:  # the dealer's lines
                 if line.startswith("Dealt to "):
@@ -216,7 +261,12 @@ class _Body:
                 if _CASH_OUT.search(line):
                     hand.cash_out.append(line)
                 continue
-            self.player_line(who, rest, named, number)
+            act = _betting(rest, hand.scale) if self.street >= 0 else None
+            if act is None:
+                self.player_line(who, rest, named, number)
+            else:
+                street = self.street
+                hand.actions.append(Action(street if street > 0 else 0, who, act[0], act[1], number))
         for k in range(summary, len(lines)):
             if lines[k]:
                 self.summary_line(lines[k], start + k)
@@ -234,20 +284,11 @@ class _Body:
         return self.street >= 0 or bool(self.hand.posts) or bool(self.hand.actions)
 
     def seat_line(self, line: str, number: int) -> None:
-        m = _SEAT.match(line)
-        if not m:
-            raise HHError(f"unreadable seat line {line[:80]!r}", file=self.hand.file,
-                          hand_id=self.hand.hand_id, line=number)
-        inside = m.group(3)
-        stack_text = inside.split(", ")[0].replace(" in chips", "").strip()
-        stack = self.amount(stack_text, number)
-        tail = m.group(4)
-        if tail:
-            tail = tail.lower()
-            out = "sitting out" in tail or "out of hand" in tail
-        else:
-            out = False
-        self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number, out))
+        try:
+            seat, name, stack, out = _seat_fields(line, self.hand.scale)
+        except HHError as exc:
+            raise HHError(exc.message, file=self.hand.file, hand_id=self.hand.hand_id, line=number) from None
+        self.hand.seats.append(Seat(seat, name, stack, number, out))
         self.dirty = True
 
     def index_names(self) -> None:

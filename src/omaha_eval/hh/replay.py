@@ -484,13 +484,17 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     out.collected = collected
     out.pot_shares = shares
     site: Dict[str, int] = {}
-    for seat in hand.seats:
-        raw = hand.collected.get(seat.name, 0)
-        if hand.site == "winamax":  # Winamax counts the returned uncalled bet in "collected"
-            raw -= min(raw, returned.get(seat.name, 0))
-        site[seat.name] = raw
+    winamax = hand.site == "winamax"
+    diffs = []
+    close = True
+    for seat in hand.seats:  # one pass: the site's figure, the difference, the tolerance
+        name = seat.name
+        raw = hand.collected.get(name, 0)
+        if winamax and raw:  # Winamax counts the returned uncalled bet in "collected"
+            raw -= min(raw, returned.get(name, 0))
+        site[name] = raw
     out.site_collected = site
-    if hand.site != "winamax":
+    if not winamax:
         # in seat order (a set's order would change from run to run)
         for name in dict.fromkeys(s.name for s in hand.seats if s.name in returned or s.name in hand.uncalled):
             if returned.get(name, 0) != hand.uncalled.get(name, 0):
@@ -499,22 +503,21 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     if hand.total_pot is not None:
         # Winamax's total is what the players collected: after rake, with the uncalled bet
         expected = committed + hand.added
-        if hand.site == "winamax":
+        if winamax:
             expected += sum(returned.values()) - hand.rake
         if hand.total_pot != expected:
             out.notes.append(f"the site's total pot {hand.total_pot} differs from the chips put in "
                              f"({expected})")
-    diffs = []
     for seat in hand.seats:
-        mine = out.collected.get(seat.name, 0)
-        theirs = site.get(seat.name, 0)
+        name = seat.name
+        mine = collected.get(name, 0)
+        theirs = site[name]
         if mine != theirs:
-            diffs.append(f"{seat.name}: engine {mine}, site {theirs}")
+            diffs.append(f"{name}: engine {mine}, site {theirs}")
+            if abs(mine - theirs) > shares:
+                close = False
     out.differences = diffs
     out.exact = not diffs
-    total_ok = sum(out.collected.values()) == sum(site.values())
-    close = all(abs(out.collected.get(s.name, 0) - site.get(s.name, 0)) <= out.pot_shares
-                for s in hand.seats)
-    out.agrees = total_ok and close
+    out.agrees = sum(collected.values()) == sum(site.values()) and close
     if not out.agrees and hand.cash_out:
         out.notes.append("a player cashed out or insured the hand: " + hand.cash_out[0][:80])
