@@ -124,6 +124,32 @@ def _betting(rest: str, scale: int) -> Optional[Tuple[str, int]]:
     return ("raise" if verb == "raises" else verb[:-1]), amount
 
 
+@lru_cache(maxsize=256)  # "*** FLOP ***", "*** SECOND TURN ***": a handful of titles
+def _street_title(title: str) -> Tuple[int, str]:
+    """(the run from 0, or -1 when the title names none; the street's name without the run)."""
+    words = title.split()
+    run = _RUN.get(words[0], -1) if words else -1
+    if run >= 0:
+        words = words[1:]
+    return run, " ".join(words)
+
+
+@lru_cache(maxsize=4096)  # "posts small blind $0.01": the same few texts after the names
+def _post_fields(rest: str, scale: int) -> Optional[Tuple[str, int]]:
+    """(kind, amount) of a forced bet (the text after the player's name), or None when the
+    general reader must look at it (another wording, an unreadable amount)."""
+    m = _POST.match(rest)
+    if m is None:
+        return None
+    kind = _POST_KIND[m.group(1)]
+    if m.group(3):  # Winamax "out of position"
+        kind = "small_out" if kind == "small_blind" else "big_out"
+    try:
+        return kind, to_units(m.group(2), scale)
+    except HHError:
+        return None
+
+
 def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
     """One hand's lines (``start``: the file line of the first) into a :class:`SiteHand`.
 
@@ -256,7 +282,11 @@ class _Body:
                 if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
                     self.problem("the hand was cancelled", number)
                     continue
-            who, rest, named = self.who_spaced(line)  # "name: " was tried above
+            cut = line.find(" ")  # "name verb": a name without spaces, as most are
+            if cut > 0 and line[:cut] in self.name_set and line[:cut] not in self.clash:
+                who, rest, named = line[:cut], line[cut + 1:], False
+            else:
+                who, rest, named = self.who_spaced(line)  # "name: " was tried above
             if who is None:
                 if _CASH_OUT.search(line):
                     hand.cash_out.append(line)
@@ -268,8 +298,14 @@ class _Body:
                 street = self.street
                 hand.actions.append(Action(street if street > 0 else 0, who, act[0], act[1], number))
         for k in range(summary, len(lines)):
-            if lines[k]:
-                self.summary_line(lines[k], start + k)
+            line = lines[k]
+            # only the pot line and the seat lines that show, muck or cash out say anything
+            # here (summary_line skips every other line)
+            if line.startswith("Seat "):
+                if "showed" in line or "mucked" in line or "cashed" in line:
+                    self.summary_line(line, start + k)
+            elif line.startswith("Total pot"):
+                self.summary_line(line, start + k)
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
         elif hand.total_pot is None:
@@ -310,11 +346,7 @@ class _Body:
 
     def street_line(self, title: str, rest: str, number: int) -> None:
         hand = self.hand
-        words = title.split()
-        run = _RUN.get(words[0], -1) if words else -1
-        if run >= 0:
-            words = words[1:]
-        key = " ".join(words)
+        run, key = _street_title(title)
         if key == "SUMMARY":
             self.summary = True
             hand.has_summary = True
@@ -391,6 +423,10 @@ class _Body:
             self.problem(f"unrecognised action of {name}: {rest[:60]!r}", number)
 
     def post(self, name: str, rest: str, number: int) -> None:
+        known = _post_fields(rest, self.hand.scale)
+        if known is not None:
+            self.hand.posts.append(Post(name, known[0], known[1], number))
+            return
         m = _POST.match(rest)
         if m:
             kind = _POST_KIND[m.group(1)]

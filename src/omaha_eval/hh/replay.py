@@ -238,12 +238,13 @@ def _post(player: int, kind: str, amount: int) -> gc.Post:
 
 
 _SEAT_NUMBER = attrgetter("seat")
+_NAME = attrgetter("name")
 
 
 def _in_hand(hand: SiteHand) -> List[str]:
     active = set(hand.showed)
-    active.update(hand.mucked, hand.collected, hand.uncalled, [p.name for p in hand.posts],
-                  [a.name for a in hand.actions])
+    active.update(hand.mucked, hand.collected, hand.uncalled, map(_NAME, hand.posts),
+                  map(_NAME, hand.actions))
     names = []
     for seat in sorted(hand.seats, key=_SEAT_NUMBER):
         if seat.name in active or (not seat.sitting_out and seat.name in hand.known):
@@ -348,8 +349,9 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
                        hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
             raise HandSetupError("a card is given twice")
         # hole card j of player p sits at deck index hole_position(n, button, p, j)
-        unknown = [deck[j * n + (p - button - 1) % n] for p in range(n) if holes[p] is None
-                   for j in range(hand.hole_cards)]
+        deal = hand.hole_cards * n
+        unknown = [card for p in range(n) if holes[p] is None
+                   for card in deck[(p - button - 1) % n:deal:n]]
         engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
                       showdown="manual", unknown_cards=unknown, runs=len(boards), rake=hand.rake,
                       added=hand.added, free_folds=True)
