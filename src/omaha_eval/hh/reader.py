@@ -150,6 +150,12 @@ def _post_fields(rest: str, scale: int) -> Optional[Tuple[str, int]]:
         return None
 
 
+@lru_cache(maxsize=4096)  # " | Rake $0.01": the fee parts of a total pot line repeat
+def _fees(text: str) -> Tuple[Tuple[str, str], ...]:
+    """(fee name in lower case, amount text) of each fee after a total pot, in order."""
+    return tuple((fee.group(1).lower(), fee.group(2)) for fee in _FEE.finditer(text))
+
+
 def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
     """One hand's lines (``start``: the file line of the first) into a :class:`SiteHand`.
 
@@ -475,9 +481,9 @@ class _Body:
             m = _TOTAL.match(line)
             if m:
                 hand.total_pot = self.amount(m.group(1), number)
-                for fee in _FEE.finditer(m.group(2)):
-                    value = self.amount(fee.group(2), number)
-                    hand.fees[fee.group(1).lower()] = hand.fees.get(fee.group(1).lower(), 0) + value
+                for fee, text in _fees(m.group(2)):
+                    value = self.amount(text, number)
+                    hand.fees[fee] = hand.fees.get(fee, 0) + value
                 hand.rake = sum(hand.fees.values())
             return
         if line.startswith("Seat "):
@@ -493,7 +499,9 @@ class _Body:
             rest = m.group(2)[len(name):] if m.group(2).startswith(name) else m.group(2)
             if "showed" not in rest and "mucked" not in rest and "cashed" not in rest:
                 return
-            shown = _SHOWED.search(rest)
+            # the patterns begin with a word boundary, which re cannot scan for quickly: the
+            # plain word is looked for first
+            shown = _SHOWED.search(rest) if "showed" in rest else None
             if shown:
                 cards = shown.group(1).split()
                 if len(cards) == hand.hole_cards:
@@ -501,10 +509,12 @@ class _Body:
                     hand.showed.setdefault(name, number)
                 elif cards:
                     hand.partial.setdefault(name, cards)
-            mucked = _MUCKED.search(rest)
-            if mucked and not shown:
+            mucked = _MUCKED.search(rest) if not shown and "mucked" in rest else None
+            if mucked:
                 if mucked.group(1) and len(mucked.group(1).split()) == hand.hole_cards:
                     hand.known.setdefault(name, mucked.group(1).split())
                 hand.mucked.setdefault(name, number)
-            if "cashed out" in rest.lower():
+            # any case of "cashed out" holds "d o" in one of four cases (cheaper than lower())
+            if ("d o" in rest or "D O" in rest or "d O" in rest or "D o" in rest) and \
+                    "cashed out" in rest.lower():
                 hand.cash_out.append(line)
