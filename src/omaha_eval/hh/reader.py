@@ -86,6 +86,17 @@ def _name_index(names: Tuple[str, ...]) -> Tuple[Tuple[str, ...], FrozenSet[str]
     return longest, frozenset(names), clash
 
 
+def _cash_out(text: str) -> bool:
+    """Whether ``text`` speaks of a cash-out or insurance (:data:`_CASH_OUT`). A case-blind
+    search of alternatives is slow: ASCII text without "cash" or "insur" in lower case cannot
+    match, and is answered without it (other text may hold letters that re folds to ASCII)."""
+    if text.isascii():
+        low = text.lower()
+        if "cash" not in low and "insur" not in low:
+            return False
+    return _CASH_OUT.search(text) is not None
+
+
 @lru_cache(maxsize=4096)  # a player who sat a hand out comes back with the same seat line
 def _seat_fields(line: str, scale: int) -> Tuple[int, str, int, bool]:
     """(seat, name, stack in units, sitting out) of a seat line. Raises :class:`HHError`
@@ -228,18 +239,19 @@ class _Body:
         start = self.start
         colon = self.colon
         summary = len(lines)  # where the summary begins
-        for k in range(1, len(lines)):
-            line = lines[k]
+        scale = hand.scale
+        actions = hand.actions
+        name_set, clash = self.name_set, self.clash  # (locals: read on every line)
+        for number, line in enumerate(lines[1:], start + 1):  # number: the file line
             if not line:
                 continue
-            number = start + k
             first = line[0]  # the line kinds dispatched on their first character
             if first == "*":
                 m = _STREET.match(line)
                 if m:
                     self.street_line(m.group(1).strip().upper(), m.group(2), number)
                     if self.summary:
-                        summary = k + 1
+                        summary = number - start + 1
                         break
                     continue
             elif first == "T":
@@ -256,19 +268,20 @@ class _Body:
                 continue
             if self.dirty:
                 self.index_names()
+                name_set, clash = self.name_set, self.clash
             if colon:  # most lines are "name: action": try that first
                 cut = line.find(": ")
                 if cut > 0:
                     name = line[:cut]
-                    if name in self.name_set and name not in self.clash:
+                    if name in name_set and name not in clash:
                         rest = line[cut + 2:]
-                        act = _betting(rest, hand.scale) if self.street >= 0 else None
+                        act = _betting(rest, scale) if self.street >= 0 else None
                         if act is None:
                             self.player_line(name, rest, True, number)
                         else:  # the common line, read once per distinct text
                             street = self.street
-                            hand.actions.append(Action(street if street > 0 else 0, name, act[0],
-                                                       act[1], number))
+                            actions.append(Action(street if street > 0 else 0, name, act[0],
+                                                  act[1], number))
                         continue
             if first in _DEALER_FIRST:  # the dealer's lines
                 if line.startswith("Dealt to "):
@@ -276,7 +289,7 @@ class _Body:
                     continue
                 if line.startswith("Uncalled bet"):
                     m = _UNCALLED.match(line)
-                    if m and m.group(2).strip() in self.name_set:
+                    if m and m.group(2).strip() in name_set:
                         name = m.group(2).strip()
                         hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
                     continue
@@ -289,20 +302,20 @@ class _Body:
                     self.problem("the hand was cancelled", number)
                     continue
             cut = line.find(" ")  # "name verb": a name without spaces, as most are
-            if cut > 0 and line[:cut] in self.name_set and line[:cut] not in self.clash:
+            if cut > 0 and line[:cut] in name_set and line[:cut] not in clash:
                 who, rest, named = line[:cut], line[cut + 1:], False
             else:
                 who, rest, named = self.who_spaced(line)  # "name: " was tried above
             if who is None:
-                if _CASH_OUT.search(line):
+                if _cash_out(line):
                     hand.cash_out.append(line)
                 continue
-            act = _betting(rest, hand.scale) if self.street >= 0 else None
+            act = _betting(rest, scale) if self.street >= 0 else None
             if act is None:
                 self.player_line(who, rest, named, number)
             else:
                 street = self.street
-                hand.actions.append(Action(street if street > 0 else 0, who, act[0], act[1], number))
+                actions.append(Action(street if street > 0 else 0, who, act[0], act[1], number))
         for k in range(summary, len(lines)):
             line = lines[k]
             # only the pot line and the seat lines that show, muck or cash out say anything
@@ -420,7 +433,7 @@ class _Body:
             hand.collected[name] = hand.collected.get(name, 0) + amount
             hand.collect_lines.append((name, amount, (m.group(2) or "pot").strip(), number))
             return
-        if _CASH_OUT.search(rest):
+        if _cash_out(rest):
             hand.cash_out.append(f"{name} {rest}")
             return
         if _SKIP.match(rest):
