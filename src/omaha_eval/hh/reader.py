@@ -137,8 +137,9 @@ def _betting(rest: str, scale: int) -> Optional[Tuple[str, int]]:
 
 @lru_cache(maxsize=256)  # "*** FLOP ***", "*** SECOND TURN ***": a handful of titles
 def _street_title(title: str) -> Tuple[int, str]:
-    """(the run from 0, or -1 when the title names none; the street's name without the run)."""
-    words = title.split()
+    """(the run from 0, or -1 when the title names none; the street's name without the run),
+    from the text between the stars."""
+    words = title.upper().split()
     run = _RUN.get(words[0], -1) if words else -1
     if run >= 0:
         words = words[1:]
@@ -247,9 +248,11 @@ class _Body:
                 continue
             first = line[0]  # the line kinds dispatched on their first character
             if first == "*":
-                m = _STREET.match(line)
-                if m:
-                    self.street_line(m.group(1).strip().upper(), m.group(2), number)
+                # what _STREET matches, by plain finds: "*** TITLE ***", an optional colon, the rest
+                cut = line.find("***", 3) if line.startswith("***") else -1
+                if cut >= 0:
+                    after = cut + 4 if line[cut + 3:cut + 4] == ":" else cut + 3
+                    self.street_line(line[3:cut], line[after:].lstrip(), number)
                     if self.summary:
                         summary = number - start + 1
                         break
