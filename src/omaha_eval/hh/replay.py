@@ -439,9 +439,12 @@ def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> N
                 owed = engine.verify_call()  # what the call puts in
             except IllegalActionError:  # nothing to call: the text's amount is then wrong
                 owed = min(engine.level - engine.bets[i], engine.stacks[i])
+                if owed != action.amount:
+                    raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line) from None
+                engine.call()  # refused: says why
             if owed != action.amount:
                 raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line)
-            engine.call()
+            engine.check_or_call()  # the call verified above (not verified again)
         else:
             to = action.amount if verb == "raise" else engine.bets[i] + action.amount
             if engine.level == 0 and verb == "raise":
