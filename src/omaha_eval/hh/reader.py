@@ -305,6 +305,7 @@ class _Body:
                     self.problem("the hand was cancelled", number)
                     continue
             cut = line.find(" ")  # "name verb": a name without spaces, as most are
+            who: Optional[str]
             if cut > 0 and line[:cut] in name_set and line[:cut] not in clash:
                 who, rest, named = line[:cut], line[cut + 1:], False
             else:
