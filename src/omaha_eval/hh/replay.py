@@ -245,11 +245,9 @@ def _in_hand(hand: SiteHand) -> List[str]:
     active = set(hand.showed)
     active.update(hand.mucked, hand.collected, hand.uncalled, map(_NAME, hand.posts),
                   map(_NAME, hand.actions))
-    names = []
-    for seat in sorted(hand.seats, key=_SEAT_NUMBER):
-        if seat.name in active or (not seat.sitting_out and seat.name in hand.known):
-            names.append(seat.name)
-    return names
+    known = hand.known
+    return [seat.name for seat in sorted(hand.seats, key=_SEAT_NUMBER)
+            if seat.name in active or (not seat.sitting_out and seat.name in known)]
 
 
 def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
@@ -290,14 +288,15 @@ def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
     return posts, antes
 
 
+_DECK = frozenset(range(52))
 _IDS = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
 
 
 def _cards(cards: List[str], what: str, line: int, name: str = "") -> List[int]:
     """Card ids; ``what`` (with ``{}`` for ``name``) says whose cards in an error."""
-    ids = [_IDS.get(c, -1) for c in cards]
-    if -1 not in ids and len(set(ids)) == len(ids):
-        return ids
+    ids = list(map(_IDS.get, cards))  # None for a card not written the plain way
+    if None not in ids and len(set(ids)) == len(ids):
+        return ids  # type: ignore[return-value]
     try:
         return [int(c) for c in parse_cards(" ".join(cards), unique=False).ravel().tolist()]
     except CardError as exc:
@@ -316,7 +315,8 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         if s <= 0:
             raise _Stop(f"{name} is dealt in with a stack of {s}", seat_of[name].line)
     seats = [seat_of[name].seat for name in players]
-    before = [i for i, s in enumerate(seats) if s <= hand.button_seat]
+    button_seat = hand.button_seat
+    before = [i for i, s in enumerate(seats) if s <= button_seat]
     button = before[-1] if before else n - 1
     small_blind, big_blind = hand.small_blind, hand.big_blind
     if hand.limit == "fixed":  # the blinds of a fixed-limit hand are what its blinds post
@@ -410,11 +410,13 @@ def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: Li
     taken = set(known)
     if len(taken) != len(known):
         return None
-    rest = iter([c for c in range(52) if c not in taken])
-    dealt = [c if c >= 0 else next(rest) for c in order]
+    free = sorted(_DECK.difference(taken))  # the unused cards, ascending
+    fill = iter(free).__next__
+    dealt = [c if c >= 0 else fill() for c in order]
     if not full:  # run once: the engine takes only the cards it deals
         return dealt
-    return dealt + later + list(rest)
+    missing = len(order) - (len(known) - len(later) - len(partial))  # the places filled above
+    return dealt + later + free[missing:]
 
 
 def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> None:
