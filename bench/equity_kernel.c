@@ -156,8 +156,8 @@ int main(int argc, char **argv)
             t[reps + r] = (t2 - t1) / inner;
             t[2 * reps + r] = (t3 - t2) / inner;
         }
-        printf("sets %d items %d boards %llu\n", cx->n_sets, cx->n_items,
-               (unsigned long long)cx->n_boards);
+        printf("sets %d items %d boards %llu direct tally bits %d\n", cx->n_sets, cx->n_items,
+               (unsigned long long)cx->n_boards, cx->direct_bits);
         printf("setup %.1f us  phase A %.1f us  phase B %.1f us (thread CPU time, medians of %d x %d)\n",
                1e6 * median(t, reps), 1e6 * median(t + reps, reps),
                1e6 * median(t + 2 * reps, reps), reps, inner);

@@ -531,17 +531,20 @@ typedef struct {
     /* the same, as phase B's inner loop reads them: colex index and weight */
     uint8_t other_idx[4][3][MAX_SMALL_SETS];
     int64_t other_w[4][3][MAX_SMALL_SETS];
-    /* small spots (direct_bits > 0): the outcome key packed into direct_bits bits, see
-     * pack_key, and per board rank multiset best non-flush score | packed key << 16 */
+    /* small spots (direct_bits > 0): the outcome key packed into direct_bits bits (see
+     * pack_key), and per board rank multiset a byte: packed key << 1 | 1 when the best
+     * non-flush hand beats every plain flush (a full house or quads). A byte, not the score:
+     * with two threads, phase B reads what the other phase A wrote, and 6 KB cross between
+     * cores in a quarter of the cache lines 24 KB take. */
     int direct_bits;
-    uint32_t *cache_packed;
+    uint8_t *cache_byte;
 } exact_ctx;
 
 static void exact_free(exact_ctx *cx)
 {
     if (!cx) return;
     free(cx->sets); free(cx->sorted); free(cx->order); free(cx->cache_hi); free(cx->cache_key);
-    free(cx->cache_packed);
+    free(cx->cache_byte);
     free(cx->items); free(cx);
 }
 
@@ -555,11 +558,11 @@ static exact_ctx *exact_alloc(void)
     cx->order = (int16_t *)malloc(sizeof(int16_t) * OE_N_RANK5);
     cx->cache_hi = (uint16_t *)malloc(sizeof(uint16_t) * OE_N_RANK5);
     cx->cache_key = (uint32_t *)malloc(sizeof(uint32_t) * OE_N_RANK5);
-    cx->cache_packed = (uint32_t *)malloc(sizeof(uint32_t) * OE_N_RANK5);
+    cx->cache_byte = (uint8_t *)malloc(OE_N_RANK5);
     (void)P;
     cx->items = (flush_item *)malloc(sizeof(flush_item) * MAX_ITEMS);
     if (!cx->sets || !cx->sorted || !cx->order || !cx->cache_hi || !cx->cache_key || !cx->items ||
-        !cx->cache_packed) {
+        !cx->cache_byte) {
         exact_free(cx);
         return NULL;
     }
@@ -611,6 +614,36 @@ static inline unsigned rank5_of_merge(const uint8_t *a, int na, const uint8_t *b
  * phase B's known-plus-suited ranks and other ranks meet in one load. Built once. */
 static uint16_t merge_3_2[455][91], merge_4_1[1820][13];
 static pthread_once_t merge_once = PTHREAD_ONCE_INIT;
+
+/* Plain flushes score from flush_min to flush_max and straight flushes from sf_min up; with
+ * flush_split, every non-flush five-card score is below flush_min or between flush_max and
+ * sf_min (poker's order, checked on the evaluator's tables once), so whether a flush beats a
+ * board's best non-flush hand takes one bit of that hand. Built once. */
+static uint16_t flush_min, flush_max, sf_min;
+static int flush_split;
+
+static void flush_split_init(void)
+{
+    flush_min = sf_min = 0xffff;
+    flush_max = 0;
+    for (unsigned m = 0; m < 8192; ++m) {
+        if (bits13(m) != 5) continue;
+        int straight = 0;
+        for (int i = 0; i < 10; ++i) straight |= m == straight_masks[i];
+        uint16_t f = oe_flush5[m];
+        if (straight) sf_min = f < sf_min ? f : sf_min;
+        else {
+            flush_min = f < flush_min ? f : flush_min;
+            flush_max = f > flush_max ? f : flush_max;
+        }
+    }
+    int ok = flush_min > 0 && flush_max < sf_min;
+    for (int i = 0; i < OE_N_RANK5 && ok; ++i) {
+        uint16_t v = oe_unsuited5[i];
+        if (v && !(v < flush_min || (v > flush_max && v < sf_min))) ok = 0;
+    }
+    flush_split = ok;
+}
 
 static unsigned small_index(const uint8_t *r, int k)
 {
@@ -668,6 +701,7 @@ static void merge_init(void)
 {
     uint8_t a[4], b[2];
     multisets_init();
+    flush_split_init();
     for (a[0] = 0; a[0] < 13; ++a[0])
         for (a[1] = a[0]; a[1] < 13; ++a[1])
             for (a[2] = a[1]; a[2] < 13; ++a[2]) {
@@ -719,7 +753,7 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
     {
         /* phase B's direct tallies: (1 << P) rows of (1 << bits) counters, at most 1024 */
         int bits = game == OE_GAME_HILO ? 2 * P : P;
-        cx->direct_bits = P + bits <= DIRECT_MAX_BITS ? bits : 0;
+        cx->direct_bits = P + bits <= DIRECT_MAX_BITS && flush_split ? bits : 0;
     }
     memset(cx->cnt, 0, sizeof cx->cnt);
     memset(cx->known_suit_ranks, 0, sizeof cx->known_suit_ranks);
@@ -875,7 +909,7 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
         }
         if (bits) {
             unsigned packed = hm | lm << P;
-            cx->cache_packed[idx] = best | packed << 16;
+            cx->cache_byte[idx] = (uint8_t)(packed << 1 | (best > flush_max));
             acc[packed] += w;
         } else {
             uint32_t key = hm | lm << OE_MAX_PLAYERS;
@@ -902,7 +936,7 @@ static void exact_phase_b_direct(exact_ctx *cx, int begin, int end, int64_t *st)
     int64_t acc[2 << DIRECT_MAX_BITS];
     size_t half = (size_t)1 << (P + bits);
     memset(acc, 0, sizeof(int64_t) * 2 * half);
-    const uint32_t *cache = cx->cache_packed;
+    const uint8_t *cache = cx->cache_byte;
     for (int i = begin; i < end; ++i) {
         int s = cx->items[i].suit;
         unsigned sub = cx->items[i].ranks;
@@ -925,11 +959,14 @@ static void exact_phase_b_direct(exact_ctx *cx, int begin, int end, int64_t *st)
         int k = cx->m - n_sub; /* n_base + k == 5 and k <= 2 */
         unsigned base_idx = small_index(base, n_base);
         int64_t *row = acc + ((size_t)top_mask << bits);
+        /* the flush wins unless the board makes a full house or quads (bit 0) and the flush is
+         * not straight */
+        unsigned loses = top >= sf_min ? 0u : 1u;
         int n_o = cx->n_others[s][k];
         const int64_t *w = cx->other_w[s][k];
         if (k == 0) {
-            uint32_t v = cache[base_idx];
-            row[v >> 16] += w[0] & -(int64_t)((v & 0xffff) < top);
+            unsigned v = cache[base_idx];
+            row[v >> 1] += w[0] & -(int64_t)!(v & loses);
             continue;
         }
         const uint16_t *merged = k == 2 ? merge_3_2[base_idx] : merge_4_1[base_idx];
@@ -939,13 +976,13 @@ static void exact_phase_b_direct(exact_ctx *cx, int begin, int end, int64_t *st)
         int64_t *row2 = row + half;
         int o = 0;
         for (; o + 1 < n_o; o += 2) {
-            uint32_t v0 = cache[merged[oi[o]]], v1 = cache[merged[oi[o + 1]]];
-            row[v0 >> 16] += w[o] & -(int64_t)((v0 & 0xffff) < top);
-            row2[v1 >> 16] += w[o + 1] & -(int64_t)((v1 & 0xffff) < top);
+            unsigned v0 = cache[merged[oi[o]]], v1 = cache[merged[oi[o + 1]]];
+            row[v0 >> 1] += w[o] & -(int64_t)!(v0 & loses);
+            row2[v1 >> 1] += w[o + 1] & -(int64_t)!(v1 & loses);
         }
         if (o < n_o) {
-            uint32_t v = cache[merged[oi[o]]];
-            row[v >> 16] += w[o] & -(int64_t)((v & 0xffff) < top);
+            unsigned v = cache[merged[oi[o]]];
+            row[v >> 1] += w[o] & -(int64_t)!(v & loses);
         }
     }
     tally t;
@@ -1026,8 +1063,12 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
  * chunk every phase A chunk has been claimed; it waits for those still running (phase B reads
  * what phase A cached), at most one chunk of phase A. One job instead of one per phase halves
  * the hand-offs between threads, which are what a single spot on two threads pays for. */
+#ifndef CHUNK_A
 #define CHUNK_A 256
-#define CHUNK_B 16
+#endif
+#ifndef CHUNK_B
+#define CHUNK_B 64 /* items of very unequal cost (1 to 91 boards), heavy first in each suit */
+#endif
 
 typedef struct {
     exact_ctx *cx;
