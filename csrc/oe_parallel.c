@@ -9,12 +9,15 @@
  * of its own for that call, as before. Pool threads block every signal, so Ctrl-C is delivered to
  * the main thread; after fork() the child starts a fresh pool.
  *
- * Wake-ups are the cost that matters on small jobs (an exact preflop spot is two jobs of ~130 us
- * each on two threads; waking a sleeping thread on a VM takes tens of microseconds): so a helper
- * that finished a job spins for up to SPIN_NS for the next one before it sleeps (the second
- * phase of a spot, or the next call of a caller calling in a loop, then starts at once), and a
- * caller spins for the helpers' last chunks before it sleeps. Spinning yields the CPU between
- * polls and is off on a single-CPU machine.
+ * Wake-ups are the cost that matters on small jobs (an exact preflop spot is one job of ~250 us
+ * of work; waking a sleeping thread on a VM takes tens of microseconds): so a helper that
+ * finished a job, or woke too late for one, spins for up to SPIN_NS for the next one before it
+ * sleeps (the next call of a caller calling in a loop then starts at once), and a caller spins
+ * for the helpers' last chunks before it sleeps. Spinning yields the CPU between polls, stops
+ * as soon as the thread finds it was off its CPU (a busy machine, where a spinning thread only
+ * takes CPU time from its own process's threads) and is off on a single-CPU machine. On a busy
+ * machine helpers miss jobs; after POOL_MISSES in a row the caller runs the next ones alone
+ * without waking anyone (see pool_solo), so that workers=N costs next to nothing there.
  */
 #include <pthread.h>
 #include <sched.h>
@@ -80,7 +83,8 @@ static int pool_spin; /* spinning allowed: more than one CPU (set once by pool_i
 /* Jobs the helpers missed (guarded by pool_busy). On a busy machine the scheduler shares the CPUs
  * between sessions, not threads: a helper then finds no CPU free while the job lasts, and a
  * helper merely woken (runnable) takes CPU share from the caller of its own process. So after
- * POOL_MISSES jobs in a row that no helper took part in, the caller runs the next jobs alone
+ * POOL_MISSES jobs in a row in which the helpers ran less than a quarter of their share of the
+ * chunks, the caller runs the next jobs alone
  * without waking anyone (8, then twice as many after each further miss, at most 256), then
  * tries the helpers again. On a machine with a free core, helpers join every job and this never
  * starts. */
@@ -305,7 +309,8 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
         if (st.active > 0) STAT(5, 1);
         while (st.active > 0) pthread_cond_wait(&pool_done, &pool_lock);
         pthread_mutex_unlock(&pool_lock);
-        if (st.helped) {
+        /* joined: the helpers ran at least a quarter of their fair share of the chunks */
+        if (st.helped * 4 * (size_t)workers >= n_chunks * (size_t)have) {
             pool_misses = 0;
             pool_backoff = 0;
         } else if (++pool_misses >= POOL_MISSES) {
