@@ -19,6 +19,9 @@
  * machine helpers miss jobs; after POOL_MISSES in a row the caller runs the next ones alone
  * without waking anyone (see pool_solo), so that workers=N costs next to nothing there.
  */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#endif
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -259,11 +262,30 @@ void oe_parallel_wait(void)
     if (pool_spin) sched_yield();
 }
 
+/* CPUs this process may run on (taskset, cgroup cpusets), else the CPUs online. */
+static int cpus_allowed(void)
+{
+#if defined(__linux__) && defined(CPU_COUNT)
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0) {
+        int c = CPU_COUNT(&set);
+        if (c > 0) return c;
+    }
+#endif
+    long c = sysconf(_SC_NPROCESSORS_ONLN);
+    return c > 0 ? (int)c : 1;
+}
+
 void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *ctx)
 {
     if (chunk == 0) chunk = 1;
     size_t n_chunks = (n + chunk - 1) / chunk;
     if (workers < 1) workers = 1;
+    if (workers > 1) {
+        /* threads beyond the CPUs we may use only take turns on them */
+        int cpus = cpus_allowed();
+        if (workers > cpus) workers = cpus;
+    }
     if ((size_t)workers > n_chunks) workers = (int)n_chunks;
     if (workers <= 1) {
         if (n) fn(ctx, 0, n);
