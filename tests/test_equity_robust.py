@@ -4,6 +4,7 @@ huge arguments, empty batches, and input bytes changed during a call."""
 from __future__ import annotations
 
 import _thread
+import signal
 import threading
 import time
 
@@ -106,10 +107,23 @@ def test_empty_batches_give_empty_results():
         assert r.share.shape == (0, 2) and r.scoop.tolist() == [0, 0]
 
 
-def _interrupt_after(seconds: float) -> threading.Timer:
-    t = threading.Timer(seconds, _thread.interrupt_main)
-    t.start()
-    return t
+class _Interrupter(threading.Thread):
+    """Ctrl-C for the main thread after ``first`` seconds, and again every ``again`` seconds
+    while the call runs: a lost Ctrl-C then fails the test on its time bound instead of leaving
+    a call of 10**11 trials running for hours."""
+
+    def __init__(self, first: float, again: float = 3.0) -> None:
+        super().__init__(daemon=True)
+        self.first, self.again = first, again
+        self.done = threading.Event()
+        self.sent = 0
+
+    def run(self) -> None:
+        wait = self.first
+        while not self.done.wait(wait):
+            self.sent += 1
+            _thread.interrupt_main()
+            wait = self.again
 
 
 @pytest.mark.parametrize("call", [
@@ -120,15 +134,23 @@ def _interrupt_after(seconds: float) -> threading.Timer:
     lambda: equity_batch(np.arange(10).reshape(1, 2, 5), trials=10**10, seed=1),
 ])
 def test_ctrl_c_is_honoured_quickly(call):
+    # Ctrl-C raises KeyboardInterrupt only under Python's own SIGINT handler: make sure it is
+    # the one installed (an earlier test may have left another), and put back what was there
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    interrupter = _Interrupter(0.3)
     start = time.perf_counter()
-    timer = _interrupt_after(0.3)
+    interrupter.start()
     try:
         with pytest.raises(KeyboardInterrupt):
             call()
     finally:
-        timer.cancel()
+        interrupter.done.set()
+        interrupter.join()
+        signal.signal(signal.SIGINT, previous)
+    spent = time.perf_counter() - start
     # the slices are about a tenth of a second on a quiet machine; allow for a busy one
-    assert time.perf_counter() - start < 0.3 + 1.5
+    assert interrupter.sent == 1, f"the first Ctrl-C was lost ({interrupter.sent} sent, {spent:.1f} s)"
+    assert spent < 0.3 + 1.5
 
 
 def test_garbage_bytes_stay_in_bounds_in_the_kernels():
