@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Dict, Optional, Sequence, Tuple, Union, cast, overload
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -20,7 +20,9 @@ from . import _core
 from .cards import (RANKS, AnyCards, CardError, CardsLike, ManyCards, OneCards, card_to_str,
                     format_cards, parse_cards)
 
-_fast = _core.fast_eval
+# Small inputs straight to C: scores, or None for anything else (then the general path). Typed
+# Any so that the fast paths below need no typing.cast, a Python call on every small call.
+_fast: Callable[..., Any] = _core.fast_eval
 
 HI_MAX = 7462
 LO_MAX = 56
@@ -273,7 +275,7 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     omaha_eval.cards.CardError: duplicate card As (hole position 0 and board position 0)
     """
     if workers == 1 and out is None:  # small inputs go straight to C (None: not a simple form)
-        score = cast("Optional[int]", _fast(hole, board, 1, check))
+        score = _fast(hole, board, 1, check)
         if score is not None:
             return score
     result: Union[int, npt.NDArray[np.uint16]] = _evaluate(hole, board, True, False, workers,
@@ -327,7 +329,7 @@ def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     0
     """
     if workers == 1 and out is None:
-        score = cast("Optional[int]", _fast(hole, board, 2, check))
+        score = _fast(hole, board, 2, check)
         if score is not None:
             return score
     result: Union[int, npt.NDArray[np.uint8]] = _evaluate(hole, board, False, True, workers,
@@ -384,7 +386,7 @@ def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: b
     """
     if out is None:
         if workers == 1:
-            scores = cast("Optional[Tuple[int, int]]", _fast(hole, board, 3, check))
+            scores = _fast(hole, board, 3, check)
             if scores is not None:
                 return scores
         return _evaluate(hole, board, True, True, workers, check)
