@@ -98,6 +98,42 @@ def test_bulk_equity_on_a_client_equals_in_process(cluster) -> None:
     np.testing.assert_array_equal(local.sums, grouped)
 
 
+def test_calls_are_built_and_sent_in_a_bounded_window(cluster) -> None:
+    """A job of many calls never has all its arguments built at once: at most the window is in
+    flight, and every call still runs exactly once."""
+    import operator
+
+    from distributed import Client
+
+    from omaha_eval.bulk.execute import SUBMIT_WINDOW_PER_THREAD, execute_calls
+
+    address, _ = cluster
+    built: list[int] = []
+    in_flight: list[int] = []
+    done = 0
+
+    def make(i: int):
+        def args() -> tuple[int]:
+            built.append(i)
+            return (i,)
+        return args
+
+    # a function the workers can import (this test module is not on their path)
+    calls = ((i, f"neg-{i:04d}", operator.neg, make(i)) for i in range(300))
+    with Client(address) as client:
+        window = max(SUBMIT_WINDOW_PER_THREAD * sum(client.nthreads().values()), 8)
+        results = {}
+        for tag, value in execute_calls(calls, client=client):
+            done += 1
+            in_flight.append(len(built) - done)
+            results[tag] = value
+    assert results == {i: -i for i in range(300)}
+    assert sorted(built) == list(range(300))
+    # in flight: the window, plus the finished batch being handed out (its refill is sent first)
+    assert max(in_flight) < 2 * window
+    assert 2 * window < 300  # the job is bigger than the window: the bound was exercised
+
+
 def test_local_cluster_of_the_command_is_quiet_and_gives_the_same_numbers() -> None:
     """``--workers N``: our own LocalCluster, its housekeeping slowed only inside it."""
     import dask

@@ -21,6 +21,10 @@ __all__ = ["CALL_TRIALS", "connect", "execute", "execute_calls", "group_size", "
 # few milliseconds Dask spends on a call (scheduling, messages) stay near 1%
 CALL_TRIALS = 1 << 22
 
+# Dask calls in flight per worker thread: enough that no thread waits for its next call, few
+# enough that the arguments and scheduler state of a huge job are never all in memory at once
+SUBMIT_WINDOW_PER_THREAD = 4
+
 
 def have_dask() -> bool:
     """Whether ``dask.distributed`` can be imported."""
@@ -129,8 +133,10 @@ def execute_calls(calls: Iterable[tuple[Any, str, Callable[..., Any], Callable[[
 
     On Dask the ``constants`` (arguments every call shares, such as a table's hands) are
     scattered to the workers once instead of travelling with every call, the calls go to the
-    scheduler in one ``client.map`` of ``group`` calls per Dask task, and finished results are
-    gathered in batches. Closing the iterator early cancels what is still pending.
+    scheduler in ``client.map`` batches of ``group`` calls per Dask task, at most
+    ``SUBMIT_WINDOW_PER_THREAD`` Dask tasks per worker thread in flight (each finished one lets the
+    next be built and sent), and finished results are gathered in batches. Closing the iterator
+    early cancels what is still pending.
     """
     if client is None:
         for tag, _, fn, make_args in calls:
@@ -147,18 +153,39 @@ def execute_calls(calls: Iterable[tuple[Any, str, Callable[..., Any], Callable[[
     run = uuid.uuid4().hex[:12]  # task keys unique to this run, stable across its retries
     shared = client.scatter(list(constants), broadcast=True, hash=False) if constants else []
     groups = [items[a:a + group] for a in range(0, len(items), group)]
-    futures = client.map(_run_group, [fn] * len(groups),
-                         [[make_args() for _, _, _, make_args in g] for g in groups],
-                         [shared] * len(groups), pure=False,
-                         key=[f"omaha-eval-bulk-{run}-{g[0][1]}" for g in groups])
-    tags = {f.key: [tag for tag, _, _, _ in g] for f, g in zip(futures, groups)}
-    pending = set(futures)
+    # A bounded window of calls in flight: arguments are built and sent as earlier calls finish,
+    # so a job of a million small tasks holds a few hundred in memory, not all of them.
+    window = max(SUBMIT_WINDOW_PER_THREAD * _worker_threads(client), 8)
+    tags: dict[str, list[Any]] = {}
+    next_group = 0
+
+    def submit(count: int) -> list[Any]:
+        nonlocal next_group
+        chunk = groups[next_group:next_group + count]
+        next_group += len(chunk)
+        if not chunk:
+            return []
+        futures = client.map(_run_group, [fn] * len(chunk),
+                              [[make_args() for _, _, _, make_args in g] for g in chunk],
+                              [shared] * len(chunk), pure=False,
+                              key=[f"omaha-eval-bulk-{run}-{g[0][1]}" for g in chunk])
+        for f, g in zip(futures, chunk):
+            tags[f.key] = [tag for tag, _, _, _ in g]
+        return list(futures)
+
+    first = submit(window)
+    pending = set(first)
+    finished = as_completed(first)
     try:
-        for batch in as_completed(futures).batches():
-            for future, results in zip(batch, client.gather(batch)):
+        for batch in finished.batches():
+            results = client.gather(batch)
+            more = submit(len(batch))  # refill the window before handing results out
+            pending.update(more)
+            finished.update(more)
+            for future, result in zip(batch, results):
                 pending.discard(future)
                 future.release()
-                yield from zip(tags.pop(future.key), results)
+                yield from zip(tags.pop(future.key), result)
     finally:
         if pending and client.status == "running":  # closed clients have nothing to cancel
             client.cancel(list(pending))
