@@ -21,7 +21,8 @@ from .cards import (RANKS, AnyCards, CardError, CardsLike, ManyCards, OneCards, 
                     format_cards, parse_cards)
 
 # Small inputs straight to C: scores, or None for anything else (then the general path). Typed
-# Any so that the fast paths below need no typing.cast, a Python call on every small call.
+# Any and its results annotated, so that the fast paths below need no typing.cast (a Python
+# call on every small call).
 _fast: Callable[..., Any] = _core.fast_eval
 
 HI_MAX = 7462
@@ -275,7 +276,7 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     omaha_eval.cards.CardError: duplicate card As (hole position 0 and board position 0)
     """
     if workers == 1 and out is None:  # small inputs go straight to C (None: not a simple form)
-        score = _fast(hole, board, 1, check)
+        score: Union[int, npt.NDArray[np.uint16], None] = _fast(hole, board, 1, check)
         if score is not None:
             return score
     result: Union[int, npt.NDArray[np.uint16]] = _evaluate(hole, board, True, False, workers,
@@ -329,7 +330,7 @@ def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     0
     """
     if workers == 1 and out is None:
-        score = _fast(hole, board, 2, check)
+        score: Union[int, npt.NDArray[np.uint8], None] = _fast(hole, board, 2, check)
         if score is not None:
             return score
     result: Union[int, npt.NDArray[np.uint8]] = _evaluate(hole, board, False, True, workers,
@@ -386,7 +387,7 @@ def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: b
     """
     if out is None:
         if workers == 1:
-            scores = _fast(hole, board, 3, check)
+            scores: Union[Tuple[int, int], HiLoArrays, None] = _fast(hole, board, 3, check)
             if scores is not None:
                 return scores
         return _evaluate(hole, board, True, True, workers, check)
