@@ -3,6 +3,7 @@
 2,000 four-card hands per second on one core.
 
     python bench/bench_hh.py [--repeat 15]        # the figures (CPU time, best and median of --repeat)
+    python bench/bench_hh.py --against DIR [--rounds 4] [--repeat 7]   # interleaved A/B with DIR's package
     python -m pytest bench/bench_hh.py            # CI: runs once, results checked
 
 CPU time of this process (``time.process_time``), best and median of the repetitions: the
@@ -14,8 +15,11 @@ from __future__ import annotations
 
 import argparse
 import glob
+import json
 import os
 import statistics
+import subprocess
+import sys
 import time
 from typing import Dict, List, Tuple
 
@@ -116,11 +120,41 @@ def test_bench_hh_runs():
     assert figures["hands_per_second"] > 0
 
 
+def _against(other: str, rounds: int, repeat: int) -> None:
+    """Interleaved A/B: this checkout's package and the one under ``other`` (a directory holding
+    an ``omaha_eval`` package, e.g. main's installed copy), ``rounds`` times each, alternating,
+    each a fresh process; medians of the per-round figures and their ratio."""
+    import omaha_eval  # the package this process runs: installed or editable
+    here = os.path.dirname(os.path.dirname(os.path.abspath(omaha_eval.__file__)))
+    runs: Dict[str, List[Dict[str, float]]] = {"other": [], "this": []}
+    for _ in range(rounds):
+        for label, path in (("other", other), ("this", here)):
+            env = dict(os.environ, PYTHONPATH=path)
+            out = subprocess.run([sys.executable, __file__, "--repeat", str(repeat), "--json"],
+                                 env=env, check=True, capture_output=True, text=True).stdout
+            runs[label].append(json.loads(out))
+    for key in ("best_four_card_hands_per_second", "median_four_card_hands_per_second",
+                "median_four_card_parse_share"):
+        a = statistics.median(r[key] for r in runs["other"])
+        b = statistics.median(r[key] for r in runs["this"])
+        print(f"{key}: other {a:.3g}, this {b:.3g}, ratio {b / a:.3f}  (medians of {rounds} rounds)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=15)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--against", metavar="DIR", help="interleaved A/B with the omaha_eval "
+                        "package found in DIR (e.g. main's site-packages)")
+    parser.add_argument("--rounds", type=int, default=4, help="A/B rounds (with --against)")
     args = parser.parse_args()
+    if args.against:
+        _against(args.against, args.rounds, args.repeat)
+        return
     f = measure(args.repeat)
+    if args.json:
+        print(json.dumps(f))
+        return
     print(f"{f['hands']} hands ({f['four_card_hands']} with 4 cards), {f['agreeing']} agreeing")
     for label in ("best", "median"):
         print(f"{label} of {args.repeat}: parse + replay + agreement {f[label + '_hands_per_second']:.0f} "

@@ -438,7 +438,8 @@ typedef struct {
 
 #define MAX_SETS OE_N_RANK5 /* multisets of at most five ranks: C(17, 5) = 6188 for five */
 #define MAX_SMALL_SETS 105  /* multisets of at most two ranks: 1 + 13 + 91 */
-#define MAX_ITEMS (4 * 2380) /* per suit, subsets of at most 5 of 13 ranks: sum of C(13, j) */
+#define MAX_ITEMS (4 * 2380)
+#define FACTOR_ONE_SLOTS 66 /* 13 ranks * 5 multiplicities + the factor 1 */ /* per suit, subsets of at most 5 of 13 ranks: sum of C(13, j) */
 
 static void enum_sets_rec(const uint8_t cnt[13], int r, int left, uint8_t *cur, int depth,
                           uint32_t w, rank_set *out, int *n_out)
@@ -511,6 +512,7 @@ typedef struct {
     unsigned known_suit_ranks[4];
     int known_suit_n[4];
     uint8_t cnt[13];
+    uint32_t ways[FACTOR_ONE_SLOTS]; /* [r * 5 + j - 1] = C(cnt[r], j); [FACTOR_ONE] = 1 */
     unsigned avail[4];
     uint64_t n_boards;
     /* phase A */
@@ -526,12 +528,23 @@ typedef struct {
     int n_items;
     rank_set others[4][3][MAX_SMALL_SETS]; /* non-suited missing cards by suit and count */
     int n_others[4][3];
+    /* the same, as phase B's inner loop reads them: colex index and weight */
+    uint8_t other_idx[4][3][MAX_SMALL_SETS];
+    int64_t other_w[4][3][MAX_SMALL_SETS];
+    /* small spots (direct_bits > 0): the outcome key packed into direct_bits bits (see
+     * pack_key), and per board rank multiset a byte: packed key << 1 | 1 when the best
+     * non-flush hand beats every plain flush (a full house or quads). A byte, not the score:
+     * with two threads, phase B reads what the other phase A wrote, and 6 KB cross between
+     * cores in a quarter of the cache lines 24 KB take. */
+    int direct_bits;
+    uint8_t *cache_byte;
 } exact_ctx;
 
 static void exact_free(exact_ctx *cx)
 {
     if (!cx) return;
     free(cx->sets); free(cx->sorted); free(cx->order); free(cx->cache_hi); free(cx->cache_key);
+    free(cx->cache_byte);
     free(cx->items); free(cx);
 }
 
@@ -545,9 +558,11 @@ static exact_ctx *exact_alloc(void)
     cx->order = (int16_t *)malloc(sizeof(int16_t) * OE_N_RANK5);
     cx->cache_hi = (uint16_t *)malloc(sizeof(uint16_t) * OE_N_RANK5);
     cx->cache_key = (uint32_t *)malloc(sizeof(uint32_t) * OE_N_RANK5);
+    cx->cache_byte = (uint8_t *)malloc(OE_N_RANK5);
     (void)P;
     cx->items = (flush_item *)malloc(sizeof(flush_item) * MAX_ITEMS);
-    if (!cx->sets || !cx->sorted || !cx->order || !cx->cache_hi || !cx->cache_key || !cx->items) {
+    if (!cx->sets || !cx->sorted || !cx->order || !cx->cache_hi || !cx->cache_key || !cx->items ||
+        !cx->cache_byte) {
         exact_free(cx);
         return NULL;
     }
@@ -600,6 +615,36 @@ static inline unsigned rank5_of_merge(const uint8_t *a, int na, const uint8_t *b
 static uint16_t merge_3_2[455][91], merge_4_1[1820][13];
 static pthread_once_t merge_once = PTHREAD_ONCE_INIT;
 
+/* Plain flushes score from flush_min to flush_max and straight flushes from sf_min up; with
+ * flush_split, every non-flush five-card score is below flush_min or between flush_max and
+ * sf_min (poker's order, checked on the evaluator's tables once), so whether a flush beats a
+ * board's best non-flush hand takes one bit of that hand. Built once. */
+static uint16_t flush_min, flush_max, sf_min;
+static int flush_split;
+
+static void flush_split_init(void)
+{
+    flush_min = sf_min = 0xffff;
+    flush_max = 0;
+    for (unsigned m = 0; m < 8192; ++m) {
+        if (bits13(m) != 5) continue;
+        int straight = 0;
+        for (int i = 0; i < 10; ++i) straight |= m == straight_masks[i];
+        uint16_t f = oe_flush5[m];
+        if (straight) sf_min = f < sf_min ? f : sf_min;
+        else {
+            flush_min = f < flush_min ? f : flush_min;
+            flush_max = f > flush_max ? f : flush_max;
+        }
+    }
+    int ok = flush_min > 0 && flush_max < sf_min;
+    for (int i = 0; i < OE_N_RANK5 && ok; ++i) {
+        uint16_t v = oe_unsuited5[i];
+        if (v && !(v < flush_min || (v > flush_max && v < sf_min))) ok = 0;
+    }
+    flush_split = ok;
+}
+
 static unsigned small_index(const uint8_t *r, int k)
 {
     unsigned idx = 0;
@@ -616,7 +661,10 @@ typedef struct multiset_ {
     uint8_t n_distinct;
     uint8_t rank[5], mult[5];
     uint8_t low;
+    uint8_t factor[5]; /* rank * 5 + mult - 1 per distinct rank, then FACTOR_ONE (see exact_ctx) */
 } multiset;
+
+#define FACTOR_ONE 65
 
 static multiset multisets3[455], multisets4[1820], multisets5[OE_N_RANK5];
 
@@ -630,6 +678,8 @@ static void multiset_fill(multiset *table, const uint8_t *r, int k)
         if (i > 0 && r[i] == r[i - 1]) m->mult[m->n_distinct - 1]++;
         else { m->rank[m->n_distinct] = r[i]; m->mult[m->n_distinct++] = 1; }
     }
+    for (int d = 0; d < 5; ++d)
+        m->factor[d] = (uint8_t)(d < m->n_distinct ? m->rank[d] * 5 + m->mult[d] - 1 : FACTOR_ONE);
 }
 
 static void multisets_init(void)
@@ -651,6 +701,7 @@ static void merge_init(void)
 {
     uint8_t a[4], b[2];
     multisets_init();
+    flush_split_init();
     for (a[0] = 0; a[0] < 13; ++a[0])
         for (a[1] = a[0]; a[1] < 13; ++a[1])
             for (a[2] = a[1]; a[2] < 13; ++a[2]) {
@@ -662,6 +713,21 @@ static void merge_init(void)
                     for (b[0] = 0; b[0] < 13; ++b[0])
                         merge_4_1[small_index(a, 4)][b[0]] = (uint16_t)rank5_of_merge(a, 4, b, 1);
             }
+}
+
+/* Phase B on small spots tallies its corrections in a plain array instead of the hash tally:
+ * the outcome key packed as high winners | low winners << P (see outcome_key), in a row per
+ * flush winners mask. */
+#define DIRECT_MAX_BITS 10
+
+static inline unsigned pack_key(uint32_t key, int P)
+{
+    return (key & ((1u << OE_MAX_PLAYERS) - 1)) | (key >> OE_MAX_PLAYERS) << P;
+}
+
+static inline uint32_t unpack_key(unsigned packed, int P)
+{
+    return (packed & ((1u << P) - 1)) | (packed >> P) << OE_MAX_PLAYERS;
 }
 
 /* Appends every j-subset of ranks[from..n) (added to `chosen`) as a phase B item of suit s. */
@@ -684,6 +750,11 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
     cx->P = P;
     cx->hole = hole;
     cx->game = game;
+    {
+        /* phase B's direct tallies: (1 << P) rows of (1 << bits) counters, at most 1024 */
+        int bits = game == OE_GAME_HILO ? 2 * P : P;
+        cx->direct_bits = P + bits <= DIRECT_MAX_BITS && flush_split ? bits : 0;
+    }
     memset(cx->cnt, 0, sizeof cx->cnt);
     memset(cx->known_suit_ranks, 0, sizeof cx->known_suit_ranks);
     memset(cx->known_suit_n, 0, sizeof cx->known_suit_n);
@@ -712,6 +783,10 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
             cx->cnt[c >> 2]++;
             cx->avail[c & 3] |= 1u << (c >> 2);
         }
+
+    for (int r = 0; r < 13; ++r)
+        for (int j = 1; j <= 5; ++j) cx->ways[r * 5 + j - 1] = oe_choose[cx->cnt[r]][j];
+    cx->ways[FACTOR_ONE_SLOTS - 1] = 1;
 
     cx->n_boards = 0;
     cx->table = NULL;
@@ -768,8 +843,12 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
         for (int j = jmin; j <= jmax; ++j) {
             int k = cx->m - j; /* 0..2, see MAX_SMALL_SETS */
             cx->n_others[s][k] = enum_sets(other_cnt, k, cx->others[s][k]);
-            for (int o = 0; o < cx->n_others[s][k]; ++o)
-                cx->others[s][k][o].idx = (uint16_t)small_index(cx->others[s][k][o].r, k);
+            for (int o = 0; o < cx->n_others[s][k]; ++o) {
+                unsigned idx = small_index(cx->others[s][k][o].r, k);
+                cx->others[s][k][o].idx = (uint16_t)idx;
+                cx->other_idx[s][k][o] = (uint8_t)idx; /* k <= 2: below 91 */
+                cx->other_w[s][k][o] = cx->others[s][k][o].w;
+            }
         }
         /* every subset of the suit's available ranks with jmin..jmax members */
         int ranks[13], na2 = 0;
@@ -781,21 +860,25 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
 /* Phase A over sets [begin, end): settle each rank multiset as if no flush could happen. */
 static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
 {
-    int P = cx->P, hilo = cx->game == OE_GAME_HILO;
+    int P = cx->P, hilo = cx->game == OE_GAME_HILO, bits = cx->direct_bits;
     uint16_t hi[OE_MAX_PLAYERS];
     uint8_t lo[OE_MAX_PLAYERS];
     tally t;
     memset(t.key, 0, sizeof t.key);
     t.n = 0;
+    int64_t acc[1 << DIRECT_MAX_BITS]; /* small spots: weights by packed outcome key */
+    if (bits) memset(acc, 0, sizeof(int64_t) << bits);
     const multiset *tab = cx->table;
+    const uint32_t *ways = cx->ways;
     for (int i = begin; i < end; ++i) {
         unsigned low, idx;
         int64_t w;
         if (tab) {
             const multiset *ms = &tab[i];
-            uint32_t wt = 1;
-            for (int d = 0; d < ms->n_distinct && wt; ++d)
-                wt *= oe_choose[cx->cnt[ms->rank[d]]][ms->mult[d]];
+            /* the boards of the deck with these ranks: a product of five binomials (1 for the
+             * ranks it lacks), without a loop over the distinct ranks */
+            const uint8_t *f = ms->factor;
+            uint32_t wt = ways[f[0]] * ways[f[1]] * (ways[f[2]] * ways[f[3]]) * ways[f[4]];
             if (!wt) continue; /* the deck cannot supply these ranks */
             w = wt;
             low = cx->known_low | ms->low;
@@ -809,16 +892,113 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
         }
         const uint16_t *row = oe_board_pair + (size_t)idx * OE_N_RANK2;
         uint16_t best = 0;
+        uint8_t best_lo = 0;
         for (int p = 0; p < P; ++p) {
             hi[p] = nonflush_hi(row, &cx->h[p]);
-            lo[p] = hilo ? hand_lo(low, &cx->h[p]) : 0;
             best = hi[p] > best ? hi[p] : best;
         }
-        uint32_t key = outcome_key(P, hi, hilo ? lo : NULL);
-        cx->cache_hi[idx] = best;
-        cx->cache_key[idx] = key;
-        tally_add(&t, P, st, key, w);
+        uint32_t hm = 0, lm = 0; /* outcome_key, without its branches */
+        for (int p = 0; p < P; ++p) hm |= (uint32_t)(hi[p] == best) << p;
+        if (hilo) {
+            for (int p = 0; p < P; ++p) {
+                lo[p] = hand_lo(low, &cx->h[p]);
+                best_lo = lo[p] > best_lo ? lo[p] : best_lo;
+            }
+            if (best_lo)
+                for (int p = 0; p < P; ++p) lm |= (uint32_t)(lo[p] == best_lo) << p;
+        }
+        if (bits) {
+            unsigned packed = hm | lm << P;
+            cx->cache_byte[idx] = (uint8_t)(packed << 1 | (best > flush_max));
+            acc[packed] += w;
+        } else {
+            uint32_t key = hm | lm << OE_MAX_PLAYERS;
+            cx->cache_hi[idx] = best;
+            cx->cache_key[idx] = key;
+            tally_add(&t, P, st, key, w);
+        }
     }
+    if (bits)
+        for (unsigned pk = 0; pk < 1u << bits; ++pk)
+            if (acc[pk]) tally_add(&t, P, st, unpack_key(pk, P), acc[pk]);
+    tally_flush(&t, P, st);
+}
+
+/* Phase B of a small spot (direct_bits > 0), the same sums as the general loop below. A flush
+ * and a non-flush hand never score the same, so on a board where the best flush `top` beats
+ * the best non-flush score the high half goes to the flush's holders (top_mask) and the low
+ * half stays; where it does not, nothing changes. So the inner loop only adds each board's
+ * weight, when the flush wins, to the counter of (top_mask, the board's non-flush outcome):
+ * no branch, no hashing. The counters become tally corrections once per chunk. */
+static void exact_phase_b_direct(exact_ctx *cx, int begin, int end, int64_t *st)
+{
+    int P = cx->P, bits = cx->direct_bits;
+    int64_t acc[2 << DIRECT_MAX_BITS];
+    size_t half = (size_t)1 << (P + bits);
+    memset(acc, 0, sizeof(int64_t) * 2 * half);
+    const uint8_t *cache = cx->cache_byte;
+    for (int i = begin; i < end; ++i) {
+        int s = cx->items[i].suit;
+        unsigned sub = cx->items[i].ranks;
+        unsigned board_ranks = cx->known_suit_ranks[s] | sub;
+        uint32_t top = 0, top_mask = 0;
+        for (int p = 0; p < P; ++p) {
+            uint32_t f = cx->h[p].suit_n[s] >= 2 ? best_flush(cx->h[p].suit_ranks[s], board_ranks) : 0;
+            if (f > top) { top = f; top_mask = 1u << p; }
+            else if (f == top && f) top_mask |= 1u << p;
+        }
+        if (!top) continue; /* nobody makes a flush on these boards */
+        uint8_t base[5 + 13]; /* 5 on any real spot */
+        int n_sub = 0, n_base = 0, x = 0;
+        for (unsigned b = sub; b; b &= b - 1, ++n_sub) { /* known and suited ranks in order */
+            int r = __builtin_ctz(b);
+            while (x < cx->n_known && cx->known_sorted[x] <= r) base[n_base++] = cx->known_sorted[x++];
+            base[n_base++] = (uint8_t)r;
+        }
+        while (x < cx->n_known) base[n_base++] = cx->known_sorted[x++];
+        int k = cx->m - n_sub; /* n_base + k == 5 and k <= 2 */
+        unsigned base_idx = small_index(base, n_base);
+        int64_t *row = acc + ((size_t)top_mask << bits);
+        /* the flush wins unless the board makes a full house or quads (bit 0) and the flush is
+         * not straight */
+        unsigned loses = top >= sf_min ? 0u : 1u;
+        int n_o = cx->n_others[s][k];
+        const int64_t *w = cx->other_w[s][k];
+        if (k == 0) {
+            unsigned v = cache[base_idx];
+            row[v >> 1] += w[0] & -(int64_t)!(v & loses);
+            continue;
+        }
+        const uint16_t *merged = k == 2 ? merge_3_2[base_idx] : merge_4_1[base_idx];
+        const uint8_t *oi = cx->other_idx[s][k];
+        /* a mask, not a branch (the flush wins unpredictably), and two sets of counters, so
+         * that boards with the same outcome do not wait for each other's additions */
+        int64_t *row2 = row + half;
+        int o = 0;
+        for (; o + 1 < n_o; o += 2) {
+            unsigned v0 = cache[merged[oi[o]]], v1 = cache[merged[oi[o + 1]]];
+            row[v0 >> 1] += w[o] & -(int64_t)!(v0 & loses);
+            row2[v1 >> 1] += w[o + 1] & -(int64_t)!(v1 & loses);
+        }
+        if (o < n_o) {
+            unsigned v = cache[merged[oi[o]]];
+            row[v >> 1] += w[o] & -(int64_t)!(v & loses);
+        }
+    }
+    tally t;
+    memset(t.key, 0, sizeof t.key);
+    t.n = 0;
+    const uint32_t hi_bits = (1u << OE_MAX_PLAYERS) - 1;
+    for (unsigned tm = 1; tm < 1u << P; ++tm)
+        for (unsigned pk = 0; pk < 1u << bits; ++pk) {
+            int64_t w = acc[(size_t)tm << bits | pk] + acc[half + ((size_t)tm << bits | pk)];
+            if (!w) continue;
+            uint32_t nf_key = unpack_key(pk, P);
+            uint32_t key = tm | (nf_key & ~hi_bits);
+            if (key == nf_key) continue; /* the flush's holders won the high half anyway */
+            tally_add(&t, P, st, key, w);
+            tally_add(&t, P, st, nf_key, -w);
+        }
     tally_flush(&t, P, st);
 }
 
@@ -826,6 +1006,10 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
  * high half (the low half never depends on suits). */
 static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
 {
+    if (cx->direct_bits) {
+        exact_phase_b_direct(cx, begin, end, st);
+        return;
+    }
     const uint32_t hi_bits = (1u << OE_MAX_PLAYERS) - 1;
     int P = cx->P;
     tally t;
@@ -874,23 +1058,44 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
     tally_flush(&t, P, st);
 }
 
-/* parallel drivers: each fixed chunk of work adds into its own slot of `partial` */
+/* The parallel driver: one job of n_a phase A chunks then phase B chunks, each adding into its
+ * own slot of `partial`. Chunks are claimed in order, so by the time a thread claims a phase B
+ * chunk every phase A chunk has been claimed; it waits for those still running (phase B reads
+ * what phase A cached), at most one chunk of phase A. One job instead of one per phase halves
+ * the hand-offs between threads, which are what a single spot on two threads pays for. */
+#ifndef CHUNK_A
 #define CHUNK_A 256
-#define CHUNK_B 16
+#endif
+#ifndef CHUNK_B
+#define CHUNK_B 64 /* items of very unequal cost (1 to 91 boards), heavy first in each suit */
+#endif
 
 typedef struct {
     exact_ctx *cx;
     int64_t *partial;
-    size_t chunk;
-    int phase;
+    size_t n_a;            /* phase A chunks */
+    unsigned long a_done;  /* phase A chunks finished */
 } exact_job;
 
 static void exact_range(void *ctx, size_t begin, size_t end)
 {
     exact_job *job = (exact_job *)ctx;
-    int64_t *st = job->partial + (begin / job->chunk) * (size_t)job->cx->P * OE_NSTAT;
-    if (job->phase == 0) exact_phase_a(job->cx, (int)begin, (int)end, st);
-    else exact_phase_b(job->cx, (int)begin, (int)end, st);
+    exact_ctx *cx = job->cx;
+    size_t width = (size_t)cx->P * OE_NSTAT;
+    for (size_t c = begin; c < end; ++c) {
+        int64_t *st = job->partial + c * width;
+        if (c < job->n_a) {
+            int a0 = (int)(c * CHUNK_A), a1 = a0 + CHUNK_A < cx->n_sets ? a0 + CHUNK_A : cx->n_sets;
+            exact_phase_a(cx, a0, a1, st);
+            __atomic_add_fetch(&job->a_done, 1, __ATOMIC_RELEASE);
+            continue;
+        }
+        while (__atomic_load_n(&job->a_done, __ATOMIC_ACQUIRE) < job->n_a)
+            oe_parallel_wait();
+        int b0 = (int)((c - job->n_a) * CHUNK_B);
+        int b1 = b0 + CHUNK_B < cx->n_items ? b0 + CHUNK_B : cx->n_items;
+        exact_phase_b(cx, b0, b1, st);
+    }
 }
 
 /* Work below which another thread costs more than it saves (units: phase A rank multisets; a
@@ -911,14 +1116,11 @@ static int exact_run(exact_ctx *cx, int64_t *stats, int workers)
     }
     size_t na = ((size_t)cx->n_sets + CHUNK_A - 1) / CHUNK_A;
     size_t nb = ((size_t)cx->n_items + CHUNK_B - 1) / CHUNK_B;
-    size_t slots = na > nb ? na : nb;
+    size_t slots = na + nb;
     int64_t *partial = (int64_t *)calloc(slots ? slots : 1, sizeof(int64_t) * width);
     if (!partial) return -1;
-    exact_job job = {cx, partial, CHUNK_A, 0};
-    oe_parallel_for((size_t)cx->n_sets, CHUNK_A, workers, exact_range, &job);
-    job.chunk = CHUNK_B;
-    job.phase = 1;
-    oe_parallel_for((size_t)cx->n_items, CHUNK_B, workers, exact_range, &job);
+    exact_job job = {cx, partial, na, 0};
+    oe_parallel_for(slots, 1, workers, exact_range, &job);
     for (size_t c = 0; c < slots; ++c)
         for (size_t k = 0; k < width; ++k) stats[k] += partial[c * width + k];
     free(partial);

@@ -137,6 +137,9 @@ int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride
 typedef void (*oe_range_fn)(void *ctx, size_t begin, size_t end);
 /* Calls fn over [0, n) in fixed chunks of `chunk` items, spread over `workers` threads. */
 void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *ctx);
+/* A short pause for a thread of a parallel loop that waits for another's chunk (a few polls,
+ * then a yield so that the awaited thread can run if it shares this CPU). */
+void oe_parallel_wait(void);
 
 #ifdef __cplusplus
 }

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union, overload
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from .cards import (RANKS, AnyCards, CardError, CardsLike, ManyCards, OneCards, card_to_str,
-                    format_cards, parse_cards)
+from .cards import (_CARD_IDS, _CARD_NAMES, RANKS, AnyCards, CardError, CardsLike, ManyCards,
+                    OneCards, card_to_str, format_cards, parse_cards)
+from .variants import game_of
 
 # Small inputs straight to C: scores, or None for anything else (then the general path). Typed
 # Any and its results annotated, so that the fast paths below need no typing.cast (a Python
@@ -481,7 +482,11 @@ def describe_hi(score: Score) -> str:
     ...
     ValueError: hi score 0 is outside 1..7462
     """
-    category, ranks = _core.hi_class(_score(score, 1, HI_MAX, "hi"))
+    return _hi_words(*_core.hi_class(_score(score, 1, HI_MAX, "hi")))
+
+
+def _hi_words(category: int, ranks: Tuple[int, ...]) -> str:
+    """describe_hi's words for a category and its ranks (from ``_core.hi_class``)."""
     words = [_RANK_WORDS[r] for r in ranks]
     if category == 0:
         return "High card, " + "-".join(words)
@@ -532,12 +537,18 @@ def describe_lo(score: Score) -> str:
     >>> describe_lo(0)
     'no low'
     """
-    score = _score(score, 0, LO_MAX, "low")
+    return _LO_WORDS[_score(score, 0, LO_MAX, "low")]
+
+
+def _lo_words(score: int) -> str:
     if score == 0:
         return "no low"
     mask = _core.low_mask(score)
     names = ["A"] + list(RANKS[:7])  # bit 0 = ace, bit k = rank k + 1
     return "-".join(names[bit] for bit in range(7, -1, -1) if mask >> bit & 1)
+
+
+_LO_WORDS = tuple(_lo_words(score) for score in range(LO_MAX + 1))
 
 
 def _single_deal(hole: AnyCards, board: AnyCards) -> Tuple[np.ndarray, np.ndarray]:
@@ -652,31 +663,67 @@ def describe_hand(hole: AnyCards, board: AnyCards, *, game: str = "hi") -> Dict[
     >>> d["hi"]["description"], d["lo"]["description"], d["lo"]["hole_cards"]
     ('Pair of deuces, ace-nine-eight kickers', '8-4-3-2-A', 'As2s')
     """
-    from .variants import game_of
-
     if not isinstance(game, str):
         raise ValueError(f"game must be 'hi', 'hilo' or a variant name, got {game!r}")
     game_of(game)  # an unknown name fails before the cards are read
-    h, b = _single_deal(hole, board)
-    game = game_of(game, len(h))
-    score, pair, triple = _core.best_hi(h, b)
-    hole2, board3 = _parts(h, b, pair, triple)
+    ids = _plain_deal(hole, board)
+    if ids is None:  # any other form, or cards that are not right: the general path says why
+        h, b = _single_deal(hole, board)
+        ids = h.tolist(), b.tolist()
+    hole_ids, board_ids = ids
+    game = game_of(game, len(hole_ids))
+    h_bytes, b_bytes = bytes(hole_ids), bytes(board_ids)
+    score, pair, triple = _core.best_hi(h_bytes, b_bytes)
+    category, ranks = _core.hi_class(score)
     result: Dict[str, Any] = {
-        "hole": format_cards(h),
-        "board": format_cards(b),
+        "hole": _text(hole_ids),
+        "board": _text(board_ids),
         "hi": {
             "score": int(score),
-            "category": hi_category(score),
-            "description": describe_hi(score),
-            "hole_cards": format_cards(hole2),
-            "board_cards": format_cards(board3),
+            "category": CATEGORIES[category],
+            "description": _hi_words(category, ranks),
+            "hole_cards": _text(hole_ids, _core.HOLE_PAIRS[pair]),
+            "board_cards": _text(board_ids, _core.BOARD_TRIPLES[triple]),
         },
     }
     if game == "hilo":
-        lo, pair, triple = _core.best_lo(h, b)
-        entry: Dict[str, Any] = {"score": int(lo), "description": describe_lo(lo)}
+        lo, pair, triple = _core.best_lo(h_bytes, b_bytes)
+        entry: Dict[str, Any] = {"score": int(lo), "description": _LO_WORDS[lo]}
         if lo:
-            hole2, board3 = _parts(h, b, pair, triple)
-            entry.update(hole_cards=format_cards(hole2), board_cards=format_cards(board3))
+            entry.update(hole_cards=_text(hole_ids, _core.HOLE_PAIRS[pair]),
+                         board_cards=_text(board_ids, _core.BOARD_TRIPLES[triple]))
         result["lo"] = entry
     return result
+
+
+def _plain_ids(cards: Any) -> Optional[List[int]]:
+    """The ids of compact card text ("AsKd7h") or of a list or tuple of ints 0..51, else None."""
+    kind = type(cards)
+    if kind is str:
+        if len(cards) % 2:
+            return None
+        ids = [_CARD_IDS.get(cards[i:i + 2]) for i in range(0, len(cards), 2)]
+        return None if None in ids else cast("List[int]", ids)
+    if kind is list or kind is tuple:
+        for c in cards:
+            if type(c) is not int or not 0 <= c <= 51:
+                return None
+        return list(cards)
+    return None
+
+
+def _plain_deal(hole: Any, board: Any) -> Optional[Tuple[List[int], List[int]]]:
+    """A single valid deal in a plain form as two lists of ids, read in Python: for one deal
+    NumPy's array set-up costs more than the evaluation. None for anything else, valid or not
+    (the general path reads it, or raises the error it always raised)."""
+    h, b = _plain_ids(hole), _plain_ids(board)
+    if h is None or b is None or len(h) not in HOLE_CARDS or len(b) != 5 or \
+            len(set(h + b)) != len(h) + 5:
+        return None
+    return h, b
+
+
+def _text(ids: List[int], picks: Optional[Sequence[int]] = None) -> str:
+    """``format_cards`` of ``ids`` (or of the ``picks`` positions of them), for valid ids."""
+    return "".join([_CARD_NAMES[ids[i]] for i in picks] if picks is not None
+                   else [_CARD_NAMES[c] for c in ids])

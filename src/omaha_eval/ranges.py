@@ -111,8 +111,10 @@ def _bad(text: str, pos: int, token: str, why: str) -> RangeError:
 # so sorting keys sorts holdings lexicographically.
 
 
-def _keys_of(rows: np.ndarray) -> np.ndarray:
-    rows = np.sort(rows.astype(np.int64), axis=1)
+def _keys_of(rows: np.ndarray, ascending: bool = False) -> np.ndarray:
+    """One int64 key per row of card ids (6 bits a card, cards in ascending order); pass
+    ``ascending=True`` for rows already ascending (the sort is skipped)."""
+    rows = rows.astype(np.int64) if ascending else np.sort(rows.astype(np.int64), axis=1)
     key = np.zeros(rows.shape[0], dtype=np.int64)
     for j in range(rows.shape[1]):
         key = (key << 6) | rows[:, j]
@@ -128,13 +130,24 @@ def _rows_of(keys: np.ndarray, k: int) -> np.ndarray:
 
 @lru_cache(maxsize=16)
 def _combinations(n: int, r: int) -> np.ndarray:
-    """Every r-subset of range(n) as uint8 rows, ascending (cached, read-only)."""
-    count = math.comb(n, r)
-    if r == 0:
-        out = np.zeros((1, 0), dtype=np.uint8)
+    """Every r-subset of range(n) as uint8 rows, ascending (cached, read-only).
+
+    Built a column at a time in NumPy (each row grows by every value above its last), so the
+    2,598,960 five-card rows take milliseconds rather than a Python loop over 13 M values."""
+    if r == 0 or r > n:
+        out = np.zeros((1 if r == 0 else 0, r), dtype=np.uint8)
     else:
-        out = np.fromiter(chain.from_iterable(combinations(range(n), r)), dtype=np.uint8,
-                          count=r * count).reshape(count, r)
+        out = np.arange(n - r + 1, dtype=np.uint8).reshape(-1, 1)
+        for j in range(1, r):
+            # row with last value v extends by v+1 .. n-r+j, in order: lexicographic rows
+            last = out[:, -1].astype(np.int64)
+            grow = (n - r + j) - last
+            starts = np.cumsum(grow) - grow
+            repeated = np.repeat(out, grow, axis=0)
+            offsets = np.arange(int(grow.sum()), dtype=np.int64) - np.repeat(starts, grow)
+            nxt = (np.repeat(last, grow) + 1 + offsets).astype(np.uint8)
+            out = np.concatenate([repeated, nxt[:, None]], axis=1)
+    assert out.shape[0] == math.comb(n, r)
     out.flags.writeable = False
     return out
 
@@ -360,7 +373,10 @@ def _pattern_keys(s: _Set, text: str, pos: int) -> np.ndarray:
     if len(base) * math.comb(deck.size, s.wild) > _MAX_GENERATED:
         raise _bad(text, pos, text[pos:pos + 40].strip(),
                    f"more than {MAX_HOLDINGS:,} holdings in")
-    wild = deck[_combinations(deck.size, s.wild)]  # (n_wild, w)
+    wild = deck[_combinations(deck.size, s.wild)]  # (n_wild, w), rows ascending and distinct
+    if not s.ranks and not s.cards and not s.qualifier:
+        # only wild cards ('*****'): every hand of that size, rows ascending in key order
+        return _all_keys(s.wild)
     rows = np.concatenate([np.repeat(base_arr, wild.shape[0], axis=0),
                            np.tile(wild, (len(base), 1))], axis=1)
     if s.wild:  # a wild card may not repeat one of the row's rank cards
@@ -383,7 +399,7 @@ def _random_keys(k: int, text: str, pos: int) -> np.ndarray:
 
 @lru_cache(maxsize=2)
 def _all_keys(k: int) -> np.ndarray:
-    keys = _keys_of(_combinations(52, k))
+    keys = _keys_of(_combinations(52, k), ascending=True)
     keys.flags.writeable = False
     return keys
 

@@ -54,8 +54,9 @@ def _rng(seed: Any) -> np.random.Generator:
 def card_list(value: Any, what: str) -> List[int]:
     """Card ids from any card form (see :func:`~omaha_eval.cards.parse_cards`); raises
     HandSetupError naming ``what``."""
-    if isinstance(value, (list, tuple)) and all(type(c) is int and 0 <= c < 52 for c in value):
-        return list(value)  # replays pass card ids: skip the general parser
+    if isinstance(value, (list, tuple)) and list(map(type, value)).count(int) == len(value) and \
+            _CARDS.issuperset(value):  # (ints first: every one hashable)
+        return list(value)  # replays pass card ids (checked in C-speed passes): no general parser
     try:
         return [int(c) for c in parse_cards(value, unique=False).ravel().tolist()]
     except CardError as exc:

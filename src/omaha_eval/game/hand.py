@@ -235,14 +235,15 @@ def _first_round_start(posts: Sequence[Post], n: int, button: int, last: int) ->
 
 class _Plan:
     """What every hand of one config, table size and button starts from, worked out once:
-    the default posts in posting order, their effect on stacks deep enough that nobody is all
+    the posts (the default ones, or ``posts`` given) in posting order, their effect on stacks deep enough that nobody is all
     in after posting (``posted``; ``need[i]``: the chips player ``i`` posts, a stack must be
     above it for the shortcut), and who opens the first round."""
 
     __slots__ = ("posts", "ordered", "posted", "need", "start")
 
-    def __init__(self, config: GameConfig, n: int, button: int) -> None:
-        self.posts = tuple(config.default_posts(n, button))
+    def __init__(self, config: GameConfig, n: int, button: int,
+                 posts: Optional[Tuple[Post, ...]] = None) -> None:
+        self.posts = tuple(config.default_posts(n, button)) if posts is None else posts
         self.ordered = _posting_order(self.posts, n, button)
         deep = [MAX_CHIPS * 2] * n  # deeper than any stack: no post is short
         self.posted = _Posted(self.ordered, deep, config.ante_trimming,
@@ -253,8 +254,9 @@ class _Plan:
 
 # Per config (keyed by id, the config kept in the entry so that no id is reused while its entry
 # lives; cleared when it grows: a kill pot plays with a new, scaled config): the betting
-# structure's opening bets per street, the plans by (n, button) and the most players.
-_ConfigEntry = Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[int, int], _Plan], int]
+# structure's opening bets per street, the plans by (n, button) for the default posts or by
+# (n, button, posts) for given ones, and the most players.
+_ConfigEntry = Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[Any, ...], _Plan], int]
 _PLANS: Dict[int, _ConfigEntry] = {}
 _SEAT_NUMBERS = tuple(tuple(range(n)) for n in range(13))  # the default seat labels
 
@@ -431,6 +433,16 @@ class Hand:
                     raise HandSetupError(f"posts must be Post objects, got {post!r}")
                 if not 0 <= post.player < n:
                     raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
+            # given posts that come back (a replayed table's blinds): their plan, worked out once
+            # (posts are frozen, so equal posts give the same plan)
+            key = (n, button, tuple(post_list))
+            plans = config_entry[2]
+            plan = plans.get(key)
+            if plan is None:
+                if len(plans) >= 512:
+                    plans.clear()
+                plan = plans[key] = _Plan(config, n, button, key[2])
+            post_list = plan.posts
         hole = config.hole_cards
         known = _core.known_deal(hole_cards, board, n, button, hole) if (
             seed is None and deck is None and runs == 1 and not extra_boards and

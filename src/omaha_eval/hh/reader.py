@@ -86,6 +86,88 @@ def _name_index(names: Tuple[str, ...]) -> Tuple[Tuple[str, ...], FrozenSet[str]
     return longest, frozenset(names), clash
 
 
+def _cash_out(text: str) -> bool:
+    """Whether ``text`` speaks of a cash-out or insurance (:data:`_CASH_OUT`). A case-blind
+    search of alternatives is slow: ASCII text without "cash" or "insur" in lower case cannot
+    match, and is answered without it (other text may hold letters that re folds to ASCII)."""
+    if text.isascii():
+        low = text.lower()
+        if "cash" not in low and "insur" not in low:
+            return False
+    return _CASH_OUT.search(text) is not None
+
+
+@lru_cache(maxsize=4096)  # a player who sat a hand out comes back with the same seat line
+def _seat_fields(line: str, scale: int) -> Tuple[int, str, int, bool]:
+    """(seat, name, stack in units, sitting out) of a seat line. Raises :class:`HHError`
+    (without the line: see the caller) when unreadable."""
+    m = _SEAT.match(line)
+    if not m:
+        raise HHError(f"unreadable seat line {line[:80]!r}")
+    stack = to_units(m.group(3).split(", ")[0].replace(" in chips", "").strip(), scale)
+    tail = m.group(4)
+    if tail:
+        tail = tail.lower()
+        out = "sitting out" in tail or "out of hand" in tail
+    else:
+        out = False
+    return int(m.group(1)), m.group(2), stack, out
+
+
+@lru_cache(maxsize=4096)  # "folds", "checks", "calls $1": the same few texts after the names
+def _betting(rest: str, scale: int) -> Optional[Tuple[str, int]]:
+    """(verb, amount) of a readable betting action (the text after the player's name), else
+    None: the general path then reads the line (and says what is wrong with it)."""
+    cut = rest.find(" ")
+    verb = rest if cut < 0 else rest[:cut]
+    if verb == "folds":
+        return "fold", 0
+    if verb == "checks":
+        return "check", 0
+    if verb not in _BETTING:
+        return None
+    try:
+        amount = _wager_amount(verb, rest, scale)
+    except HHError:
+        return None
+    if amount is None:
+        return None
+    return ("raise" if verb == "raises" else verb[:-1]), amount
+
+
+@lru_cache(maxsize=256)  # "*** FLOP ***", "*** SECOND TURN ***": a handful of titles
+def _street_title(title: str) -> Tuple[int, str]:
+    """(the run from 0, or -1 when the title names none; the street's name without the run),
+    from the text between the stars."""
+    words = title.upper().split()
+    run = _RUN.get(words[0], -1) if words else -1
+    if run >= 0:
+        words = words[1:]
+    return run, " ".join(words)
+
+
+@lru_cache(maxsize=4096)  # "posts small blind $0.01": the same few texts after the names
+def _post_fields(rest: str, scale: int) -> Optional[Tuple[str, int]]:
+    """(kind, amount) of a forced bet (the text after the player's name), or None when the
+    general reader must look at it (another wording, an unreadable amount)."""
+    m = _POST.match(rest)
+    if m is None:
+        return None
+    kind = _POST_KIND[m.group(1)]
+    if m.group(3):  # Winamax "out of position"
+        kind = "small_out" if kind == "small_blind" else "big_out"
+    try:
+        return kind, to_units(m.group(2), scale)
+    except HHError:
+        return None
+
+
+@lru_cache(maxsize=4096)  # " | Rake $0.01": the fee parts of a total pot line repeat
+def _fees(text: str) -> Tuple[Tuple[str, str], ...]:
+    """(fee name in lower case, amount text) of each fee after a total pot, in order."""
+    return tuple((fee.group(1).lower(), fee.group(2)) for fee in _FEE.finditer(text))
+
+
 def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
     """One hand's lines (``start``: the file line of the first) into a :class:`SiteHand`.
 
@@ -158,18 +240,21 @@ class _Body:
         start = self.start
         colon = self.colon
         summary = len(lines)  # where the summary begins
-        for k in range(1, len(lines)):
-            line = lines[k]
+        scale = hand.scale
+        actions = hand.actions
+        name_set, clash = self.name_set, self.clash  # (locals: read on every line)
+        for number, line in enumerate(lines[1:], start + 1):  # number: the file line
             if not line:
                 continue
-            number = start + k
             first = line[0]  # the line kinds dispatched on their first character
             if first == "*":
-                m = _STREET.match(line)
-                if m:
-                    self.street_line(m.group(1).strip().upper(), m.group(2), number)
+                # what _STREET matches, by plain finds: "*** TITLE ***", an optional colon, the rest
+                cut = line.find("***", 3) if line.startswith("***") else -1
+                if cut >= 0:
+                    after = cut + 4 if line[cut + 3:cut + 4] == ":" else cut + 3
+                    self.street_line(line[3:cut], line[after:].lstrip(), number)
                     if self.summary:
-                        summary = k + 1
+                        summary = number - start + 1
                         break
                     continue
             elif first == "T":
@@ -186,12 +271,20 @@ class _Body:
                 continue
             if self.dirty:
                 self.index_names()
+                name_set, clash = self.name_set, self.clash
             if colon:  # most lines are "name: action": try that first
                 cut = line.find(": ")
                 if cut > 0:
                     name = line[:cut]
-                    if name in self.name_set and name not in self.clash:
-                        self.player_line(name, line[cut + 2:], True, number)
+                    if name in name_set and name not in clash:
+                        rest = line[cut + 2:]
+                        act = _betting(rest, scale) if self.street >= 0 else None
+                        if act is None:
+                            self.player_line(name, rest, True, number)
+                        else:  # the common line, read once per distinct text
+                            street = self.street
+                            actions.append(Action(street if street > 0 else 0, name, act[0],
+                                                  act[1], number))
                         continue
             if first in _DEALER_FIRST:  # the dealer's lines
                 if line.startswith("Dealt to "):
@@ -199,7 +292,7 @@ class _Body:
                     continue
                 if line.startswith("Uncalled bet"):
                     m = _UNCALLED.match(line)
-                    if m and m.group(2).strip() in self.name_set:
+                    if m and m.group(2).strip() in name_set:
                         name = m.group(2).strip()
                         hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
                     continue
@@ -211,15 +304,31 @@ class _Body:
                 if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
                     self.problem("the hand was cancelled", number)
                     continue
-            who, rest, named = self.who_spaced(line)  # "name: " was tried above
+            cut = line.find(" ")  # "name verb": a name without spaces, as most are
+            who: Optional[str]
+            if cut > 0 and line[:cut] in name_set and line[:cut] not in clash:
+                who, rest, named = line[:cut], line[cut + 1:], False
+            else:
+                who, rest, named = self.who_spaced(line)  # "name: " was tried above
             if who is None:
-                if _CASH_OUT.search(line):
+                if _cash_out(line):
                     hand.cash_out.append(line)
                 continue
-            self.player_line(who, rest, named, number)
+            act = _betting(rest, scale) if self.street >= 0 else None
+            if act is None:
+                self.player_line(who, rest, named, number)
+            else:
+                street = self.street
+                actions.append(Action(street if street > 0 else 0, who, act[0], act[1], number))
         for k in range(summary, len(lines)):
-            if lines[k]:
-                self.summary_line(lines[k], start + k)
+            line = lines[k]
+            # only the pot line and the seat lines that show, muck or cash out say anything
+            # here (summary_line skips every other line)
+            if line.startswith("Seat "):
+                if "showed" in line or "mucked" in line or "cashed" in line:
+                    self.summary_line(line, start + k)
+            elif line.startswith("Total pot"):
+                self.summary_line(line, start + k)
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
         elif hand.total_pot is None:
@@ -234,20 +343,11 @@ class _Body:
         return self.street >= 0 or bool(self.hand.posts) or bool(self.hand.actions)
 
     def seat_line(self, line: str, number: int) -> None:
-        m = _SEAT.match(line)
-        if not m:
-            raise HHError(f"unreadable seat line {line[:80]!r}", file=self.hand.file,
-                          hand_id=self.hand.hand_id, line=number)
-        inside = m.group(3)
-        stack_text = inside.split(", ")[0].replace(" in chips", "").strip()
-        stack = self.amount(stack_text, number)
-        tail = m.group(4)
-        if tail:
-            tail = tail.lower()
-            out = "sitting out" in tail or "out of hand" in tail
-        else:
-            out = False
-        self.hand.seats.append(Seat(int(m.group(1)), m.group(2), stack, number, out))
+        try:
+            seat, name, stack, out = _seat_fields(line, self.hand.scale)
+        except HHError as exc:
+            raise HHError(exc.message, file=self.hand.file, hand_id=self.hand.hand_id, line=number) from None
+        self.hand.seats.append(Seat(seat, name, stack, number, out))
         self.dirty = True
 
     def index_names(self) -> None:
@@ -269,11 +369,7 @@ class _Body:
 
     def street_line(self, title: str, rest: str, number: int) -> None:
         hand = self.hand
-        words = title.split()
-        run = _RUN.get(words[0], -1) if words else -1
-        if run >= 0:
-            words = words[1:]
-        key = " ".join(words)
+        run, key = _street_title(title)
         if key == "SUMMARY":
             self.summary = True
             hand.has_summary = True
@@ -341,7 +437,7 @@ class _Body:
             hand.collected[name] = hand.collected.get(name, 0) + amount
             hand.collect_lines.append((name, amount, (m.group(2) or "pot").strip(), number))
             return
-        if _CASH_OUT.search(rest):
+        if _cash_out(rest):
             hand.cash_out.append(f"{name} {rest}")
             return
         if _SKIP.match(rest):
@@ -350,6 +446,10 @@ class _Body:
             self.problem(f"unrecognised action of {name}: {rest[:60]!r}", number)
 
     def post(self, name: str, rest: str, number: int) -> None:
+        known = _post_fields(rest, self.hand.scale)
+        if known is not None:
+            self.hand.posts.append(Post(name, known[0], known[1], number))
+            return
         m = _POST.match(rest)
         if m:
             kind = _POST_KIND[m.group(1)]
@@ -398,9 +498,9 @@ class _Body:
             m = _TOTAL.match(line)
             if m:
                 hand.total_pot = self.amount(m.group(1), number)
-                for fee in _FEE.finditer(m.group(2)):
-                    value = self.amount(fee.group(2), number)
-                    hand.fees[fee.group(1).lower()] = hand.fees.get(fee.group(1).lower(), 0) + value
+                for fee, text in _fees(m.group(2)):
+                    value = self.amount(text, number)
+                    hand.fees[fee] = hand.fees.get(fee, 0) + value
                 hand.rake = sum(hand.fees.values())
             return
         if line.startswith("Seat "):
@@ -416,7 +516,9 @@ class _Body:
             rest = m.group(2)[len(name):] if m.group(2).startswith(name) else m.group(2)
             if "showed" not in rest and "mucked" not in rest and "cashed" not in rest:
                 return
-            shown = _SHOWED.search(rest)
+            # the patterns begin with a word boundary, which re cannot scan for quickly: the
+            # plain word is looked for first
+            shown = _SHOWED.search(rest) if "showed" in rest else None
             if shown:
                 cards = shown.group(1).split()
                 if len(cards) == hand.hole_cards:
@@ -424,10 +526,12 @@ class _Body:
                     hand.showed.setdefault(name, number)
                 elif cards:
                     hand.partial.setdefault(name, cards)
-            mucked = _MUCKED.search(rest)
-            if mucked and not shown:
+            mucked = _MUCKED.search(rest) if not shown and "mucked" in rest else None
+            if mucked:
                 if mucked.group(1) and len(mucked.group(1).split()) == hand.hole_cards:
                     hand.known.setdefault(name, mucked.group(1).split())
                 hand.mucked.setdefault(name, number)
-            if "cashed out" in rest.lower():
+            # any case of "cashed out" holds "d o" in one of four cases (cheaper than lower())
+            if ("d o" in rest or "D O" in rest or "d O" in rest or "D o" in rest) and \
+                    "cashed out" in rest.lower():
                 hand.cash_out.append(line)

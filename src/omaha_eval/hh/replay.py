@@ -238,17 +238,16 @@ def _post(player: int, kind: str, amount: int) -> gc.Post:
 
 
 _SEAT_NUMBER = attrgetter("seat")
+_NAME = attrgetter("name")
 
 
 def _in_hand(hand: SiteHand) -> List[str]:
     active = set(hand.showed)
-    active.update(hand.mucked, hand.collected, hand.uncalled, [p.name for p in hand.posts],
-                  [a.name for a in hand.actions])
-    names = []
-    for seat in sorted(hand.seats, key=_SEAT_NUMBER):
-        if seat.name in active or (not seat.sitting_out and seat.name in hand.known):
-            names.append(seat.name)
-    return names
+    active.update(hand.mucked, hand.collected, hand.uncalled, map(_NAME, hand.posts),
+                  map(_NAME, hand.actions))
+    known = hand.known
+    return [seat.name for seat in sorted(hand.seats, key=_SEAT_NUMBER)
+            if seat.name in active or (not seat.sitting_out and seat.name in known)]
 
 
 def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
@@ -289,14 +288,15 @@ def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
     return posts, antes
 
 
+_DECK = frozenset(range(52))
 _IDS = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
 
 
 def _cards(cards: List[str], what: str, line: int, name: str = "") -> List[int]:
     """Card ids; ``what`` (with ``{}`` for ``name``) says whose cards in an error."""
-    ids = [_IDS.get(c, -1) for c in cards]
-    if -1 not in ids and len(set(ids)) == len(ids):
-        return ids
+    ids = list(map(_IDS.get, cards))  # None for a card not written the plain way
+    if None not in ids and len(set(ids)) == len(ids):
+        return ids  # type: ignore[return-value]
     try:
         return [int(c) for c in parse_cards(" ".join(cards), unique=False).ravel().tolist()]
     except CardError as exc:
@@ -315,7 +315,8 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         if s <= 0:
             raise _Stop(f"{name} is dealt in with a stack of {s}", seat_of[name].line)
     seats = [seat_of[name].seat for name in players]
-    before = [i for i, s in enumerate(seats) if s <= hand.button_seat]
+    button_seat = hand.button_seat
+    before = [i for i, s in enumerate(seats) if s <= button_seat]
     button = before[-1] if before else n - 1
     small_blind, big_blind = hand.small_blind, hand.big_blind
     if hand.limit == "fixed":  # the blinds of a fixed-limit hand are what its blinds post
@@ -348,8 +349,9 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
                        hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
             raise HandSetupError("a card is given twice")
         # hole card j of player p sits at deck index hole_position(n, button, p, j)
-        unknown = [deck[j * n + (p - button - 1) % n] for p in range(n) if holes[p] is None
-                   for j in range(hand.hole_cards)]
+        deal = hand.hole_cards * n
+        unknown = [card for p in range(n) if holes[p] is None
+                   for card in deck[(p - button - 1) % n:deal:n]]
         engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
                       showdown="manual", unknown_cards=unknown, runs=len(boards), rake=hand.rake,
                       added=hand.added, free_folds=True)
@@ -408,11 +410,13 @@ def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: Li
     taken = set(known)
     if len(taken) != len(known):
         return None
-    rest = iter([c for c in range(52) if c not in taken])
-    dealt = [c if c >= 0 else next(rest) for c in order]
+    free = sorted(_DECK.difference(taken))  # the unused cards, ascending
+    fill = iter(free).__next__
+    dealt = [c if c >= 0 else fill() for c in order]
     if not full:  # run once: the engine takes only the cards it deals
         return dealt
-    return dealt + later + list(rest)
+    missing = len(order) - (len(known) - len(later) - len(partial))  # the places filled above
+    return dealt + later + free[missing:]
 
 
 def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> None:
@@ -437,9 +441,12 @@ def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> N
                 owed = engine.verify_call()  # what the call puts in
             except IllegalActionError:  # nothing to call: the text's amount is then wrong
                 owed = min(engine.level - engine.bets[i], engine.stacks[i])
+                if owed != action.amount:
+                    raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line) from None
+                engine.call()  # refused: says why
             if owed != action.amount:
                 raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line)
-            engine.call()
+            engine.check_or_call()  # the call verified above (not verified again)
         else:
             to = action.amount if verb == "raise" else engine.bets[i] + action.amount
             if engine.level == 0 and verb == "raise":
@@ -484,13 +491,17 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     out.collected = collected
     out.pot_shares = shares
     site: Dict[str, int] = {}
-    for seat in hand.seats:
-        raw = hand.collected.get(seat.name, 0)
-        if hand.site == "winamax":  # Winamax counts the returned uncalled bet in "collected"
-            raw -= min(raw, returned.get(seat.name, 0))
-        site[seat.name] = raw
+    winamax = hand.site == "winamax"
+    diffs = []
+    close = True
+    for seat in hand.seats:  # one pass: the site's figure, the difference, the tolerance
+        name = seat.name
+        raw = hand.collected.get(name, 0)
+        if winamax and raw:  # Winamax counts the returned uncalled bet in "collected"
+            raw -= min(raw, returned.get(name, 0))
+        site[name] = raw
     out.site_collected = site
-    if hand.site != "winamax":
+    if not winamax:
         # in seat order (a set's order would change from run to run)
         for name in dict.fromkeys(s.name for s in hand.seats if s.name in returned or s.name in hand.uncalled):
             if returned.get(name, 0) != hand.uncalled.get(name, 0):
@@ -499,22 +510,21 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     if hand.total_pot is not None:
         # Winamax's total is what the players collected: after rake, with the uncalled bet
         expected = committed + hand.added
-        if hand.site == "winamax":
+        if winamax:
             expected += sum(returned.values()) - hand.rake
         if hand.total_pot != expected:
             out.notes.append(f"the site's total pot {hand.total_pot} differs from the chips put in "
                              f"({expected})")
-    diffs = []
     for seat in hand.seats:
-        mine = out.collected.get(seat.name, 0)
-        theirs = site.get(seat.name, 0)
+        name = seat.name
+        mine = collected.get(name, 0)
+        theirs = site[name]
         if mine != theirs:
-            diffs.append(f"{seat.name}: engine {mine}, site {theirs}")
+            diffs.append(f"{name}: engine {mine}, site {theirs}")
+            if abs(mine - theirs) > shares:
+                close = False
     out.differences = diffs
     out.exact = not diffs
-    total_ok = sum(out.collected.values()) == sum(site.values())
-    close = all(abs(out.collected.get(s.name, 0) - site.get(s.name, 0)) <= out.pot_shares
-                for s in hand.seats)
-    out.agrees = total_ok and close
+    out.agrees = sum(collected.values()) == sum(site.values()) and close
     if not out.agrees and hand.cash_out:
         out.notes.append("a player cashed out or insured the hand: " + hand.cash_out[0][:80])

@@ -61,8 +61,8 @@ class BodyLimit:
             chunks.append(body)
             if not message.get("more_body", False):
                 break
-        whole = b"".join(chunks)
-        if whole:
+        whole = chunks[0] if len(chunks) == 1 else b"".join(chunks)
+        if whole and (b"content-type", b"application/json") not in scope.get("headers", ()):
             headers = [(k, v) for k, v in scope.get("headers", ()) if k != b"content-type"]
             scope = dict(scope, headers=headers + [(b"content-type", b"application/json")])
         delivered = False

@@ -17,6 +17,7 @@ import sys
 from typing import Any, Callable, Dict, Optional, Sequence, cast
 
 from .limits import Limits
+from .protocol import http_protocol
 from .workers import STARTUP_FAILURE, Workers, balanced_sockets_supported, reserve_port
 
 APP = "omaha_eval.service.app:create_app"
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--time-limit and --max-trials must be positive")
     os.environ.update(limits.to_env())  # the workers build their apps from the environment
     config: Dict[str, Any] = dict(app=APP, factory=True, log_level=args.log_level,
-                                  access_log=args.access_log,
+                                  access_log=args.access_log, http=http_protocol(),
                                   timeout_graceful_shutdown=int(limits.time_limit) + 1)
     # OMAHA_EVAL_SERVICE_SHARED_SOCKET=1: uvicorn's supervisor and one shared socket, to compare
     shared = os.environ.get("OMAHA_EVAL_SERVICE_SHARED_SOCKET", "0") == "1"

@@ -1,0 +1,191 @@
+/* C harness for the exact equity engine: one spot's setup, phase A and phase B on one thread,
+ * and whole calls of oe_equity_exact with 1 and 2 workers, interleaved, wall and CPU time.
+ * Built by bench/equity_kernel.sh (it includes csrc/oe_equity.c to reach the phases).
+ *
+ *   equity_kernel phases SPOT     per-phase times of one spot (medians of REPS)
+ *   equity_kernel calls SPOT      oe_equity_exact, workers 1 and 2 interleaved (medians)
+ *
+ * SPOT: hole cards of every player then the board, as text, e.g. "AsKsQhJh/2c2d7h8s" or
+ * "AsKsQhJh/2c2d7h8s/Td9d2h" (players by '/', last group the board when it has 3-5 cards is
+ * given with a leading ':'), default the bench's spot-preflop-hu.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../csrc/oe_equity.c"
+
+#ifdef OE_PARALLEL_STATS
+extern long oe_parallel_stats[8];
+static void print_pool_stats(void)
+{
+    const long *s = oe_parallel_stats;
+    printf("pool: jobs %ld, helper joined %ld, chunks helper %ld / caller %ld, helper slept %ld, "
+           "caller slept %ld, helper late %ld, spins cut short %ld\n", s[0], s[1], s[2], s[3], s[4], s[5],
+           s[6], s[7]);
+    memset(oe_parallel_stats, 0, sizeof oe_parallel_stats);
+}
+#else
+static void print_pool_stats(void) {}
+#endif
+
+static double now_s(clockid_t c)
+{
+    struct timespec t;
+    clock_gettime(c, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int card_id(const char *s)
+{
+    const char *ranks = "23456789TJQKA", *suits = "cdhs";
+    const char *r = strchr(ranks, s[0]), *u = strchr(suits, s[1]);
+    if (!r || !u || !s[0] || !s[1]) { fprintf(stderr, "bad card %.2s\n", s); exit(2); }
+    return 4 * (int)(r - ranks) + (int)(u - suits);
+}
+
+typedef struct {
+    uint8_t holes[OE_MAX_PLAYERS * OE_MAX_HOLE], board[5];
+    int players, hole, n_board;
+} spot;
+
+static spot parse_spot(const char *text)
+{
+    spot sp;
+    memset(&sp, 0, sizeof sp);
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *board = strchr(buf, ':');
+    if (board) {
+        *board++ = 0;
+        for (; board[0] && board[1]; board += 2) sp.board[sp.n_board++] = (uint8_t)card_id(board);
+    }
+    int n = 0;
+    for (char *tok = strtok(buf, "/"); tok; tok = strtok(NULL, "/")) {
+        int k = (int)strlen(tok) / 2;
+        sp.hole = k;
+        for (int i = 0; i < k; ++i) sp.holes[n++] = (uint8_t)card_id(tok + 2 * i);
+        sp.players++;
+    }
+    return sp;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return v[n / 2];
+}
+
+/* "contend": the spot on one thread while a second thread sleeps, pause-spins or runs the same
+ * spot (does the second core slow the first: shared core resources, memory bandwidth?) */
+static volatile int contend_stop, contend_mode;
+static spot contend_spot;
+
+static void *contend_other(void *arg)
+{
+    (void)arg;
+    int64_t st[OE_MAX_PLAYERS * OE_NSTAT];
+    uint64_t nb;
+    while (!contend_stop) {
+        if (contend_mode == 1) __builtin_ia32_pause();
+        else if (contend_mode == 2)
+            oe_equity_exact(contend_spot.holes, contend_spot.players, contend_spot.hole,
+                            contend_spot.board, contend_spot.n_board, NULL, 0, OE_GAME_HI, st, &nb, 1);
+        else {
+            struct timespec ts = {0, 200000};
+            nanosleep(&ts, NULL);
+        }
+    }
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = argc > 1 ? argv[1] : "phases";
+    spot sp = parse_spot(argc > 2 ? argv[2] : "AsKsQhJh/2c2d7h8s");
+    int reps = getenv("REPS") ? atoi(getenv("REPS")) : 51;
+    int inner = getenv("INNER") ? atoi(getenv("INNER")) : 10;
+    int64_t stats[OE_MAX_PLAYERS * OE_NSTAT];
+    uint64_t nb;
+    double *t = (double *)malloc(sizeof(double) * (size_t)reps * 6);
+    if (!strcmp(mode, "contend")) {
+        pthread_t th;
+        contend_spot = sp;
+        pthread_create(&th, NULL, contend_other, NULL);
+        for (int r = 0; r < reps; ++r)
+            for (int m = 0; m < 3; ++m) {
+                contend_mode = m;
+                struct timespec ts = {0, 1000000};
+                nanosleep(&ts, NULL);
+                double t0 = now_s(CLOCK_MONOTONIC);
+                for (int i = 0; i < inner; ++i)
+                    oe_equity_exact(sp.holes, sp.players, sp.hole, sp.board, sp.n_board, NULL, 0,
+                                    OE_GAME_HI, stats, &nb, 1);
+                t[m * reps + r] = (now_s(CLOCK_MONOTONIC) - t0) / inner;
+            }
+        contend_stop = 1;
+        pthread_join(th, NULL);
+        printf("one thread, the other sleeping %.1f us, pause-spinning %.1f us, working %.1f us\n",
+               1e6 * median(t, reps), 1e6 * median(t + reps, reps),
+               1e6 * median(t + 2 * reps, reps));
+    } else if (!strcmp(mode, "phases")) {
+        int owned;
+        exact_ctx *cx = thread_ctx(&owned);
+        for (int r = 0; r < reps; ++r) {
+            double t0 = now_s(CLOCK_THREAD_CPUTIME_ID);
+            for (int i = 0; i < inner; ++i)
+                exact_setup(cx, sp.holes, sp.players, sp.hole, sp.board, sp.n_board, NULL, 0,
+                            OE_GAME_HI);
+            double t1 = now_s(CLOCK_THREAD_CPUTIME_ID);
+            for (int i = 0; i < inner; ++i) {
+                memset(stats, 0, sizeof stats);
+                exact_phase_a(cx, 0, cx->n_sets, stats);
+            }
+            double t2 = now_s(CLOCK_THREAD_CPUTIME_ID);
+            for (int i = 0; i < inner; ++i) exact_phase_b(cx, 0, cx->n_items, stats);
+            double t3 = now_s(CLOCK_THREAD_CPUTIME_ID);
+            t[r] = (t1 - t0) / inner;
+            t[reps + r] = (t2 - t1) / inner;
+            t[2 * reps + r] = (t3 - t2) / inner;
+        }
+        printf("sets %d items %d boards %llu direct tally bits %d\n", cx->n_sets, cx->n_items,
+               (unsigned long long)cx->n_boards, cx->direct_bits);
+        printf("setup %.1f us  phase A %.1f us  phase B %.1f us (thread CPU time, medians of %d x %d)\n",
+               1e6 * median(t, reps), 1e6 * median(t + reps, reps),
+               1e6 * median(t + 2 * reps, reps), reps, inner);
+    } else {
+        int wmin = getenv("WMIN") ? atoi(getenv("WMIN")) : 1;
+        int wmax = getenv("WMAX") ? atoi(getenv("WMAX")) : 2;
+        for (int r = 0; r < reps; ++r)
+            for (int w = wmin; w <= wmax; ++w) {
+                double c0 = now_s(CLOCK_PROCESS_CPUTIME_ID), t0 = now_s(CLOCK_MONOTONIC);
+                for (int i = 0; i < inner; ++i)
+                    oe_equity_exact(sp.holes, sp.players, sp.hole, sp.board, sp.n_board, NULL, 0,
+                                    OE_GAME_HI, stats, &nb, w);
+                double t1 = now_s(CLOCK_MONOTONIC), c1 = now_s(CLOCK_PROCESS_CPUTIME_ID);
+                t[(w - 1) * reps + r] = (t1 - t0) / inner;
+                t[(w + 1) * reps + r] = (c1 - c0) / inner;
+            }
+        double sum[4] = {0, 0, 0, 0};
+        for (int q = 0; q < 4; ++q)
+            for (int r = 0; r < reps; ++r) sum[q] += t[q * reps + r];
+        printf("means: workers=1 %.1f us (cpu %.1f)  workers=2 %.1f us (cpu %.1f)\n",
+               1e6 * sum[0] / reps, 1e6 * sum[2] / reps, 1e6 * sum[1] / reps, 1e6 * sum[3] / reps);
+        double w1 = median(t, reps), w2 = median(t + reps, reps);
+        printf("workers=1 %.1f us (cpu %.1f)  workers=2 %.1f us (cpu %.1f)  speed-up %.2fx  "
+               "share0 %lld\n",
+               1e6 * w1, 1e6 * median(t + 2 * reps, reps), 1e6 * w2,
+               1e6 * median(t + 3 * reps, reps), w1 / w2, (long long)stats[OE_ST_SHARE]);
+        print_pool_stats();
+    }
+    free(t);
+    return 0;
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds bench/equity_kernel.c against csrc/ (tables generated as the package build does) in a
+# temporary folder and runs it: per-phase CPU times of one exact spot on one thread, then whole
+# oe_equity_exact calls with workers 1 and 2 interleaved (wall and CPU medians), ROUNDS times
+# (default 3), with the pool's counters (jobs the helper joined, chunks each thread ran).
+#   bash bench/equity_kernel.sh                       the bench's spot-preflop-hu
+#   bash bench/equity_kernel.sh "AsKsQhJh/2c2d7h8s/9c9dTcTd"    three-way preflop
+#   bash bench/equity_kernel.sh "AsKsQhJh/2c2d7h8s:2h3h4d"      a flop (board after ':')
+#   REPS=51 INNER=10 ROUNDS=3 ...; WAKE_DELAY_NS=300000 holds the helper that long after every
+#   real wake-up (what an idle virtual CPU costs); `chrt -f 10 bash ...` (root) gives the run
+#   both CPUs on a loaded machine, the closest to a quiet one.
+# Takes about 10 s a round for the default spot on a quiet machine.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+cc="${CC:-cc}"
+"$cc" -O2 -I"$root/csrc" -o "$out/gen_tables" "$root/csrc/gen_tables.c"
+"$out/gen_tables" "$out/tables.c"
+extra=(-DOE_PARALLEL_STATS)
+if [ -n "${WAKE_DELAY_NS:-}" ]; then extra+=("-DOE_PARALLEL_WAKE_DELAY_NS=$WAKE_DELAY_NS"); fi
+"$cc" -O3 -I"$root/csrc" "${extra[@]}" -o "$out/equity_kernel" "$root/bench/equity_kernel.c" \
+  "$root/csrc/oe_parallel.c" "$root/csrc/oe_eval.c" "$out/tables.c" -lpthread
+spot="${1:-AsKsQhJh/2c2d7h8s}"
+for round in $(seq "${ROUNDS:-3}"); do
+  "$out/equity_kernel" phases "$spot"
+  "$out/equity_kernel" calls "$spot"
+done
+uptime
