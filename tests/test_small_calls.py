@@ -67,3 +67,52 @@ def test_check_false_still_refuses_ids_above_51_on_the_fast_path():
     board = np.array([34, 37, 31, 5, 9], np.uint8)
     assert isinstance(evaluate_hi(hole, board, check=False), int)  # duplicates unchecked
     assert _core.fast_eval(np.array([51, 45, 22, 99], np.uint8), board, 1, False) is None
+
+
+def test_numpy_array_layout_is_recognised():
+    # the small-call path reads uint8 arrays from NumPy's array struct and makes its outputs
+    # with PyArray_New; the import-time check must accept the NumPy installed here
+    assert _core.NUMPY_DIRECT is True
+
+
+@pytest.mark.parametrize("mode", [1, 2, 3])
+def test_fast_path_outputs_are_fresh_arrays_like_np_empty(mode):
+    rng = np.random.default_rng(5)
+    board = np.array([51, 43, 22, 9, 3], np.uint8)
+    holes = ref.holes_for_boards(rng, np.broadcast_to(board, (7, 5)))
+    got = _core.fast_eval(holes, board, mode)
+    outs = got if mode == 3 else (got,)
+    want = {1: [evaluate_hi(holes, board, workers=2)], 2: [evaluate_lo(holes, board, workers=2)]}
+    want[3] = want[1] + want[2]
+    for out, expected in zip(outs, want[mode]):
+        assert type(out) is np.ndarray and out.dtype == expected.dtype and out.shape == (7,)
+        assert out.flags.c_contiguous and out.flags.writeable and out.flags.owndata
+        np.testing.assert_array_equal(out, expected)
+        out[:] = 0  # the caller's own memory: the next call gives fresh arrays
+    again = _core.fast_eval(holes, board, mode)
+    np.testing.assert_array_equal(again if mode != 3 else again[0], want[mode][0])
+
+
+def test_array_forms_the_struct_reader_refuses():
+    rng = np.random.default_rng(6)
+    board = np.array([51, 43, 22, 9, 3], np.uint8)
+    holes = ref.holes_for_boards(rng, np.broadcast_to(board, (6, 5)))
+    want_hi, want_lo = evaluate_hilo(holes, board, workers=2)
+    wide = np.zeros((6, 8), np.uint8)
+    wide[:, :4] = holes
+    spaced_board = np.zeros(10, np.uint8)
+    spaced_board[::2] = board
+    for hole, b in [(wide[:, :4], board),                    # rows not contiguous
+                    (holes.astype(np.int16), board),         # another dtype
+                    (holes.view(np.matrix), board),          # a subclass
+                    (holes, board.reshape(1, 5)),            # a 2-D board
+                    (holes, spaced_board[::2])]:             # a strided board
+        assert _core.fast_eval(hole, b, 3) is None
+        hi, lo = evaluate_hilo(hole, b)  # the general path serves every form
+        np.testing.assert_array_equal(np.asarray(hi).reshape(-1), want_hi)
+        np.testing.assert_array_equal(np.asarray(lo).reshape(-1), want_lo)
+    assert _core.fast_eval(holes.reshape(2, 3, 4), board, 3) is None  # 3-D
+    assert _core.fast_eval(holes[:0], board, 3) is None  # no hands
+    readonly = holes.copy()
+    readonly.flags.writeable = False  # input is only read: still the fast path
+    np.testing.assert_array_equal(_core.fast_eval(readonly, board, 1), want_hi)

@@ -170,14 +170,17 @@ def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint wan
 # anything else, and for any invalid deal, it returns None and the caller takes the general
 # path (which raises the documented errors).
 
-from cpython.buffer cimport (PyObject_GetBuffer, PyBuffer_Release, PyBUF_C_CONTIGUOUS, PyBUF_FORMAT,
-                             PyBUF_RECORDS_RO)
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_RECORDS_RO
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 cdef extern from "omaha_eval.h" nogil:
     int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t *board, int check,
                     uint16_t *hi, uint8_t *lo)
 
-FAST_MAX = 4096
+cdef enum:
+    _FAST_MAX = 4096
+FAST_MAX = _FAST_MAX
 cdef signed char _RANK_OF[128]
 cdef signed char _SUIT_OF[128]
 cdef int _i
@@ -190,10 +193,7 @@ for _i, _c in enumerate("23456789TJQKA"):
 for _i, _c in enumerate("cdhs"):
     _SUIT_OF[ord(_c)] = _i
     _SUIT_OF[ord(_c.upper())] = _i
-_ndarray = np.ndarray
-_empty = np.empty
-_U16 = np.dtype(np.uint16)
-_U8 = np.dtype(np.uint8)
+cdef type _ndarray = np.ndarray
 
 
 cdef int _text_cards(str s, uint8_t *out, int most):
@@ -264,70 +264,156 @@ def fast_eval(hole, board, int mode, bint duplicates=True):
     return _scalar_result(mode, hi, lo)
 
 
-cdef inline bint _u8_buffer(obj, Py_buffer *view):
-    """A C-contiguous uint8 buffer of obj (released by the caller), or False."""
+# NumPy arrays without the buffer protocol or np.empty: for ten hands on one board those two
+# were 3,900 of the call's 7,500 instructions (callgrind), the kernel 1,350. Compiled NumPy
+# extensions read an array's fields from its struct and make arrays through NumPy's C-API
+# table; this module is built without NumPy's headers, so it declares the two public layouts it
+# reads (numpy/ndarraytypes.h: PyArrayObject_fields and the head of PyArray_Descr, the same in
+# NumPy 1.x and 2.x) and takes the table from the ``_ARRAY_API`` capsule, as import_array()
+# does. Both are checked against NumPy's Python-level answers when the module loads; if any
+# check fails, the small-call path leaves arrays to the general path (slower, same results).
+cdef extern from *:
+    """
+    typedef struct {
+        PyObject_HEAD
+        char *data;
+        int nd;
+        Py_ssize_t *dimensions;
+        Py_ssize_t *strides;
+        PyObject *base;
+        PyObject *descr;
+        int flags;
+    } oe_np_array;
+    typedef struct {
+        PyObject_HEAD
+        PyTypeObject *typeobj;
+        char kind, type, byteorder, flags;
+        int type_num;
+    } oe_np_descr;
+    """
+    ctypedef struct oe_np_array:
+        char *data
+        int nd
+        Py_ssize_t *dimensions
+        Py_ssize_t *strides
+        PyObject *descr
+        int flags
+    ctypedef struct oe_np_descr:
+        int type_num
+
+# PyArray_New (C-API slot 93): subtype, nd, dims, type_num, strides, data, itemsize, flags, obj
+ctypedef object (*_np_new_t)(PyTypeObject *, int, const Py_ssize_t *, int, const Py_ssize_t *,
+                             void *, int, int, PyObject *)
+cdef enum:  # NumPy's type numbers and flag (numpy/ndarraytypes.h)
+    _NPY_UBYTE = 2
+    _NPY_USHORT = 4
+    _NPY_C_CONTIGUOUS = 0x0001
+cdef _np_new_t _np_new = NULL
+cdef bint _np_direct = False
+
+
+cdef inline int _u8_rows(obj, Py_ssize_t *shape):
+    """ndim (1 or 2, shape filled in) of a C-contiguous uint8 ndarray, else 0."""
+    if type(obj) is not _ndarray:
+        return 0
+    cdef oe_np_array *a = <oe_np_array *><PyObject *>obj
+    if not a.flags & _NPY_C_CONTIGUOUS or (<oe_np_descr *>a.descr).type_num != _NPY_UBYTE \
+            or a.nd < 1 or a.nd > 2:
+        return 0
+    shape[0] = a.dimensions[0]
+    shape[1] = a.dimensions[1] if a.nd == 2 else 0
+    return a.nd
+
+
+cdef inline void *_np_data(obj):
+    return (<oe_np_array *><PyObject *>obj).data
+
+
+cdef object _new_vector(Py_ssize_t n, int type_num):
+    """A fresh C-contiguous 1-D array (NumPy's PyArray_New, as np.empty(n, dtype) makes it)."""
+    return _np_new(<PyTypeObject *>_ndarray, 1, &n, type_num, NULL, NULL, 0, 0, NULL)
+
+
+def _numpy_c_api():
+    """The capsule of NumPy's C-API table (NumPy 2: numpy._core; 1.x: numpy.core)."""
     try:
-        PyObject_GetBuffer(obj, view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
-    except (BufferError, ValueError):  # NumPy: ValueError for a non-contiguous array
+        from numpy._core._multiarray_umath import _ARRAY_API
+    except ImportError:
+        from numpy.core.multiarray import _ARRAY_API
+    return _ARRAY_API
+
+
+cdef bint _np_layout_checks():
+    """Do the declared layouts and slot 93 give what NumPy says? (False: not used.)"""
+    global _np_new
+    cdef void **api
+    cdef Py_ssize_t shape[2]
+    capsule = _numpy_c_api()
+    if not PyCapsule_IsValid(capsule, NULL):
         return False
-    if view.itemsize == 1 and view.format[0] == b'B' and view.format[1] == 0:
-        return True
-    PyBuffer_Release(view)
-    return False
+    api = <void **>PyCapsule_GetPointer(capsule, NULL)
+    if api[2] != <void *>_ndarray:  # slot 2: PyArray_Type
+        return False
+    probe = np.arange(24, dtype=np.uint8).reshape(6, 4)
+    if _u8_rows(probe, shape) != 2 or shape[0] != 6 or shape[1] != 4 \
+            or <size_t>_np_data(probe) != <size_t>probe.__array_interface__["data"][0] \
+            or _u8_rows(probe[0], shape) != 1 or shape[0] != 4 \
+            or _u8_rows(probe.T, shape) or _u8_rows(probe[:, ::2], shape) \
+            or _u8_rows(probe.astype(np.int8), shape) or _u8_rows(probe.astype(np.uint16), shape) \
+            or _u8_rows(probe.reshape(2, 3, 4), shape) or _u8_rows(probe.view(np.matrix), shape):
+        return False
+    _np_new = <_np_new_t>api[93]
+    for type_num, dtype in ((_NPY_UBYTE, np.uint8), (_NPY_USHORT, np.uint16)):
+        made = _new_vector(3, type_num)
+        if type(made) is not _ndarray or made.dtype != dtype or made.shape != (3,) \
+                or not made.flags.c_contiguous or not made.flags.writeable \
+                or not made.flags.owndata:
+            return False
+    return True
+
+
+try:
+    _np_direct = _np_layout_checks()
+except Exception:  # an unknown NumPy: the general path serves arrays
+    _np_direct = False
+NUMPY_DIRECT = _np_direct
 
 
 cdef object _fast_arrays(hole, board, int mode, int check):
-    cdef Py_buffer hv, bv, ov
     cdef int code = 0, k
     cdef uint16_t hi = 0
     cdef uint8_t lo = 0
     cdef size_t n, row = 0
     cdef int position = 0, card = 0
-    cdef uint16_t *hi_ptr = NULL
-    cdef uint8_t *lo_ptr = NULL
-    if not _u8_buffer(hole, &hv):
+    cdef Py_ssize_t hs[2]
+    cdef Py_ssize_t bs[2]
+    if not _np_direct or _u8_rows(board, bs) != 1 or bs[0] != 5:
         return None
-    try:
-        if not _u8_buffer(board, &bv):
+    cdef int nd = _u8_rows(hole, hs)
+    if nd == 1:
+        k = <int>hs[0]
+        if k < 4 or k > 6:
             return None
-        try:
-            if bv.ndim != 1 or bv.shape[0] != 5:
-                return None
-            if hv.ndim == 1:
-                k = <int>hv.shape[0]
-                if k < 4 or k > 6:
-                    return None
-                code = oe_eval_one(<const uint8_t *>hv.buf, k, <const uint8_t *>bv.buf, check,
-                                   &hi if mode & 1 else NULL, &lo if mode & 2 else NULL)
-                return None if code else _scalar_result(mode, hi, lo)
-            if hv.ndim != 2 or hv.shape[0] > FAST_MAX or hv.shape[0] == 0 or hv.shape[1] < 4 \
-                    or hv.shape[1] > 6:
-                return None
-            n = <size_t>hv.shape[0]
-            k = <int>hv.shape[1]
-            out_hi = _empty(n, _U16) if mode & 1 else None
-            out_lo = _empty(n, _U8) if mode & 2 else None
-            if mode & 1:  # fresh arrays: the buffer is theirs, valid while they live
-                PyObject_GetBuffer(out_hi, &ov, PyBUF_C_CONTIGUOUS)
-                hi_ptr = <uint16_t *>ov.buf
-                PyBuffer_Release(&ov)
-            if mode & 2:
-                PyObject_GetBuffer(out_lo, &ov, PyBUF_C_CONTIGUOUS)
-                lo_ptr = <uint8_t *>ov.buf
-                PyBuffer_Release(&ov)
-            code = oe_eval_batch(<const uint8_t *>hv.buf, k, k, <const uint8_t *>bv.buf, 0, n,
-                                 hi_ptr, lo_ptr, 1, check, &row, &position, &card)
-            if code:
-                return None
-            if mode == 1:
-                return out_hi
-            if mode == 2:
-                return out_lo
-            return out_hi, out_lo
-        finally:
-            PyBuffer_Release(&bv)
-    finally:
-        PyBuffer_Release(&hv)
+        code = oe_eval_one(<const uint8_t *>_np_data(hole), k, <const uint8_t *>_np_data(board),
+                           check, &hi if mode & 1 else NULL, &lo if mode & 2 else NULL)
+        return None if code else _scalar_result(mode, hi, lo)
+    if nd != 2 or hs[0] > _FAST_MAX or hs[0] == 0 or hs[1] < 4 or hs[1] > 6:
+        return None
+    n = <size_t>hs[0]
+    k = <int>hs[1]
+    out_hi = _new_vector(hs[0], _NPY_USHORT) if mode & 1 else None
+    out_lo = _new_vector(hs[0], _NPY_UBYTE) if mode & 2 else None
+    code = oe_eval_batch(<const uint8_t *>_np_data(hole), k, k, <const uint8_t *>_np_data(board), 0,
+                         n, <uint16_t *>_np_data(out_hi) if mode & 1 else NULL,
+                         <uint8_t *>_np_data(out_lo) if mode & 2 else NULL, 1, check, &row,
+                         &position, &card)
+    if code:
+        return None
+    if mode == 1:
+        return out_hi
+    if mode == 2:
+        return out_lo
+    return out_hi, out_lo
 
 
 cdef int _type_code(Py_buffer *view):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, cast, overload
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +21,10 @@ from .cards import (_CARD_IDS, _CARD_NAMES, RANKS, AnyCards, CardError, CardsLik
                     OneCards, card_to_str, format_cards, parse_cards)
 from .variants import game_of
 
-_fast = _core.fast_eval
+# Small inputs straight to C: scores, or None for anything else (then the general path). Typed
+# Any and its results annotated, so that the fast paths below need no typing.cast (a Python
+# call on every small call).
+_fast: Callable[..., Any] = _core.fast_eval
 
 HI_MAX = 7462
 LO_MAX = 56
@@ -274,7 +277,7 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     omaha_eval.cards.CardError: duplicate card As (hole position 0 and board position 0)
     """
     if workers == 1 and out is None:  # small inputs go straight to C (None: not a simple form)
-        score = cast("Optional[int]", _fast(hole, board, 1, check))
+        score: Union[int, npt.NDArray[np.uint16], None] = _fast(hole, board, 1, check)
         if score is not None:
             return score
     result: Union[int, npt.NDArray[np.uint16]] = _evaluate(hole, board, True, False, workers,
@@ -328,7 +331,7 @@ def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     0
     """
     if workers == 1 and out is None:
-        score = cast("Optional[int]", _fast(hole, board, 2, check))
+        score: Union[int, npt.NDArray[np.uint8], None] = _fast(hole, board, 2, check)
         if score is not None:
             return score
     result: Union[int, npt.NDArray[np.uint8]] = _evaluate(hole, board, False, True, workers,
@@ -385,7 +388,7 @@ def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: b
     """
     if out is None:
         if workers == 1:
-            scores = cast("Optional[Tuple[int, int]]", _fast(hole, board, 3, check))
+            scores: Union[Tuple[int, int], HiLoArrays, None] = _fast(hole, board, 3, check)
             if scores is not None:
                 return scores
         return _evaluate(hole, board, True, True, workers, check)

@@ -31,7 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .workloads import Workload, deal_prefix
+from .workloads import Workload, call_count, deal_prefix
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -147,7 +147,8 @@ class OmahaEval(Adapter):
             p = w.params
             trials = n if p["trials"] is not None else None
             workers = p.get("workers") or workers  # a workload may fix its thread count
-            return w, (list(p["hands"]), p["board"], p["dead"], p["game"], trials), workers
+            return w, (list(p["hands"]), p["board"], p["dead"], p["game"], trials,
+                       call_count(w, n)), workers
         return w, w.data[:n], workers
 
     def run(self, prepared: Any) -> Any:
@@ -166,9 +167,9 @@ class OmahaEval(Adapter):
             return {"hi": hi, "lo": lo}
         if w.kind == "equity":
             from .._equity import equity
-            hands, board, dead, game, trials = data
+            hands, board, dead, game, trials, calls = data
             result = None
-            for _ in range(w.params.get("calls", 1)):  # small spots: the item is one call
+            for _ in range(calls):  # small spots: the item is one call
                 result = equity(hands, board, dead, game=game, trials=trials, seed=w.seed,
                                 workers=workers)
             return result
@@ -530,7 +531,7 @@ class Xiapl(Adapter):
         else:
             options = SimulationOptions.mc_seeded(n, w.seed)
         options.threads = workers
-        return w, masks, board, options, p.get("calls", 1)
+        return w, masks, board, options, call_count(w, n)
 
     def run(self, prepared: Any) -> Any:
         from xiapl.simulation import GameType
@@ -587,7 +588,7 @@ class PokerEquity(Adapter):
         for c in (oc.parse_cards(p["dead"]).tolist() if p["dead"] else []):
             dead |= 1 << c
         trials = n if p["trials"] is not None else None
-        return pe, variant, hands, board, dead, trials, w.seed, workers, p.get("calls", 1)
+        return pe, variant, hands, board, dead, trials, w.seed, workers, call_count(w, n)
 
     def run(self, prepared: Any) -> Any:
         pe, variant, hands, board, dead, trials, seed, workers, calls = prepared

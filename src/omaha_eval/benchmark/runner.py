@@ -10,8 +10,9 @@ denominator of every ratio. Each other library is then, in order:
    as disagreeing and is not timed;
 2. sized: a library too slow for the whole workload within the time budget is timed on a prefix
    of it (the same items for everybody; per-item figures stay comparable, and the report shows
-   the item count; the prefix may be shorter than the checked one). An exact enumeration is
-   never cut;
+   the item count; the prefix may be shorter than the checked one). A small spot's item is one
+   call of the same spot, so it is checked on one call and cut to as few as one call; an
+   exact enumeration is never cut;
 3. warmed up once, then timed ``repetitions`` times; its last answer is checked again in full.
 
 Reported per row: median wall time, spread ((max - min) / median), ns per item, items per
@@ -220,7 +221,10 @@ def _run_ours(w: Workload, a: Adapter, s: Settings, say: Callable[[str], None]) 
 
 def _run_other(w: Workload, a: Adapter, s: Settings, ref: Any, say: Callable[[str], None]) -> Row:
     row = Row(w.name, a.name, "ok", label=a.label, threads=a.threads(s.workers, w))
-    n_check = min(w.size, s.check_items) if w.divisible else w.size
+    if not w.divisible:
+        n_check = w.size
+    else:  # every call of a small spot gives the same answer: one is checked
+        n_check = min(w.size, 1 if w.repeated_call else s.check_items)
     prepared = a.prepare(w, n_check, s.workers)
     first, raw = _timed(lambda: a.run(prepared))
     ok, detail = compare(w, ref, a.output(prepared, raw), n_check)
@@ -235,7 +239,8 @@ def _run_other(w: Workload, a: Adapter, s: Settings, ref: Any, say: Callable[[st
         if first < s.budget_s / 2:  # the first call also paid for imports and cold caches
             first = _timed(lambda: a.run(prepared))[0]
         per_item = max(first / n_check, 1e-12)
-        n = min(w.size, max(MIN_TIMED_ITEMS, _nice_floor(s.budget_s / per_item)))
+        least = 1 if w.repeated_call else MIN_TIMED_ITEMS
+        n = min(w.size, max(least, _nice_floor(s.budget_s / per_item)))
     if n != n_check:
         prepared = a.prepare(w, n, s.workers)
         first, raw = _timed(lambda: a.run(prepared))  # warm-up at the timed size

@@ -39,9 +39,13 @@ class Workload:
     size: int                   # items in the full workload (an exact enumeration: its boards)
     seed: int
     params: Dict[str, Any]
-    # True when a library may be timed on a prefix of the items (per-item work, e.g. scoring);
-    # False when the work is one indivisible call (an exact enumeration).
+    # True when a library may be timed on a prefix of the items (per-item work, e.g. scoring,
+    # or one call of a small spot); False when the work is one indivisible call (an exact
+    # enumeration).
     divisible: bool = True
+    # True when every item is the same call (a small spot repeated ``calls`` times): one call
+    # is then enough for the agreement check, and a slow library may be timed on a single call.
+    repeated_call: bool = False
     _data: Optional[Any] = field(default=None, repr=False)
 
     @property
@@ -186,7 +190,9 @@ def standard(quick: bool = False, seed: int = DEFAULT_SEED,
 
 
 # Small spots (issue 12): one call is the item, repeated `calls` times in a timed run, so that
-# the per-call cost (Python around a few microseconds of native work) is what is measured.
+# the per-call cost (Python around a few microseconds of native work) is what is measured. A
+# library too slow for all the calls in the budget is timed on fewer of them (at least one),
+# like a prefix of a scoring workload; ns/item stays the cost of one call.
 SMALL_SPOTS = (
     ("spot-flop-hu", "heads-up flop", EXACT_HANDS, QUICK_FLOP, "hi", 2_000),
     ("spot-turn-hu", "heads-up turn", EXACT_HANDS, QUICK_FLOP + "Kh", "hi", 5_000),
@@ -224,14 +230,14 @@ def _small_and_family(quick: bool, seed: int) -> List[Workload]:
                 name + suffix, "equity", f"exact {what} equity {board}, {' vs '.join(hands)}: "
                 f"{calls:,} calls{note}", "call", calls, seed,
                 {"hands": hands, "board": board, "dead": "", "game": game, "trials": None,
-                 "calls": calls, "workers": workers}, divisible=False))
+                 "calls": calls, "workers": workers}, repeated_call=True))
     for name, what, hands, board, game, pe_variant, calls in FAMILY_SPOTS:
         calls = max(1, calls // 10) if quick else calls
         out.append(Workload(
             name, "equity", f"exact {what} equity {board}, {' vs '.join(hands)}: {calls:,} calls",
             "call", calls, seed,
             {"hands": hands, "board": board, "dead": "", "game": game, "trials": None,
-             "calls": calls, "pe_variant": pe_variant}, divisible=False))
+             "calls": calls, "pe_variant": pe_variant}, repeated_call=True))
     n = QUICK_SIZES["mc"] if quick else FULL_SIZES["mc"]
     out.append(Workload(
         "variant-mc3-plo5", "equity", f"three-way preflop 5-card hi Monte Carlo, {n:,} trials, "
@@ -254,6 +260,12 @@ def select(workloads: List[Workload], only: Optional[str]) -> List[Workload]:
         names = ", ".join(w.name for w in workloads)
         raise ValueError(f"unknown workload {unknown[0]!r} in --only; known: {names}")
     return chosen
+
+
+def call_count(w: Workload, n: int) -> int:
+    """Equity calls a timed run of the first ``n`` items makes: ``n`` for a small spot (its item
+    is one call), else one call (an enumeration or a Monte Carlo run of ``n`` trials)."""
+    return n if w.repeated_call else 1
 
 
 def deal_prefix(data: Tuple[np.ndarray, np.ndarray], n: int) -> Tuple[np.ndarray, np.ndarray]:
