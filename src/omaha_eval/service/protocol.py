@@ -79,11 +79,5 @@ class GatheringHttpToolsProtocol(HttpToolsProtocol):
         super().on_response_complete()
 
 
-def http_protocol() -> str:
-    """uvicorn's ``http`` setting for the service: this module's protocol where httptools is
-    installed (it is part of the server extra), else uvicorn's choice."""
-    try:
-        import httptools  # noqa: F401
-    except ImportError:  # pragma: no cover - httptools is part of the server extra
-        return "auto"
-    return f"{__name__}:GatheringHttpToolsProtocol"
+# uvicorn's ``http`` setting that selects this module's protocol
+PROTOCOL = f"{__name__}:GatheringHttpToolsProtocol"

@@ -17,7 +17,6 @@ import sys
 from typing import Any, Callable, Dict, Optional, Sequence, cast
 
 from .limits import Limits
-from .protocol import http_protocol
 from .workers import STARTUP_FAILURE, Workers, balanced_sockets_supported, reserve_port
 
 APP = "omaha_eval.service.app:create_app"
@@ -47,6 +46,18 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _http_protocol() -> str:
+    """uvicorn's ``http`` setting: the service's own protocol (:mod:`.protocol`, one write per
+    answer) where httptools is installed (it is part of the server extra), else uvicorn's choice.
+    Imported only here: the ``omaha-eval`` command must start without the server extra."""
+    try:
+        import httptools  # noqa: F401
+    except ImportError:  # pragma: no cover - httptools is part of the server extra
+        return "auto"
+    from .protocol import PROTOCOL
+    return PROTOCOL
+
+
 def run(args: argparse.Namespace) -> int:
     """Serves until SIGTERM or Ctrl-C; returns the exit status."""
     try:
@@ -70,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--time-limit and --max-trials must be positive")
     os.environ.update(limits.to_env())  # the workers build their apps from the environment
     config: Dict[str, Any] = dict(app=APP, factory=True, log_level=args.log_level,
-                                  access_log=args.access_log, http=http_protocol(),
+                                  access_log=args.access_log, http=_http_protocol(),
                                   timeout_graceful_shutdown=int(limits.time_limit) + 1)
     # OMAHA_EVAL_SERVICE_SHARED_SOCKET=1: uvicorn's supervisor and one shared socket, to compare
     shared = os.environ.get("OMAHA_EVAL_SERVICE_SHARED_SOCKET", "0") == "1"
