@@ -80,3 +80,30 @@ def test_a_slow_library_is_timed_on_fewer_calls_per_call(monkeypatch: pytest.Mon
     # every run a single call: per workload one check and two repetitions, no resized warm-up
     assert SlowSpot.calls == [1] * 9
     assert runner.MIN_TIMED_ITEMS > 1  # scoring workloads keep their minimum prefix
+
+
+def test_the_timed_repetitions_of_the_libraries_are_interleaved(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Repetition i of ours, then of the other library, then repetition i + 1: a drift of the
+    machine's speed moves both alike."""
+    log: List[str] = []
+
+    class LoggedOurs(OmahaEval):
+        def run(self, prepared: Any) -> Any:
+            log.append("ours")
+            return super().run(prepared)
+
+    class LoggedSlow(SlowSpot):
+        def run(self, prepared: Any) -> Any:
+            log.append("slow")
+            return super().run(prepared)
+
+    monkeypatch.setattr(adapters, "registry", lambda: [LoggedOurs(), LoggedSlow()])
+    from omaha_eval.benchmark import run_bench
+    report = run_bench(quick=True, only="spot-turn-hu", repetitions=3)
+    assert {r["library"]: r["status"] for r in report["results"]
+            if r["workload"] == "spot-turn-hu"} == {"omaha_eval": "ok", "slowspot": "ok"}
+    # per workload (spot-turn-hu and its -w2): our warm-up, the other's check, then the
+    # three rounds
+    one = ["ours", "slow", "ours", "slow", "ours", "slow", "ours", "slow"]
+    assert log == one + one

@@ -15,6 +15,10 @@ denominator of every ratio. Each other library is then, in order:
    exact enumeration is never cut;
 3. warmed up once, then timed ``repetitions`` times; its last answer is checked again in full.
 
+The timed repetitions of all the libraries of a workload are interleaved (repetition 1 of each
+library, then repetition 2, ...), so a drift of the machine's speed over the minutes of a run
+moves every library's times alike and stays out of the ratios.
+
 Reported per row: median wall time, spread ((max - min) / median), ns per item, items per
 second, and ``ratio`` = its ns per item / ours (above 1: slower than omaha_eval).
 """
@@ -205,21 +209,32 @@ def _reps(settings: Settings, first_run_s: float) -> int:
     return min(settings.repetitions, 3) if first_run_s > 10 else settings.repetitions
 
 
-def _run_ours(w: Workload, a: Adapter, s: Settings, say: Callable[[str], None]) -> Tuple[Row, Any]:
+@dataclass
+class _Timing:
+    """One library's timed loop on a workload, between its preparation and its row."""
+
+    row: Row
+    adapter: Adapter
+    prepared: Any
+    reps: int
+    times: List[float] = field(default_factory=list)
+    raw: Any = None
+
+
+def _prepare_ours(w: Workload, a: Adapter, s: Settings) -> Tuple[_Timing, Any]:
     row = Row(w.name, a.name, "ok", label=a.label, items=w.size, threads=a.threads(s.workers, w))
     prepared = a.prepare(w, w.size, s.workers)
     first, raw = _timed(lambda: a.run(prepared))  # warm-up; its answer is the reference
     ref = a.output(prepared, raw)
     if w.kind == "equity" and w.params["trials"] is None and ref.std_errors is not None:
         raise RuntimeError("our equity returned a sampled answer for an exact workload")
-    times = [_timed(lambda: a.run(prepared))[0] for _ in range(_reps(s, first))]
-    _finish(row, times)
     row.agreement = {"reference": True}
-    say(f"  {a.name:<14} {row.median_s:9.4f} s median")
-    return row, ref
+    return _Timing(row, a, prepared, _reps(s, first)), ref
 
 
-def _run_other(w: Workload, a: Adapter, s: Settings, ref: Any, say: Callable[[str], None]) -> Row:
+def _prepare_other(w: Workload, a: Adapter, s: Settings, ref: Any,
+                   say: Callable[[str], None]) -> "_Timing | Row":
+    """Checked, sized and warmed up: its timing, or its row when it disagrees."""
     row = Row(w.name, a.name, "ok", label=a.label, threads=a.threads(s.workers, w))
     if not w.divisible:
         n_check = w.size
@@ -244,20 +259,41 @@ def _run_other(w: Workload, a: Adapter, s: Settings, ref: Any, say: Callable[[st
     if n != n_check:
         prepared = a.prepare(w, n, s.workers)
         first, raw = _timed(lambda: a.run(prepared))  # warm-up at the timed size
-    times = []
-    for _ in range(_reps(s, first)):
-        t, raw = _timed(lambda: a.run(prepared))
-        times.append(t)
-    ok, detail = compare(w, ref, a.output(prepared, raw), n)  # the timed answer, in full
     row.items = n
+    return _Timing(row, a, prepared, _reps(s, first))
+
+
+def _time_interleaved(timings: List[_Timing], say: Callable[[str], None]) -> None:
+    """Repetition i of every library, then repetition i + 1: these machines' speed drifts over
+    minutes, and interleaving keeps that drift out of the ratios. A library that raises gets
+    an error row and leaves the loop; the others go on."""
+    for i in range(max((t.reps for t in timings), default=0)):
+        for t in timings:
+            if i >= t.reps or t.row.status != "ok":
+                continue
+            try:
+                elapsed, t.raw = _timed(lambda: t.adapter.run(t.prepared))
+            except Exception as exc:
+                t.row.status, t.row.reason = "error", f"{exc.__class__.__name__}: {exc}"
+                say(f"  {t.adapter.name:<14} error: {t.row.reason}")
+                continue
+            t.times.append(elapsed)
+
+
+def _finish_other(w: Workload, t: _Timing, ref: Any, say: Callable[[str], None]) -> Row:
+    row = t.row
+    if row.status != "ok":
+        return row
+    ok, detail = compare(w, ref, t.adapter.output(t.prepared, t.raw), row.items)  # in full
     row.agreement = detail
     if not ok:
         row.status = "disagrees"
         row.reason = f"disagrees with omaha_eval: {detail.get('example', '')}"
-        say(f"  {a.name:<14} DISAGREES on the timed items ({detail.get('example', '')}); not timed")
+        say(f"  {t.adapter.name:<14} DISAGREES on the timed items ({detail.get('example', '')}); "
+            f"not timed")
         return row
-    _finish(row, times)
-    say(f"  {a.name:<14} {row.median_s:9.4f} s median on {n:,} items")
+    _finish(row, t.times)
+    say(f"  {t.adapter.name:<14} {row.median_s:9.4f} s median on {row.items:,} items")
     return row
 
 
@@ -288,34 +324,54 @@ def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settin
             continue
         say(f"{w.name}: {w.title}")
         try:
-            our_row, ref = _run_ours(w, ours, settings, say)
+            our, ref = _prepare_ours(w, ours, settings)
         except Exception as exc:  # our own failure is reported, and the suite goes on
             reason = f"omaha_eval failed: {exc.__class__.__name__}: {exc}"
             say(f"  {reason}")
             skipped_workloads.append({"workload": w.name, "reason": reason})
             rows.append(Row(w.name, ours.name, "error", reason=reason, label=ours.label))
             continue
-        rows.append(our_row)
+        their_rows: List[Row] = []
+        timings: List[_Timing] = []
         for a in adapters:
             if a is ours:
                 continue
             if installed[a.name]:
-                rows.append(Row(w.name, a.name, "not installed", reason=installed[a.name] or "",
-                                label=a.label))
+                their_rows.append(Row(w.name, a.name, "not installed",
+                                      reason=installed[a.name] or "", label=a.label))
                 continue
             unsupported = a.supports(w)
             if unsupported:
-                rows.append(Row(w.name, a.name, "not offered", reason=unsupported, label=a.label))
+                their_rows.append(Row(w.name, a.name, "not offered", reason=unsupported,
+                                      label=a.label))
                 continue
             try:
-                row = _run_other(w, a, settings, ref, say)
+                prepared = _prepare_other(w, a, settings, ref, say)
             except Exception as exc:
                 reason = f"{exc.__class__.__name__}: {exc}"
                 say(f"  {a.name:<14} error: {reason}")
-                row = Row(w.name, a.name, "error", reason=reason, label=a.label)
+                prepared = Row(w.name, a.name, "error", reason=reason, label=a.label)
+            if isinstance(prepared, Row):
+                their_rows.append(prepared)
+            else:
+                timings.append(prepared)
+                their_rows.append(prepared.row)
+        _time_interleaved([our] + timings, say)
+        if our.row.status != "ok":  # our own timed runs failed
+            reason = f"omaha_eval failed: {our.row.reason}"
+            skipped_workloads.append({"workload": w.name, "reason": reason})
+            rows.append(Row(w.name, ours.name, "error", reason=reason, label=ours.label))
+            continue
+        _finish(our.row, our.times)
+        our_row = our.row
+        say(f"  {ours.name:<14} {our_row.median_s:9.4f} s median")
+        for t in timings:
+            _finish_other(w, t, ref, say)
+        for row in their_rows:
             if row.ns_per_item is not None and our_row.ns_per_item:
                 row.ratio_vs_ours = row.ns_per_item / our_row.ns_per_item
-            rows.append(row)
+        rows.append(our_row)
+        rows.extend(their_rows)
         our_row.ratio_vs_ours = 1.0
         w._data = None  # free the deals before the next workload
     return {
