@@ -11,12 +11,7 @@
 #   both CPUs on a loaded machine, the closest to a quiet one.
 # Takes about 10 s a round for the default spot on a quiet machine.
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
-cc="${CC:-cc}"
-"$cc" -O2 -I"$root/csrc" -o "$out/gen_tables" "$root/csrc/gen_tables.c"
-"$out/gen_tables" "$out/tables.c"
+. "$(dirname "${BASH_SOURCE[0]}")/kernel_build.sh"
 extra=(-DOE_PARALLEL_STATS)
 if [ -n "${WAKE_DELAY_NS:-}" ]; then extra+=("-DOE_PARALLEL_WAKE_DELAY_NS=$WAKE_DELAY_NS"); fi
 "$cc" -O3 -I"$root/csrc" "${extra[@]}" -o "$out/equity_kernel" "$root/bench/equity_kernel.c" \

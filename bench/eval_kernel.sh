@@ -4,12 +4,7 @@
 # phevaluator is importable), the modes interleaved over ROUNDS rounds (default 3).
 #   bash bench/eval_kernel.sh hi phe          ROUNDS=5 N=1000000 REPS=9 bash bench/eval_kernel.sh
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="$(mktemp -d)"
-trap 'rm -rf "$out"' EXIT
-cc="${CC:-cc}"
-"$cc" -O2 -I"$root/csrc" -o "$out/gen_tables" "$root/csrc/gen_tables.c"
-"$out/gen_tables" "$out/tables.c"
+. "$(dirname "${BASH_SOURCE[0]}")/kernel_build.sh"
 "$cc" -O3 -I"$root/csrc" -o "$out/eval_kernel" "$root/bench/eval_kernel.c" "$root/csrc/oe_eval.c" \
   "$root/csrc/oe_parallel.c" "$out/tables.c" -ldl -lpthread
 if [ -z "${PHE_SO:-}" ]; then

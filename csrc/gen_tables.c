@@ -382,10 +382,6 @@ int main(int argc, char **argv)
     for (int c = 0; c < 256; ++c)
         fprintf(f, "%s0x%016llxu,", c % 4 ? "" : "\n", 1ull << (c < 52 ? 16 * (c & 3) + (c >> 2) : 63));
     fprintf(f, "\n};\n\n");
-    fprintf(f, "const uint64_t oe_card_bit[256] = {");
-    for (int c = 0; c < 256; ++c)
-        fprintf(f, "%s0x%016llxu,", c % 4 ? "" : "\n", 1ull << (c < 52 ? c : 63));
-    fprintf(f, "\n};\n\n");
     write_u16(f, "const uint16_t oe_unsuited5[OE_N_RANK5]", unsuited5, N_RANK5);
     write_u16(f, "const uint16_t oe_flush5[8192]", flush5, 8192);
     write_u16(f, "const uint16_t oe_board_pair[OE_N_RANK5 * OE_N_RANK2]", board_pair, N_RANK5 * N_RANK2);

@@ -35,7 +35,6 @@ extern const uint8_t oe_hi_class[OE_HI_MAX + 1][6];      /* score -> category, f
 extern const uint16_t oe_choose[18][6];                  /* binomial coefficients C(n, k) */
 extern const uint8_t oe_pair_column[64 * 64];            /* card a << 6 | card b -> rank pair index */
 extern const uint8_t oe_pair_column_wide[256 * 256];     /* byte a << 8 | byte b -> the same (0 past 51) */
-extern const uint64_t oe_card_bit[256];                  /* 1 << card, or 1 << 63 for ids above 51 */
 /* A card's bit in suit lanes: 1 << (16 * suit + rank), or 1 << 63 for ids above 51.  Summed over
  * a deal's cards, the 16-bit lane of suit s holds the rank bits of that suit's cards (bits 0..12),
  * and bits 13..15 of every lane (OE_LANE_PAD) stay clear: a repeated card carries (the popcount

@@ -809,13 +809,19 @@ def row_seed(uint64_t seed, uint64_t row):
 
 # --- the rules layer: the deck of a deal whose every card is known (game/deck.py) ---
 
-cdef int _deal_card(obj):
-    """A Python int 0..51 (not a bool, not a NumPy int) as an id, else -1."""
+cdef int _take_card(obj, uint64_t *used):
+    """A Python int 0..51 (not a bool, not a NumPy int) not yet in ``used`` as an id, marked in
+    ``used``; else -1."""
     if type(obj) is not int:
         return -1
     if obj < 0 or obj > 51:
         return -1
-    return <int>(<long>obj)
+    cdef int c = <int>(<long>obj)
+    cdef uint64_t bit = (<uint64_t>1) << c
+    if used[0] & bit:
+        return -1
+    used[0] |= bit
+    return c
 
 
 def known_deal(hole_cards, board, int n, int button, int hole):
@@ -824,7 +830,7 @@ def known_deal(hole_cards, board, int n, int button, int hole):
     order (hole cards one at a time from left of the button, then burn, flop, burn, turn, burn,
     river; the burns are the three lowest unused ids) and ``holes`` each player's cards as a
     tuple. None for anything else (the caller's general path then says what is wrong)."""
-    cdef uint64_t used = 0, bit
+    cdef uint64_t used = 0
     cdef int p, j, c, seat, k, base = hole * n
     cdef uint8_t out[52]
     cdef int board_at[5]
@@ -844,23 +850,15 @@ def known_deal(hole_cards, board, int n, int button, int hole):
             return None
         seat = (p - button - 1 + n) % n
         for j in range(hole):
-            c = _deal_card(cards[j])
+            c = _take_card(cards[j], &used)
             if c < 0:
                 return None
-            bit = (<uint64_t>1) << c
-            if used & bit:
-                return None
-            used |= bit
             out[j * n + seat] = <uint8_t>c
         holes.append(tuple(cards))
     for j in range(5):
-        c = _deal_card(board[j])
+        c = _take_card(board[j], &used)
         if c < 0:
             return None
-        bit = (<uint64_t>1) << c
-        if used & bit:
-            return None
-        used |= bit
         out[base + board_at[j]] = <uint8_t>c
     k = 0
     for c in range(52):

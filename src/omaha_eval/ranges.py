@@ -360,6 +360,9 @@ def _pattern_keys(s: _Set, text: str, pos: int) -> np.ndarray:
         for c in s.cards:  # s.cards is sorted ascending
             key = (key << 6) | c
         return np.array([key], dtype=np.int64)
+    if not s.ranks and not s.cards and not s.qualifier and s.wild <= 5:
+        # only wild cards ('*****'): every hand of that size, in key order (six are refused below)
+        return _all_keys(s.wild)
     used = set(s.cards)
     choices = []  # per distinct rank slot: the ways to pick its extra cards
     for r, m in sorted(Counter(s.ranks).items()):
@@ -373,10 +376,7 @@ def _pattern_keys(s: _Set, text: str, pos: int) -> np.ndarray:
     if len(base) * math.comb(deck.size, s.wild) > _MAX_GENERATED:
         raise _bad(text, pos, text[pos:pos + 40].strip(),
                    f"more than {MAX_HOLDINGS:,} holdings in")
-    wild = deck[_combinations(deck.size, s.wild)]  # (n_wild, w), rows ascending and distinct
-    if not s.ranks and not s.cards and not s.qualifier:
-        # only wild cards ('*****'): every hand of that size, rows ascending in key order
-        return _all_keys(s.wild)
+    wild = deck[_combinations(deck.size, s.wild)]  # (n_wild, w)
     rows = np.concatenate([np.repeat(base_arr, wild.shape[0], axis=0),
                            np.tile(wild, (len(base), 1))], axis=1)
     if s.wild:  # a wild card may not repeat one of the row's rank cards
