@@ -370,7 +370,7 @@ class Hand:
     __slots__ = (
         "_config", "_structure", "_fixed", "_hilo", "_n", "_button", "_seats", "_posts",
         "_first_to_act", "_manual", "_start", "_stacks", "_bets", "_committed", "_pooled",
-        "_folded", "_acted", "_in_hand", "_street", "_phase", "_level", "_full_raise",
+        "_folded", "_live", "_acted", "_in_hand", "_street", "_phase", "_level", "_full_raise",
         "_bets_made", "_actor", "_aggressor", "_final_aggressor", "_deck", "_hole", "_board",
         "_history", "_returned", "_pots", "_order", "_order_index", "_shown", "_mucked", "_result",
         "_unknown", "_able", "_last", "_seq", "_seq_pos", "_hole_count", "_courchevel", "_runs",
@@ -528,6 +528,9 @@ class Hand:
         # the hole cards are dealt after the posts: their events are made when history is read
         self._dealt_at = len(history)
         self._able = n - self._stacks.count(0)  # players who can still bet
+        # per player: not folded and chips behind (kept with every fold, all in and return:
+        # the turn search reads one flag)
+        self._live = list(map(bool, self._stacks))
         if holes is None:
             # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
             holes = [tuple(dealt[(p - button - 1) % n:hole * n:n]) for p in range(n)]
@@ -574,11 +577,10 @@ class Hand:
     def _first_to_act_in(self, order: Sequence[int]) -> int:
         """The first player in ``order`` who still has to act (chips behind, not folded, and a
         bet to match or no action yet with someone left to bet against), or -1."""
-        stacks, folded, bets, acted, level = (self._stacks, self._folded, self._bets, self._acted,
-                                              self._level)
+        live, bets, acted, level = self._live, self._bets, self._acted, self._level
         others = self._able > 1
         for i in order:
-            if stacks[i] > 0 and not folded[i] and (bets[i] < level or (acted[i] < 0 and others)):
+            if live[i] and (bets[i] < level or (acted[i] < 0 and others)):
                 return i
         return -1
 
@@ -602,6 +604,7 @@ class Hand:
             p, amount = back
             if self._stacks[p] == 0 and not self._folded[p]:
                 self._able += 1
+                self._live[p] = True
             self._stacks[p] += amount
             self._committed[p] -= amount
             self._returned.append((p, amount))
@@ -683,9 +686,9 @@ class Hand:
         if total <= level:
             return (f"{self._label(a)} has only {total} in total, not more than the bet of {level} "
                     f"(call all in instead)"), 0, 0, total
-        folded = self._folded
+        live = self._live
         for j in self._after[a]:  # (ends with a)
-            if stacks[j] > 0 and bets[j] + stacks[j] > level and not folded[j] and j != a:
+            if live[j] and bets[j] + stacks[j] > level and j != a:
                 break
         else:
             return "nobody left could call it: every other player is all in or folded", 0, 0, total
@@ -1193,6 +1196,7 @@ class Hand:
         """
         a = self.verify_fold(player)
         self._folded[a] = True
+        self._live[a] = False
         self._in_hand -= 1
         self._able -= 1  # only a player with chips behind can be asked to act
         self._history.append((ev.FOLD, a, 0, 0, (), self._street, False, ""))
@@ -1265,6 +1269,7 @@ class Hand:
         self._acted[a] = self._level
         if self._stacks[a] == 0:
             self._able -= 1
+            self._live[a] = False
         self._history.append((ev.CALL, a, amount, self._bets[a], (), self._street, self._stacks[a] == 0, ""))
         self._advance()
 
@@ -1437,6 +1442,7 @@ class Hand:
         self._aggressor = a
         if self._stacks[a] == 0:
             self._able -= 1
+            self._live[a] = False
         self._history.append((kind, a, add, to, (), self._street, self._stacks[a] == 0, ""))
         self._advance()
 

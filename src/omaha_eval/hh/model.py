@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
+
+# Seat, Post and Action are immutable records (named tuples, made at C speed: a hand holds
+# dozens of them); SiteHand gathers them and stays a plain dataclass.
 
 
-@dataclass
-class Seat:
+class Seat(NamedTuple):
+    """A seat line: the seat number, the player's name as written, the stack in units, the
+    file line, and whether the player is marked as sitting out."""
+
     seat: int
     name: str
     stack: int
@@ -15,8 +20,7 @@ class Seat:
     sitting_out: bool = False
 
 
-@dataclass
-class Post:
+class Post(NamedTuple):
     """A forced bet as the text says it: ``kind`` is ante, small_blind, big_blind, straddle,
     missed (dead small blind part), small_and_big (both at once), small_out (small blind out of
     position, dead), big_out (big blind out of position, live)."""
@@ -27,8 +31,7 @@ class Post:
     line: int
 
 
-@dataclass
-class Action:
+class Action(NamedTuple):
     """``verb``: fold, check, call, bet, raise (``amount`` is the street total for raise, the
     chips put in for call and bet)."""
 

@@ -56,6 +56,8 @@ _POST_KIND = {"small blind": "small_blind", "big blind": "big_blind", "ante": "a
               "missed big blind": "big_out", "straddle": "straddle"}
 _WAGER = {"calls": _CALL, "bets": _BET}
 _DEALER_FIRST = frozenset("DUCH")  # first letters of "Dealt to", "Uncalled bet", "Cash Drop", "Hand cancelled"
+# a record (a named tuple) from the tuple of its fields, without its Python-level __new__
+_record = tuple.__new__
 
 
 @lru_cache(maxsize=4096)  # "calls $1", "raises 200 to 400": the same few texts come back
@@ -247,45 +249,44 @@ class _Body:
             if not line:
                 continue
             first = line[0]  # the line kinds dispatched on their first character
-            if first == "*":
-                # what _STREET matches, by plain finds: "*** TITLE ***", an optional colon, the rest
-                cut = line.find("***", 3) if line.startswith("***") else -1
-                if cut >= 0:
-                    after = cut + 4 if line[cut + 3:cut + 4] == ":" else cut + 3
-                    self.street_line(line[3:cut], line[after:].lstrip(), number)
-                    if self.summary:
-                        summary = number - start + 1
-                        break
-                    continue
-            elif first == "T":
-                if line.startswith("Table"):
-                    m = _TABLE.match(line)
-                    if m:
-                        hand.table = m.group(1)
-                        hand.max_seats = int(m.group(2) or 0)
-                        hand.button_seat = int(m.group(3))
+            if first in "*TS":  # (one test for the common lines, which begin otherwise)
+                if first == "*":
+                    # what _STREET matches, by plain finds: "*** TITLE ***", an optional colon, the rest
+                    cut = line.find("***", 3) if line.startswith("***") else -1
+                    if cut >= 0:
+                        after = cut + 4 if line[cut + 3:cut + 4] == ":" else cut + 3
+                        self.street_line(line[3:cut], line[after:].lstrip(), number)
+                        if self.summary:
+                            summary = number - start + 1
+                            break
                         continue
-            elif first == "S" and line.startswith("Seat ") and self.street < 0 and \
-                    not hand.posts and not hand.actions:  # seats are read until the first post
-                self.seat_line(line, number)
-                continue
+                elif first == "T":
+                    if line.startswith("Table"):
+                        m = _TABLE.match(line)
+                        if m:
+                            hand.table = m.group(1)
+                            hand.max_seats = int(m.group(2) or 0)
+                            hand.button_seat = int(m.group(3))
+                            continue
+                elif line.startswith("Seat ") and self.street < 0 and \
+                        not hand.posts and not hand.actions:  # seats are read until the first post
+                    self.seat_line(line, number)
+                    continue
             if self.dirty:
                 self.index_names()
                 name_set, clash = self.name_set, self.clash
             if colon:  # most lines are "name: action": try that first
-                cut = line.find(": ")
-                if cut > 0:
-                    name = line[:cut]
-                    if name in name_set and name not in clash:
-                        rest = line[cut + 2:]
-                        act = _betting(rest, scale) if self.street >= 0 else None
-                        if act is None:
-                            self.player_line(name, rest, True, number)
-                        else:  # the common line, read once per distinct text
-                            street = self.street
-                            actions.append(Action(street if street > 0 else 0, name, act[0],
-                                                  act[1], number))
-                        continue
+                # (partition: one call for the find and both slices)
+                name, sep, rest = line.partition(": ")
+                if sep and name in name_set and name not in clash:
+                    act = _betting(rest, scale) if self.street >= 0 else None
+                    if act is None:
+                        self.player_line(name, rest, True, number)
+                    else:  # the common line, read once per distinct text
+                        street = self.street
+                        actions.append(_record(Action, (street if street > 0 else 0, name,
+                                                        act[0], act[1], number)))
+                    continue
             if first in _DEALER_FIRST:  # the dealer's lines
                 if line.startswith("Dealt to "):
                     self.dealt(line[9:], number)
@@ -304,10 +305,10 @@ class _Body:
                 if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
                     self.problem("the hand was cancelled", number)
                     continue
-            cut = line.find(" ")  # "name verb": a name without spaces, as most are
             who: Optional[str]
-            if cut > 0 and line[:cut] in name_set and line[:cut] not in clash:
-                who, rest, named = line[:cut], line[cut + 1:], False
+            who, sep, rest = line.partition(" ")  # "name verb": a name without spaces, as most are
+            if sep and who in name_set and who not in clash:
+                named = False
             else:
                 who, rest, named = self.who_spaced(line)  # "name: " was tried above
             if who is None:
@@ -319,7 +320,8 @@ class _Body:
                 self.player_line(who, rest, named, number)
             else:
                 street = self.street
-                actions.append(Action(street if street > 0 else 0, who, act[0], act[1], number))
+                actions.append(_record(Action, (street if street > 0 else 0, who, act[0], act[1],
+                                                number)))
         for k in range(summary, len(lines)):
             line = lines[k]
             # only the pot line and the seat lines that show, muck or cash out say anything
@@ -347,7 +349,7 @@ class _Body:
             seat, name, stack, out = _seat_fields(line, self.hand.scale)
         except HHError as exc:
             raise HHError(exc.message, file=self.hand.file, hand_id=self.hand.hand_id, line=number) from None
-        self.hand.seats.append(Seat(seat, name, stack, number, out))
+        self.hand.seats.append(_record(Seat, (seat, name, stack, number, out)))
         self.dirty = True
 
     def index_names(self) -> None:
@@ -448,7 +450,7 @@ class _Body:
     def post(self, name: str, rest: str, number: int) -> None:
         known = _post_fields(rest, self.hand.scale)
         if known is not None:
-            self.hand.posts.append(Post(name, known[0], known[1], number))
+            self.hand.posts.append(_record(Post, (name, known[0], known[1], number)))
             return
         m = _POST.match(rest)
         if m:

@@ -22,8 +22,10 @@ Choices (where the sites' rules leave room):
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import compress
 from operator import attrgetter
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -35,7 +37,7 @@ from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, Structure
 from .chips import ChipError, chip_award
-from .model import Action, SiteHand
+from .model import Action, Seat, SiteHand
 
 
 @dataclass
@@ -239,14 +241,16 @@ def _post(player: int, kind: str, amount: int) -> gc.Post:
 
 _SEAT_NUMBER = attrgetter("seat")
 _NAME = attrgetter("name")
+_STACK = attrgetter("stack")
 
 
-def _in_hand(hand: SiteHand) -> List[str]:
+def _in_hand(hand: SiteHand) -> List[Seat]:
+    """The seats of the players dealt in, in seat order."""
     active = set(hand.showed)
     active.update(hand.mucked, hand.collected, hand.uncalled, map(_NAME, hand.posts),
                   map(_NAME, hand.actions))
     known = hand.known
-    return [seat.name for seat in sorted(hand.seats, key=_SEAT_NUMBER)
+    return [seat for seat in sorted(hand.seats, key=_SEAT_NUMBER)
             if seat.name in active or (not seat.sitting_out and seat.name in known)]
 
 
@@ -304,20 +308,19 @@ def _cards(cards: List[str], what: str, line: int, name: str = "") -> List[int]:
 
 
 def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str]]:
-    players = _in_hand(hand)
+    dealt_in = _in_hand(hand)
+    players = list(map(_NAME, dealt_in))
     n = len(players)
     if n < 2:
         raise _Stop(f"{n} player dealt in; a hand needs two", hand.line)
-    index = {name: i for i, name in enumerate(players)}
-    seat_of = {s.name: s for s in hand.seats}
-    stacks = [seat_of[name].stack for name in players]
-    for name, s in zip(players, stacks):
-        if s <= 0:
-            raise _Stop(f"{name} is dealt in with a stack of {s}", seat_of[name].line)
-    seats = [seat_of[name].seat for name in players]
-    button_seat = hand.button_seat
-    before = [i for i, s in enumerate(seats) if s <= button_seat]
-    button = before[-1] if before else n - 1
+    index = dict(zip(players, range(n)))
+    stacks = list(map(_STACK, dealt_in))
+    if min(stacks) <= 0:
+        seat = next(s for s in dealt_in if s.stack <= 0)
+        raise _Stop(f"{seat.name} is dealt in with a stack of {seat.stack}", seat.line)
+    # the button acts from the last player at or before its seat (the seats are in order)
+    before = bisect_right(list(map(_SEAT_NUMBER, dealt_in)), hand.button_seat)
+    button = before - 1 if before else n - 1
     small_blind, big_blind = hand.small_blind, hand.big_blind
     if hand.limit == "fixed":  # the blinds of a fixed-limit hand are what its blinds post
         small_blind = next((p.amount for p in hand.posts if p.kind == "small_blind"), small_blind)
@@ -327,11 +330,12 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
                      small_blind, big_blind, hand.game, antes > 1, hand.hole_cards, hand.courchevel)
     if n > config.max_players:
         raise _Stop(f"{n} players dealt in; {hand.hole_cards} hole cards deal at most {config.max_players}", hand.line)
-    holes: List[Optional[List[int]]] = []
-    for name in players:
-        known = hand.known.get(name)
-        holes.append(_cards(known, "hole cards of {}", hand.line, name) if known else None)
-        if known and len(known) != hand.hole_cards:
+    holes: List[Optional[List[int]]] = [None] * n
+    for i in compress(range(n), map(hand.known.get, players)):  # the players whose cards are known
+        name = players[i]
+        known = hand.known[name]
+        holes[i] = _cards(known, "hole cards of {}", hand.line, name)
+        if len(known) != hand.hole_cards:
             raise _Stop(f"{name} holds {len(known)} cards; this game deals {hand.hole_cards}", hand.line)
     partial = [c for name, cards in hand.partial.items() if name not in hand.known
                for c in _cards(cards, "cards shown by {}", hand.line, name)]
@@ -342,16 +346,13 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
             prefix += 1
     extra = [b[prefix:] for b in boards[1:]]
     try:
-        deck = _deck_order(n, button, holes, boards[0], hand.hole_cards, extra, partial,
-                           full=len(boards) > 1)
-        if deck is None:  # a card given twice: let the deck builder say which
+        ordered = _deck_order(n, button, holes, boards[0], hand.hole_cards, extra, partial,
+                              full=len(boards) > 1)
+        if ordered is None:  # a card given twice: let the deck builder say which
             build_deck(n, button, seed=0, hole_cards=holes, board=boards[0] or None,
                        hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
             raise HandSetupError("a card is given twice")
-        # hole card j of player p sits at deck index hole_position(n, button, p, j)
-        deal = hand.hole_cards * n
-        unknown = [card for p in range(n) if holes[p] is None
-                   for card in deck[(p - button - 1) % n:deal:n]]
+        deck, unknown = ordered
         engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
                       showdown="manual", unknown_cards=unknown, runs=len(boards), rake=hand.rake,
                       added=hand.added, free_folds=True)
@@ -387,36 +388,48 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
 
 
 def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: List[int], hole: int,
-                extra: List[List[int]], partial: List[int], full: bool = True) -> Optional[List[int]]:
-    """All 52 cards (or with ``full`` False the ``hole n + 8`` dealt) in dealing order with every known card in its place and the unknown ones
-    filled from the unused cards in ascending order (placeholders: nobody saw them), or None
-    when a card is given twice. No shuffle: a replay needs none, and it is the slow part."""
+                extra: List[List[int]], partial: List[int],
+                full: bool = True) -> Optional[Tuple[List[int], List[int]]]:
+    """``(deck, placeholders)``: all 52 cards (or with ``full`` False the ``hole n + 8`` dealt)
+    in dealing order with every known card in its place and the unknown ones filled from the
+    unused cards in ascending order of card and of deck place (placeholders: nobody saw them);
+    ``placeholders`` are the hole cards so filled. None when a card is given twice. Each of
+    ``holes`` is a whole hand or None. No shuffle: a replay needs none, and it is the slow part."""
     size = hole * n + 8
     if size > 52:
         return None
-    order: List[int] = [-1] * size
     deal = hole * n
-    for p, cards in enumerate(holes):
-        if cards is not None:
-            if len(cards) == hole:  # hole card j of player p: deck index j n + (p - button - 1) % n
-                order[(p - button - 1) % n:deal:n] = cards
-            else:
-                for j, card in enumerate(cards):
-                    order[j * n + (p - button - 1) % n] = card
+    order: List[int] = [-1] * size
+    given: List[int] = []
+    blind: List[int] = []  # the deal places of the hands nobody saw
+    for p, cards in enumerate(holes):  # hole card j of player p: deck index j n + (p - button - 1) % n
+        if cards is None:
+            blind.append((p - button - 1) % n)
+        else:
+            order[(p - button - 1) % n:deal:n] = cards
+            given += cards
     for k, card in enumerate(board[:5]):
         order[deal + BOARD_POSITIONS[k]] = card
     later = [c for b in extra for c in b]
-    known = [c for c in order if c >= 0] + later + partial
-    taken = set(known)
-    if len(taken) != len(known):
+    given += board[:5]
+    given += later
+    given += partial
+    taken = set(given)
+    if len(taken) != len(given):
         return None
     free = sorted(_DECK.difference(taken))  # the unused cards, ascending
-    fill = iter(free).__next__
-    dealt = [c if c >= 0 else fill() for c in order]
+    # filled in deck order, the hole places come first: free card j k + r (k hands unseen) is
+    # card j of the hand at the r-th lowest deal place; burns and board places take the rest
+    k = len(blind)
+    blind.sort()
+    for r, q in enumerate(blind):
+        order[q:deal:n] = free[r:hole * k:k]
+    fill = iter(free[hole * k:]).__next__
+    order[deal:] = [c if c >= 0 else fill() for c in order[deal:]]
     if not full:  # run once: the engine takes only the cards it deals
-        return dealt
-    missing = len(order) - (len(known) - len(later) - len(partial))  # the places filled above
-    return dealt + later + free[missing:]
+        return order, free[:hole * k]
+    missing = hole * k + 8 - len(board[:5])  # the places filled above
+    return order + later + free[missing:], free[:hole * k]
 
 
 def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> None:
