@@ -237,9 +237,10 @@ class _Plan:
     """What every hand of one config, table size and button starts from, worked out once:
     the posts (the default ones, or ``posts`` given) in posting order, their effect on stacks deep enough that nobody is all
     in after posting (``posted``; ``need[i]``: the chips player ``i`` posts, a stack must be
-    above it for the shortcut), and who opens the first round."""
+    above it for the shortcut), who opens the first round, and where each player's hole cards
+    lie in the deck (``holes``: one slice per player)."""
 
-    __slots__ = ("posts", "ordered", "posted", "need", "start")
+    __slots__ = ("posts", "ordered", "posted", "need", "start", "holes")
 
     def __init__(self, config: GameConfig, n: int, button: int,
                  posts: Optional[Tuple[Post, ...]] = None) -> None:
@@ -250,6 +251,9 @@ class _Plan:
                               config.structure.street_min_bet(0))
         self.need = tuple(self.posted.committed)
         self.start = _first_round_start(self.posts, n, button, -1)
+        # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
+        deal = config.hole_cards * n
+        self.holes = tuple(slice((p - button - 1) % n, deal, n) for p in range(n))
 
 
 # Per config (keyed by id, the config kept in the entry so that no id is reused while its entry
@@ -269,6 +273,9 @@ def _config_entry(config: GameConfig) -> _ConfigEntry:
         min_bets = tuple(config.structure.street_min_bet(street) for street in range(4))
         entry = _PLANS[id(config)] = (config, min_bets, {}, config.max_players)
     return entry
+
+
+_JUST_INT = {int}  # the types of stacks that need no closer look
 
 
 def _is_int(value: object) -> bool:
@@ -401,13 +408,13 @@ class Hand:
             for name, value in (("rake", rake), ("added", added)):
                 if not _is_int(value) or value < 0:
                     raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
-        for i, s in enumerate(stacks):
-            if type(s) is int and 0 < s <= MAX_CHIPS:  # the common case, checked quickly
-                continue
-            if not _is_int(s) or s <= 0:
-                raise HandSetupError(f"stack of player {i} must be a positive int, got {s!r}")
-            if s > MAX_CHIPS:
-                raise HandSetupError(f"stack of player {i} is {s}, above the chip limit 2**62")
+        # the common case (plain ints within the limits) in C-speed passes; else say which
+        if not (set(map(type, stacks)) == _JUST_INT and 0 < min(stacks) and max(stacks) <= MAX_CHIPS):
+            for i, s in enumerate(stacks):
+                if not _is_int(s) or s <= 0:
+                    raise HandSetupError(f"stack of player {i} must be a positive int, got {s!r}")
+                if s > MAX_CHIPS:
+                    raise HandSetupError(f"stack of player {i} is {s}, above the chip limit 2**62")
         button = n - 1 if button is None else button
         if (type(button) is not int and not _is_int(button)) or not 0 <= button < n:
             raise HandSetupError(f"button must be a player index 0..{n - 1}, got {button!r}")
@@ -507,7 +514,7 @@ class Hand:
         self._bets: List[int]
         self._committed: List[int]
         self._pooled: List[int]
-        behind = [s - k for s, k in zip(stacks, plan.need)] if plan is not None else None
+        behind = list(map(sub, stacks, plan.need)) if plan is not None else None
         if plan is not None and behind is not None and min(behind) > 0:
             posted = plan.posted
             self._stacks = behind
@@ -531,9 +538,8 @@ class Hand:
         # per player: not folded and chips behind (kept with every fold, all in and return:
         # the turn search reads one flag)
         self._live = list(map(bool, self._stacks))
-        if holes is None:
-            # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
-            holes = [tuple(dealt[(p - button - 1) % n:hole * n:n]) for p in range(n)]
+        if holes is None:  # each player's slice of the deck (see _Plan)
+            holes = list(map(tuple, map(dealt.__getitem__, plan.holes)))
         self._hole = holes
         if self._courchevel:  # the first flop card, face up before the first betting round
             first = dealt[hole * n + BOARD_POSITIONS[0]]

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from operator import attrgetter
 from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from .errors import HHError
 from .headers import PARSERS, variant_name
-from .model import Action, Post, Seat, SiteHand
+from .model import Action, Post, Seat, SiteHand, new_hand
 from .money import to_units
 
 _AMT = r"([$€£]?\s?-?[\d,]*\.?\d+\s?(?:€|\$|£)?)"
@@ -58,6 +59,8 @@ _WAGER = {"calls": _CALL, "bets": _BET}
 _DEALER_FIRST = frozenset("DUCH")  # first letters of "Dealt to", "Uncalled bet", "Cash Drop", "Hand cancelled"
 # a record (a named tuple) from the tuple of its fields, without its Python-level __new__
 _record = tuple.__new__
+_NAME = attrgetter("name")
+_SEAT_NUMBER = attrgetter("seat")
 
 
 @lru_cache(maxsize=4096)  # "calls $1", "raises 200 to 400": the same few texts come back
@@ -180,7 +183,7 @@ def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
         Problems that still leave a readable hand (cancelled, cut off, garbled action lines)
         go to ``SiteHand.problems`` with their line.
     """
-    hand = SiteHand(site=site, file=file, line=start)
+    hand = new_hand(site, file, start)
     PARSERS[site](lines[0], hand)
     _Body(hand, lines, start).run()
     return hand
@@ -322,15 +325,23 @@ class _Body:
                 street = self.street
                 actions.append(_record(Action, (street if street > 0 else 0, who, act[0], act[1],
                                                 number)))
-        for k in range(summary, len(lines)):
-            line = lines[k]
-            # only the pot line and the seat lines that show, muck or cash out say anything
-            # here (summary_line skips every other line)
-            if line.startswith("Seat "):
-                if "showed" in line or "mucked" in line or "cashed" in line:
+        # only the pot line and the seat lines that show, muck or cash out say anything here
+        # (summary_line skips every other line)
+        tail = "\n" + "\n".join(lines[summary:])
+        if "showed" in tail or "mucked" in tail or "cashed" in tail:
+            for k in range(summary, len(lines)):
+                line = lines[k]
+                if line.startswith("Seat "):
+                    if "showed" in line or "mucked" in line or "cashed" in line:
+                        self.summary_line(line, start + k)
+                elif line.startswith("Total pot"):
                     self.summary_line(line, start + k)
-            elif line.startswith("Total pot"):
-                self.summary_line(line, start + k)
+        else:  # (most hands) the pot lines alone, found in the summary's text
+            at = tail.find("\nTotal pot")
+            while at >= 0:
+                k = summary + tail.count("\n", 0, at)  # the line after the newline at ``at``
+                self.summary_line(lines[k], start + k)
+                at = tail.find("\nTotal pot", at + 1)
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
         elif hand.total_pot is None:
@@ -338,7 +349,8 @@ class _Body:
 
     def seat_names(self) -> Dict[int, str]:
         if self._seat_names is None:
-            self._seat_names = {s.seat: s.name for s in self.hand.seats}
+            seats = self.hand.seats
+            self._seat_names = dict(zip(map(_SEAT_NUMBER, seats), map(_NAME, seats)))
         return self._seat_names
 
     def names_frozen(self) -> bool:
@@ -353,7 +365,7 @@ class _Body:
         self.dirty = True
 
     def index_names(self) -> None:
-        self.names, self.name_set, self.clash = _name_index(tuple(s.name for s in self.hand.seats))
+        self.names, self.name_set, self.clash = _name_index(tuple(map(_NAME, self.hand.seats)))
         self.dirty = False
 
     def dealt(self, rest: str, number: int) -> None:
@@ -404,8 +416,7 @@ class _Body:
 
     def player_line(self, name: str, rest: str, colon: bool, number: int) -> None:
         hand = self.hand
-        cut = rest.find(" ")
-        verb = rest if cut < 0 else rest[:cut]
+        verb = rest.partition(" ")[0]
         if verb in _BETTING:
             if self.street < 0:
                 self.problem(f"{name} {verb} among the forced bets", number)

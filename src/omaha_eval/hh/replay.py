@@ -25,7 +25,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import compress
+from itertools import compress, repeat
 from operator import attrgetter
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -492,8 +492,8 @@ def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
         returned[players[p]] = returned.get(players[p], 0) + amount
     for name, amount in out.unmatched.items():  # never put in by the engine, returned by the site
         returned[name] = returned.get(name, 0) + amount
-    _compare(out, {name: result.winnings[i] for i, name in enumerate(players)}, returned,
-             max(len(result.pots), 1), sum(engine.committed))
+    _compare(out, dict(zip(players, result.winnings)), returned, max(len(result.pots), 1),
+             sum(engine.committed))
 
 
 def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], shares: int,
@@ -503,18 +503,18 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     out.returned = returned
     out.collected = collected
     out.pot_shares = shares
-    site: Dict[str, int] = {}
     winamax = hand.site == "winamax"
     diffs = []
     close = True
-    for seat in hand.seats:  # one pass: the site's figure, the difference, the tolerance
-        name = seat.name
-        raw = hand.collected.get(name, 0)
-        if winamax and raw:  # Winamax counts the returned uncalled bet in "collected"
-            raw -= min(raw, returned.get(name, 0))
-        site[name] = raw
+    names = list(map(_NAME, hand.seats))
+    site = dict(zip(names, map(hand.collected.get, names, repeat(0))))  # in seat order
+    if winamax:  # Winamax counts the returned uncalled bet in "collected"
+        for name, back in returned.items():
+            raw = site.get(name)
+            if raw:
+                site[name] = raw - min(raw, back)
     out.site_collected = site
-    if not winamax:
+    if not winamax and (returned or hand.uncalled):
         # in seat order (a set's order would change from run to run)
         for name in dict.fromkeys(s.name for s in hand.seats if s.name in returned or s.name in hand.uncalled):
             if returned.get(name, 0) != hand.uncalled.get(name, 0):
@@ -528,14 +528,14 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
         if hand.total_pot != expected:
             out.notes.append(f"the site's total pot {hand.total_pot} differs from the chips put in "
                              f"({expected})")
-    for seat in hand.seats:
-        name = seat.name
-        mine = collected.get(name, 0)
-        theirs = site[name]
-        if mine != theirs:
-            diffs.append(f"{name}: engine {mine}, site {theirs}")
-            if abs(mine - theirs) > shares:
-                close = False
+    awarded = list(map(collected.get, names, repeat(0)))
+    if awarded != list(map(site.__getitem__, names)):  # (most hands agree to the chip)
+        for name, mine in zip(names, awarded):
+            theirs = site[name]
+            if mine != theirs:
+                diffs.append(f"{name}: engine {mine}, site {theirs}")
+                if abs(mine - theirs) > shares:
+                    close = False
     out.differences = diffs
     out.exact = not diffs
     out.agrees = sum(collected.values()) == sum(site.values()) and close
