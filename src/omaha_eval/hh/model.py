@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, cast
 
 # Seat, Post and Action are immutable records (named tuples, made at C speed: a hand holds
 # dozens of them); SiteHand gathers them and stays a plain dataclass.
@@ -204,8 +204,10 @@ class SiteHand:
 _TEMPLATE: Dict[str, Any] = {f.name: (f.default if f.default is not MISSING else None)
                              for f in fields(SiteHand)}
 _FACTORY_NAMES = tuple(f.name for f in fields(SiteHand) if f.default_factory is not MISSING)
-_FACTORIES = tuple(f.default_factory for f in fields(SiteHand) if f.default_factory is not MISSING)
-assert all(isinstance(f, type) for f in _FACTORIES), "every factory must be a type"
+_FACTORIES = cast(Tuple[type, ...], tuple(f.default_factory for f in fields(SiteHand)
+                                           if f.default_factory is not MISSING))
+if not all(isinstance(f, type) for f in _FACTORIES):  # pragma: no cover - a guard for new fields
+    raise TypeError("every default factory of SiteHand must be a type (list, dict)")
 
 
 def new_hand(site: str, file: str, line: int) -> SiteHand:

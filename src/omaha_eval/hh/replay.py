@@ -26,7 +26,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, repeat
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..cards import CardError, parse_cards
@@ -359,12 +359,12 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
     except HandSetupError as exc:
         raise _Stop(f"the hand cannot be set up: {exc}", hand.line) from None
     out.setup = (players, posts, antes > 1, button, holes, boards)
-    for action in hand.actions:
-        try:
-            _act(engine, index, action, out)
-        except _Stop as stop:
-            stop.action = True
-            raise
+    try:
+        for action, actor in zip(hand.actions, list(map(index.get, map(_NAME, hand.actions)))):
+            _act(engine, actor, action, out)
+    except _Stop as stop:
+        stop.action = True
+        raise
     if not engine.is_over and engine.phase == "betting":
         who = players[engine.actor] if engine.actor is not None else "?"
         raise _Stop(f"the text ends while the engine waits for {who} to act on the "
@@ -394,20 +394,21 @@ def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: Li
     in dealing order with every known card in its place and the unknown ones filled from the
     unused cards in ascending order of card and of deck place (placeholders: nobody saw them);
     ``placeholders`` are the hole cards so filled. None when a card is given twice. Each of
-    ``holes`` is a whole hand or None. No shuffle: a replay needs none, and it is the slow part."""
+    ``holes`` is a whole hand or None. Raises :class:`HandSetupError` when too few cards are
+    left for the places nobody saw. No shuffle: a replay needs none, and it is the slow part."""
     size = hole * n + 8
     if size > 52:
         return None
     deal = hole * n
     order: List[int] = [-1] * size
     given: List[int] = []
-    blind: List[int] = []  # the deal places of the hands nobody saw
-    for p, cards in enumerate(holes):  # hole card j of player p: deck index j n + (p - button - 1) % n
-        if cards is None:
-            blind.append((p - button - 1) % n)
-        else:
-            order[(p - button - 1) % n:deal:n] = cards
-            given += cards
+    # hole card j of player p: deck index j n + (p - button - 1) % n
+    for p, cards in zip(compress(range(n), holes), filter(None, holes)):  # the hands seen
+        order[(p - button - 1) % n:deal:n] = cards
+        given += cards
+    # the deal places of the hands nobody saw, ascending: deal place q is player button + 1 + q
+    first = (button + 1) % n
+    blind = list(compress(range(n), map(is_, holes[first:] + holes[:first], repeat(None))))
     for k, card in enumerate(board[:5]):
         order[deal + BOARD_POSITIONS[k]] = card
     later = [c for b in extra for c in b]
@@ -418,32 +419,43 @@ def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: Li
     if len(taken) != len(given):
         return None
     free = sorted(_DECK.difference(taken))  # the unused cards, ascending
+    k = len(blind)
+    missing = hole * k + 8 - len(board[:5])  # the places to fill
+    if missing > len(free):  # cards shown apart or later runs took what the deal needs
+        raise HandSetupError(f"{missing} unseen cards to deal, {len(free)} left in the deck")
     # filled in deck order, the hole places come first: free card j k + r (k hands unseen) is
     # card j of the hand at the r-th lowest deal place; burns and board places take the rest
-    k = len(blind)
-    blind.sort()
     for r, q in enumerate(blind):
         order[q:deal:n] = free[r:hole * k:k]
-    fill = iter(free[hole * k:]).__next__
-    order[deal:] = [c if c >= 0 else fill() for c in order[deal:]]
+    if board:
+        fill = iter(free[hole * k:]).__next__
+        order[deal:] = [c if c >= 0 else fill() for c in order[deal:]]
+    else:  # no board: the eight places after the deal, in order
+        order[deal:] = free[hole * k:hole * k + 8]
     if not full:  # run once: the engine takes only the cards it deals
         return order, free[:hole * k]
-    missing = hole * k + 8 - len(board[:5])  # the places filled above
     return order + later + free[missing:], free[:hole * k]
 
 
-def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> None:
-    i = index.get(action.name)
+def _after_betting(engine: Hand, action: Action) -> None:
+    """Raise :class:`_Stop` when the betting is over (the hand is over or at the showdown)."""
+    if engine.phase != "betting":
+        raise _Stop(f"{action.name} {action.verb}s after the betting is over", action.line)
+
+
+def _act(engine: Hand, i: Optional[int], action: Action, out: Outcome) -> None:
+    """Play ``action`` of player ``i`` (None: not dealt in)."""
     if i is None:
         raise _Stop(f"{action.name} acts but is not dealt in", action.line)
-    if engine.phase != "betting":  # over or at the showdown
-        raise _Stop(f"{action.name} {action.verb}s after the betting is over", action.line)
     actor = engine.actor
     if actor != i:
+        _after_betting(engine, action)
         expected = "nobody" if actor is None else engine.seats[actor]
         raise _Stop(f"{action.name} {action.verb}s but the engine expects {expected} to act", action.line)
     verb = action.verb
-    # the actor is checked above: the engine's calls act for the player to act (no re-check)
+    # the actor is checked above: the engine's calls act for the player to act (no re-check).
+    # At the showdown the actor is the next to show: the engine then refuses any betting, and
+    # the refusal is said as above (a refused action changes nothing)
     try:
         if verb == "fold":
             engine.fold()
@@ -453,6 +465,7 @@ def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> N
             try:
                 owed = engine.verify_call()  # what the call puts in
             except IllegalActionError:  # nothing to call: the text's amount is then wrong
+                _after_betting(engine, action)
                 owed = min(engine.level - engine.bets[i], engine.stacks[i])
                 if owed != action.amount:
                     raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line) from None
@@ -477,6 +490,7 @@ def _act(engine: Hand, index: Dict[str, int], action: Action, out: Outcome) -> N
                 if extra > 0:
                     out.unmatched[action.name] = out.unmatched.get(action.name, 0) + extra
     except IllegalActionError as exc:
+        _after_betting(engine, action)
         text = str(exc)
         if "maximum" in text or "minimum" in text or "capped" in text or "reopened" in text:
             raise _Stop(f"limit: {text}", action.line) from None
