@@ -4,7 +4,7 @@
     python bench/bench_hh_callgrind.py            # needs valgrind; ~5-15 minutes (3 runs)
 
 Each figure is (a run doing the work 3 times after a warm-up - a run with the warm-up only)
-/ 3 / 162 hands, under ``PYTHONHASHSEED=0``. The package measured is the one this Python
+/ 3 / 162 hands, under ``PYTHONHASHSEED=0`` and one BLAS thread. The package measured is the one this Python
 imports (set PYTHONPATH to measure another copy).
 """
 
@@ -16,6 +16,9 @@ import re
 import subprocess
 import sys
 
+# callgrind counts every thread: NumPy's BLAS threads wait by spinning, as long as the machine
+# lets them, and would add the neighbours' load to the count
+_ONE_THREAD = {"OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data", "hh")
 
 
@@ -47,7 +50,7 @@ def _work(what: str, reps: int) -> None:
 def _count(what: str, reps: int) -> int:
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                           sys.executable, __file__, what, str(reps)], capture_output=True, text=True,
-                         env=dict(os.environ, PYTHONHASHSEED="0"), check=True)
+                         env=dict(os.environ, PYTHONHASHSEED="0", **_ONE_THREAD), check=True)
     return int(re.search(r"Collected : (\d+)", run.stderr).group(1))  # type: ignore[union-attr]
 
 

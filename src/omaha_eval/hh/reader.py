@@ -197,7 +197,6 @@ class _Body:
         self.colon = hand.site != "winamax"
         self.names: Tuple[str, ...] = ()
         self.name_set: FrozenSet[str] = frozenset()
-        self.dirty = False
         self.clash: FrozenSet[str] = frozenset()
         self.street = -1          # -1 = forced bets, 0 preflop .. 3 river
         self.summary = False
@@ -248,6 +247,8 @@ class _Body:
         scale = hand.scale
         actions = hand.actions
         name_set, clash = self.name_set, self.clash  # (locals: read on every line)
+        # the street as a betting line records it (0 before the flop), None for the forced bets
+        street: Optional[int] = None
         for number, line in enumerate(lines[1:], start + 1):  # number: the file line
             if not line:
                 continue
@@ -262,6 +263,7 @@ class _Body:
                         if self.summary:
                             summary = number - start + 1
                             break
+                        street = None if self.street < 0 else max(self.street, 0)
                         continue
                 elif first == "T":
                     if line.startswith("Table"):
@@ -274,21 +276,22 @@ class _Body:
                 elif line.startswith("Seat ") and self.street < 0 and \
                         not hand.posts and not hand.actions:  # seats are read until the first post
                     self.seat_line(line, number)
+                    # the names are indexed once the seat lines end (a seat line leaves the
+                    # test above as it was: the next line is a seat too when it begins so)
+                    following = number - start + 1
+                    if following == len(lines) or not lines[following].startswith("Seat "):
+                        self.index_names()
+                        name_set, clash = self.name_set, self.clash
                     continue
-            if self.dirty:
-                self.index_names()
-                name_set, clash = self.name_set, self.clash
             if colon:  # most lines are "name: action": try that first
                 # (partition: one call for the find and both slices)
                 name, sep, rest = line.partition(": ")
                 if sep and name in name_set and name not in clash:
-                    act = _betting(rest, scale) if self.street >= 0 else None
+                    act = None if street is None else _betting(rest, scale)
                     if act is None:
                         self.player_line(name, rest, True, number)
                     else:  # the common line, read once per distinct text
-                        street = self.street
-                        actions.append(_record(Action, (street if street > 0 else 0, name,
-                                                        act[0], act[1], number)))
+                        actions.append(_record(Action, (street, name, act[0], act[1], number)))
                     continue
             if first in _DEALER_FIRST:  # the dealer's lines
                 if line.startswith("Dealt to "):
@@ -318,13 +321,11 @@ class _Body:
                 if _cash_out(line):
                     hand.cash_out.append(line)
                 continue
-            act = _betting(rest, scale) if self.street >= 0 else None
+            act = None if street is None else _betting(rest, scale)
             if act is None:
                 self.player_line(who, rest, named, number)
             else:
-                street = self.street
-                actions.append(_record(Action, (street if street > 0 else 0, who, act[0], act[1],
-                                                number)))
+                actions.append(_record(Action, (street, who, act[0], act[1], number)))
         # only the pot line and the seat lines that show, muck or cash out say anything here
         # (summary_line skips every other line)
         tail = "\n" + "\n".join(lines[summary:])
@@ -353,20 +354,15 @@ class _Body:
             self._seat_names = dict(zip(map(_SEAT_NUMBER, seats), map(_NAME, seats)))
         return self._seat_names
 
-    def names_frozen(self) -> bool:
-        return self.street >= 0 or bool(self.hand.posts) or bool(self.hand.actions)
-
     def seat_line(self, line: str, number: int) -> None:
         try:
             seat, name, stack, out = _seat_fields(line, self.hand.scale)
         except HHError as exc:
             raise HHError(exc.message, file=self.hand.file, hand_id=self.hand.hand_id, line=number) from None
         self.hand.seats.append(_record(Seat, (seat, name, stack, number, out)))
-        self.dirty = True
 
     def index_names(self) -> None:
         self.names, self.name_set, self.clash = _name_index(tuple(map(_NAME, self.hand.seats)))
-        self.dirty = False
 
     def dealt(self, rest: str, number: int) -> None:
         m = _CARDS.search(rest)
