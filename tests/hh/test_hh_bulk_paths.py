@@ -1,12 +1,11 @@
-"""Session 4 of issue 14's speed work: records made from their fields' tuple, a fresh hand from
-a template, lines split by partition, the summary's pot lines found in its text, the deck order
+"""Session 4 of issue 14's speed work: records made from their fields' tuple, lines split by
+partition, the summary's pot lines found in its text, the deck order
 filled by slices (against the plain fill it replaced), the ledger and the set-up in C-speed
 passes, and an action at the showdown said as before. Each result is checked against what the
 plain reading or a plain reference gives."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import List, Optional
 
@@ -16,7 +15,7 @@ from omaha_eval.game import GameConfig, Hand
 from omaha_eval.game.deck import BOARD_POSITIONS
 from omaha_eval.game.errors import HandSetupError
 from omaha_eval.hh import read_text, replay_hand
-from omaha_eval.hh.model import Action, Seat, SiteHand, new_hand
+from omaha_eval.hh.model import Action, Seat
 from omaha_eval.hh.replay import _deck_order
 
 SHOWDOWN = """PokerStars Hand #7:  Omaha Pot Limit ($0.01/$0.02 USD) - 2010/06/07 20:13:12 ET
@@ -53,15 +52,6 @@ def test_records_are_named_tuples_with_the_dataclass_repr():
     with pytest.raises(AttributeError):
         hand.actions[0].amount = 5  # type: ignore[misc]
     assert type(hand.actions[0]) is Action and hand.actions[0]._fields[-1] == "line"
-
-
-def test_a_fresh_hand_is_the_dataclass_default():
-    a, b = new_hand("winamax", "x.txt", 9), SiteHand(site="winamax", file="x.txt", line=9)
-    assert a == b and list(vars(a)) == list(vars(b))
-    a.seats.append(Seat(1, "A", 1, 1))
-    a.fees["rake"] = 1
-    assert new_hand("winamax", "x.txt", 9) == b  # each hand its own containers
-    assert [f.name for f in dataclasses.fields(SiteHand)] == list(vars(b))
 
 
 def test_an_action_at_the_showdown_is_said_as_after_the_betting():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple, cast
+from dataclasses import dataclass, field
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
 # Seat, Post and Action are immutable records (named tuples, made at C speed: a hand holds
 # dozens of them); SiteHand gathers them and stays a plain dataclass.
@@ -197,31 +197,3 @@ class SiteHand:
         """
         return [s.name for s in self.seats]
 
-
-# A fresh SiteHand without the generated __init__ (forty fields with defaults: the slowest step of
-# reading a short hand): a template of the defaults in field order, the containers made anew by
-# their factories (list and dict, each a type) in one C-speed pass.
-_TEMPLATE: Dict[str, Any] = {f.name: (f.default if f.default is not MISSING else None)
-                             for f in fields(SiteHand)}
-_FACTORY_NAMES = tuple(f.name for f in fields(SiteHand) if f.default_factory is not MISSING)
-_FACTORIES = cast(Tuple[type, ...], tuple(f.default_factory for f in fields(SiteHand)
-                                           if f.default_factory is not MISSING))
-if not all(isinstance(f, type) for f in _FACTORIES):  # pragma: no cover - a guard for new fields
-    raise TypeError("every default factory of SiteHand must be a type (list, dict)")
-
-
-def new_hand(site: str, file: str, line: int) -> SiteHand:
-    """A :class:`SiteHand` of ``site`` read from ``file`` at ``line``, every other field at its
-    default; the same as ``SiteHand(site=site, file=file, line=line)``.
-
-    Examples
-    --------
-    >>> new_hand("ggpoker", "f.txt", 3) == SiteHand(site="ggpoker", file="f.txt", line=3)
-    True
-    """
-    hand: SiteHand = object.__new__(SiteHand)
-    values = _TEMPLATE.copy()
-    values.update(zip(_FACTORY_NAMES, map(type.__call__, _FACTORIES)))
-    values["site"], values["file"], values["line"] = site, file, line
-    hand.__dict__.update(values)
-    return hand

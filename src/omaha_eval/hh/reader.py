@@ -15,7 +15,7 @@ from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from .errors import HHError
 from .headers import PARSERS, variant_name
-from .model import Action, Post, Seat, SiteHand, new_hand
+from .model import Action, Post, Seat, SiteHand
 from .money import to_units
 
 _AMT = r"([$€£]?\s?-?[\d,]*\.?\d+\s?(?:€|\$|£)?)"
@@ -103,8 +103,8 @@ def _cash_out(text: str) -> bool:
 
 
 @lru_cache(maxsize=4096)  # a player who sat a hand out comes back with the same seat line
-def _seat_fields(line: str, scale: int) -> Tuple[int, str, int, bool]:
-    """(seat, name, stack in units, sitting out) of a seat line. Raises :class:`HHError`
+def _seat_fields(line: str, scale: int) -> Tuple[Tuple[int, str, int], bool]:
+    """((seat, name, stack in units), sitting out) of a seat line. Raises :class:`HHError`
     (without the line: see the caller) when unreadable."""
     m = _SEAT.match(line)
     if not m:
@@ -116,7 +116,7 @@ def _seat_fields(line: str, scale: int) -> Tuple[int, str, int, bool]:
         out = "sitting out" in tail or "out of hand" in tail
     else:
         out = False
-    return int(m.group(1)), m.group(2), stack, out
+    return (int(m.group(1)), m.group(2), stack), out
 
 
 @lru_cache(maxsize=4096)  # "folds", "checks", "calls $1": the same few texts after the names
@@ -183,7 +183,7 @@ def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
         Problems that still leave a readable hand (cancelled, cut off, garbled action lines)
         go to ``SiteHand.problems`` with their line.
     """
-    hand = new_hand(site, file, start)
+    hand = SiteHand(site=site, file=file, line=start)
     PARSERS[site](lines[0], hand)
     _Body(hand, lines, start).run()
     return hand
@@ -356,10 +356,10 @@ class _Body:
 
     def seat_line(self, line: str, number: int) -> None:
         try:
-            seat, name, stack, out = _seat_fields(line, self.hand.scale)
+            head, out = _seat_fields(line, self.hand.scale)
         except HHError as exc:
             raise HHError(exc.message, file=self.hand.file, hand_id=self.hand.hand_id, line=number) from None
-        self.hand.seats.append(_record(Seat, (seat, name, stack, number, out)))
+        self.hand.seats.append(_record(Seat, head + (number, out)))
 
     def index_names(self) -> None:
         self.names, self.name_set, self.clash = _name_index(tuple(map(_NAME, self.hand.seats)))

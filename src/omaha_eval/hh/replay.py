@@ -249,9 +249,11 @@ def _in_hand(hand: SiteHand) -> List[Seat]:
     active = set(hand.showed)
     active.update(hand.mucked, hand.collected, hand.uncalled, map(_NAME, hand.posts),
                   map(_NAME, hand.actions))
+    seats = sorted(hand.seats, key=_SEAT_NUMBER)
+    if all(map(active.__contains__, map(_NAME, seats))):  # (most hands: every seat plays)
+        return seats
     known = hand.known
-    return [seat for seat in sorted(hand.seats, key=_SEAT_NUMBER)
-            if seat.name in active or (not seat.sitting_out and seat.name in known)]
+    return [seat for seat in seats if seat.name in active or (not seat.sitting_out and seat.name in known)]
 
 
 def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
@@ -293,6 +295,11 @@ def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
 
 
 _DECK = frozenset(range(52))
+# for a board of m cards, the eight places after the deal as indices into the board's cards
+# followed by the free cards that fill the other places in order
+_TAIL_PICKS = tuple(tuple(BOARD_POSITIONS.index(place) if place in BOARD_POSITIONS[:m]
+                          else m + sum(1 for q in range(place) if q not in BOARD_POSITIONS[:m])
+                          for place in range(8)) for m in range(6))
 _IDS = {r + u: 4 * i + j for i, r in enumerate("23456789TJQKA") for j, u in enumerate("cdhs")}
 
 
@@ -409,10 +416,9 @@ def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: Li
     # the deal places of the hands nobody saw, ascending: deal place q is player button + 1 + q
     first = (button + 1) % n
     blind = list(compress(range(n), map(is_, holes[first:] + holes[:first], repeat(None))))
-    for k, card in enumerate(board[:5]):
-        order[deal + BOARD_POSITIONS[k]] = card
+    shown = board[:5]
     later = [c for b in extra for c in b]
-    given += board[:5]
+    given += shown
     given += later
     given += partial
     taken = set(given)
@@ -420,18 +426,17 @@ def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: Li
         return None
     free = sorted(_DECK.difference(taken))  # the unused cards, ascending
     k = len(blind)
-    missing = hole * k + 8 - len(board[:5])  # the places to fill
+    missing = hole * k + 8 - len(shown)  # the places to fill
     if missing > len(free):  # cards shown apart or later runs took what the deal needs
         raise HandSetupError(f"{missing} unseen cards to deal, {len(free)} left in the deck")
     # filled in deck order, the hole places come first: free card j k + r (k hands unseen) is
     # card j of the hand at the r-th lowest deal place; burns and board places take the rest
     for r, q in enumerate(blind):
         order[q:deal:n] = free[r:hole * k:k]
-    if board:
-        fill = iter(free[hole * k:]).__next__
-        order[deal:] = [c if c >= 0 else fill() for c in order[deal:]]
-    else:  # no board: the eight places after the deal, in order
-        order[deal:] = free[hole * k:hole * k + 8]
+    # the eight places after the deal: the board's cards where they lie, the next free cards
+    # in the burns and the board places not dealt
+    picks = shown + free[hole * k:hole * k + 8 - len(shown)]
+    order[deal:] = map(picks.__getitem__, _TAIL_PICKS[len(shown)])
     if not full:  # run once: the engine takes only the cards it deals
         return order, free[:hole * k]
     return order + later + free[missing:], free[:hole * k]
