@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, List, Sequence, Union
+from typing import Any, List, Mapping, Optional, Sequence, Union
 
 from fastapi import Request
 from starlette.responses import Response
@@ -26,6 +26,14 @@ class JSON(Response):
 
     def render(self, content: Any) -> bytes:
         return json.dumps(content, separators=(",", ":"), allow_nan=False).encode()
+
+    def init_headers(self, headers: Optional[Mapping[str, str]] = None) -> None:
+        # the headers starlette would build for a JSON body without extra headers, built directly
+        if headers is None and self.status_code >= 200 and self.status_code not in (204, 304):
+            self.raw_headers = [(b"content-length", str(len(self.body)).encode()),
+                                (b"content-type", b"application/json")]
+        else:
+            super().init_headers(headers)
 
 
 def card_field_loc(exc: Exception, base: Loc, fields: Sequence[tuple[Any, ...]]) -> Loc:
