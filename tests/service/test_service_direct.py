@@ -283,3 +283,61 @@ def test_malformed_http_agrees(config: Any) -> None:
                    b"POST /v1/evaluate HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n",
                    good[:-3], good + good[:20]]:
         compare(config, [stream])
+
+
+# ---- the served process: the same bytes with direct answers on and off ----
+
+def _masked(data: bytes) -> bytes:
+    """``data`` with each ``date`` header's value blanked (two servers tick apart)."""
+    out, at = bytearray(), 0
+    while True:
+        start = data.find(b"\r\ndate: ", at)
+        if start < 0:
+            return bytes(out + data[at:])
+        stop = data.find(b"\r\n", start + 2)
+        out += data[at:start + 8] + b"-"
+        at = stop
+
+
+def _send_all(port: int, stream: bytes, answers: int) -> bytes:
+    """``stream`` on a new connection; what comes back until ``answers`` answers have arrived
+    or the server closes (answers here all carry a Content-Length)."""
+    import socket
+
+    got = b""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+        s.sendall(stream)
+        while got.count(b"HTTP/1.1 ") < answers or not _complete(got):
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            got += chunk
+    return got
+
+
+def _complete(data: bytes) -> bool:
+    """Whether the last answer in ``data`` has all of its body."""
+    last = data.rfind(b"HTTP/1.1 ")
+    end = data.find(b"\r\n\r\n", last)
+    if last < 0 or end < 0:
+        return False
+    length = next((int(line.split(b":")[1]) for line in data[last:end].split(b"\r\n")
+                   if line.lower().startswith(b"content-length:")), 0)
+    return len(data) >= end + 4 + length
+
+
+def test_served_bytes_are_the_same_with_direct_answers_off(server: Any) -> None:
+    from service_helpers import Server
+
+    plain = Server(env={"OMAHA_EVAL_SERVICE_DIRECT": "0"})
+    try:
+        rng = random.Random(19)
+        for _ in range(60):
+            count = rng.choice([1, 1, 2, 3])
+            bodies = [body_of(rng, valid_deal(rng)) if rng.random() < 0.7 else invalid_body(rng)
+                      for _ in range(count)]
+            stream = b"".join(request(b) for b in bodies)
+            ours, theirs = (_masked(_send_all(port, stream, count)) for port in (server.port, plain.port))
+            assert ours == theirs, (stream, ours[:600], theirs[:600])
+    finally:
+        plain.stop()
