@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 from typing import Any, List, Tuple
 
@@ -76,8 +77,13 @@ async def _exchange(cfg: Any, protocol: type, chunks: List[bytes]) -> Tuple[byte
     returns the bytes written, closed, requests counted, direct answers."""
     state = ServerState()
     state.default_headers = list(DEFAULT_HEADERS)
-    proto = protocol(config=cfg, server_state=state, app_state={}, _loop=asyncio.get_running_loop())
-    proto.access_log = False  # as served (pytest's log capture gives every logger a handler)
+    access = logging.getLogger("uvicorn.access")
+    handlers, access.handlers = access.handlers, []  # as served without --access-log (pytest's
+    try:                                             # log capture may have added handlers)
+        proto = protocol(config=cfg, server_state=state, app_state={}, _loop=asyncio.get_running_loop())
+    finally:
+        access.handlers = handlers
+    assert not proto.access_log
     transport = Transport()
     proto.connection_made(transport)  # type: ignore[arg-type]
 
@@ -283,6 +289,31 @@ def test_malformed_http_agrees(config: Any) -> None:
                    b"POST /v1/evaluate HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n",
                    good[:-3], good + good[:20]]:
         compare(config, [stream])
+
+
+def test_access_log_and_concurrency_limit_turn_direct_answers_off(config: Any) -> None:
+    # every request of an access log is logged by uvicorn's send; limit_concurrency's 503 is
+    # decided in uvicorn's on_headers_complete: with either, no request is answered directly
+    async def direct_count(cfg: Any, with_handler: bool) -> int:
+        access = logging.getLogger("uvicorn.access")
+        handlers, access.handlers = access.handlers, [logging.NullHandler()] if with_handler else []
+        try:
+            proto = GatheringHttpToolsProtocol(config=cfg, server_state=ServerState(), app_state={},
+                                               _loop=asyncio.get_running_loop())
+        finally:
+            access.handlers = handlers
+        proto.connection_made(Transport())  # type: ignore[arg-type]
+        proto.data_received(request(b'{"hole": "AsKsQhJh", "board": "Ts9s8h2c2d"}'))
+        await asyncio.sleep(0)
+        proto.connection_lost(None)
+        return proto.direct_answers
+
+    assert asyncio.run(direct_count(config, False)) == 1
+    assert asyncio.run(direct_count(config, True)) == 0
+    limited = Config(app=config.app, lifespan="off", log_level="critical", access_log=False,
+                     limit_concurrency=1000)
+    limited.load()
+    assert asyncio.run(direct_count(limited, False)) == 0
 
 
 # ---- the served process: the same bytes with direct answers on and off ----

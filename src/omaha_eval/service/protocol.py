@@ -120,6 +120,9 @@ class GatheringHttpToolsProtocol(HttpToolsProtocol):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._answer, self._direct_paths = find_answerer(self.app)
+        if self.root_path or self.limit_concurrency is not None or self.access_log \
+                or self.logger.level <= TRACE_LOG_LEVEL:  # settings whose effects only uvicorn's path has
+            self._answer = None
         self._held: Optional[bytearray] = None  # the body so far of a request held for a direct answer
         self._defaults: Any = None  # uvicorn's default headers (a new list every second) ...
         self._defaults_head: Optional[bytes] = None  # ... and their bytes in an answer
@@ -143,14 +146,14 @@ class GatheringHttpToolsProtocol(HttpToolsProtocol):
 
     def _may_answer(self) -> bool:
         """Whether the request whose head just arrived is one this protocol may answer."""
-        if self.url not in self._direct_paths or self.root_path or self.limit_concurrency is not None:
+        if self.url not in self._direct_paths:
             return False
         parser = self.parser
         if parser.get_method() != b"POST" or parser.get_http_version() != "1.1" \
                 or not parser.should_keep_alive() or parser.should_upgrade() or self.expect_100_continue:
             return False
         if (self.cycle is not None and not self.cycle.response_complete) or self.pipeline \
-                or self.access_log or self.logger.level <= TRACE_LOG_LEVEL or self.transport.is_closing():
+                or self.transport.is_closing():
             return False
         length = None
         for name, value in self.headers:
