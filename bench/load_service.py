@@ -367,9 +367,11 @@ class ServerProcess:
 
 def breakdown(repeat: int = 3000) -> Dict[str, float]:
     """Where a one-deal evaluate's server time goes, in process (median of 5 rounds, CPU us): the
-    library call alone, the application called as ASGI without a network (fast lane, and
-    FastAPI's own handling for comparison). The rest of the server's CPU per request (from the
-    load run) is uvicorn, the event loop and the socket system calls."""
+    library call alone, the answer the protocol gives directly (``Service.answer_directly``:
+    validation, the library, encoding), the application called as ASGI without a network (fast
+    lane, and FastAPI's own handling, as requests the protocol does not answer itself take). The
+    rest of the server's CPU per request (from the load run) is uvicorn's parser and protocol,
+    the event loop and the socket system calls."""
     from omaha_eval.evaluate import describe_hand
     from omaha_eval.service.app import create_app
     from omaha_eval.service.work import Pools
@@ -391,13 +393,19 @@ def breakdown(repeat: int = 3000) -> Dict[str, float]:
     async def send(message: dict) -> None:
         pass
 
+    direct = apps["app (fast lane)"]
+
     async def rounds() -> Dict[str, List[float]]:
-        times: Dict[str, List[float]] = {name: [] for name in ["library describe_hand", *apps]}
+        times: Dict[str, List[float]] = {name: [] for name in ["library describe_hand", "direct answer", *apps]}
         for _ in range(5):
             t0 = time.process_time()
             for _ in range(repeat):
                 describe_hand(deal["hole"], deal["board"], game=deal["game"])
             times["library describe_hand"].append((time.process_time() - t0) / repeat * 1e6)
+            t0 = time.process_time()
+            for _ in range(repeat):
+                direct.answer_directly(b"/v1/evaluate", body)
+            times["direct answer"].append((time.process_time() - t0) / repeat * 1e6)
             for name, app in apps.items():
                 t0 = time.process_time()
                 for _ in range(repeat):
