@@ -10,6 +10,7 @@ calls and the kernel, and uvloop's reading and writing.
 
     python bench/service_callgrind.py                    # direct answers on, then off
     python bench/service_callgrind.py --base /tmp/base   # and a PYTHONPATH with other code
+    python bench/service_callgrind.py --base /tmp/base --arms base
 
 Each arm takes about a minute and a half on the 2-core VM.
 """
@@ -80,8 +81,12 @@ def workload(n: int, go: Optional[str]) -> None:
                                            _loop=asyncio.get_running_loop())
         proto.connection_made(Transport())  # type: ignore[arg-type]
         if go:  # callgrind's instrumentation is switched on from outside now
-            Path(go + ".ready").write_text(str(os.getpid()))
+            Path(go + ".tmp").write_text(str(os.getpid()))
+            os.replace(go + ".tmp", go + ".ready")  # whole, never read half written
+            waited = time.monotonic()
             while not Path(go).exists():
+                if time.monotonic() - waited > 600:  # the parent is gone
+                    raise SystemExit("no go signal")
                 time.sleep(0.05)
         for i in range(n):
             proto.data_received(requests[i % len(requests)])
@@ -104,16 +109,23 @@ def count(n: int, env: Dict[str, str], work: Path) -> int:
                                  "--callgrind-out-file=/dev/null", sys.executable, __file__,
                                  "--workload", str(n), "--go", go],
                                 env=env, stdout=subprocess.DEVNULL, stderr=err)
-        ready = Path(go + ".ready")
-        while not ready.exists():
-            if proc.poll() is not None:
+        try:
+            ready = Path(go + ".ready")
+            while not ready.exists():
+                if proc.poll() is not None:
+                    raise RuntimeError(log.read_text())
+                time.sleep(0.2)
+            # (it may also complain about stale files of other valgrind runs in /tmp: harmless)
+            pid = int(ready.read_text())  # never empty: callgrind_control would address every run
+            subprocess.run(["callgrind_control", "-i", "on", str(pid)], check=True, timeout=120,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            Path(go).touch()
+            if proc.wait() != 0:
                 raise RuntimeError(log.read_text())
-            time.sleep(0.2)
-        subprocess.run(["callgrind_control", "-i", "on", ready.read_text()], check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        Path(go).touch()
-        if proc.wait() != 0:
-            raise RuntimeError(log.read_text())
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
     for line in log.read_text().splitlines():
         if "Collected" in line:
             return int(line.split()[-1])
@@ -123,6 +135,7 @@ def count(n: int, env: Dict[str, str], work: Path) -> int:
 def main(argv: Optional[List[str]] = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--base", help="a PYTHONPATH whose omaha_eval is measured as the arm 'base'")
+    p.add_argument("--arms", default="on,off,base", help="which of on, off, base (default all)")
     p.add_argument("--n1", type=int, default=300)
     p.add_argument("--n2", type=int, default=1300)
     p.add_argument("--workload", type=int, help=argparse.SUPPRESS)
@@ -131,9 +144,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.workload is not None:
         workload(args.workload, args.go)
         return 0
-    arms = {"direct answers on": dict(os.environ, OMAHA_EVAL_SERVICE_DIRECT="1"),
-            "direct answers off": dict(os.environ, OMAHA_EVAL_SERVICE_DIRECT="0")}
-    if args.base:
+    wanted = args.arms.split(",")
+    arms = {}
+    if "on" in wanted:
+        arms["direct answers on"] = dict(os.environ, OMAHA_EVAL_SERVICE_DIRECT="1")
+    if "off" in wanted:
+        arms["direct answers off"] = dict(os.environ, OMAHA_EVAL_SERVICE_DIRECT="0")
+    if args.base and "base" in wanted:
         arms["base"] = dict(os.environ, PYTHONPATH=args.base)
     with tempfile.TemporaryDirectory() as tmp:
         for name, env in arms.items():
