@@ -18,13 +18,13 @@
 #include "../csrc/oe_equity.c"
 
 #ifdef OE_PARALLEL_STATS
-extern long oe_parallel_stats[8];
+extern long oe_parallel_stats[10];
 static void print_pool_stats(void)
 {
     const long *s = oe_parallel_stats;
     printf("pool: jobs %ld, helper joined %ld, chunks helper %ld / caller %ld, helper slept %ld, "
-           "caller slept %ld, helper late %ld, spins cut short %ld\n", s[0], s[1], s[2], s[3], s[4], s[5],
-           s[6], s[7]);
+           "caller slept %ld, helper late %ld, spins cut short %ld, idle wake-ups %ld, solo jobs %ld\n",
+           s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9]);
     memset(oe_parallel_stats, 0, sizeof oe_parallel_stats);
 }
 #else
