@@ -10,7 +10,7 @@
  *     GAP   none | sleepN | busyN : nothing, nanosleep N us, or N us of the caller's own work
  *           between two jobs (a bench repetition follows other libraries' calls)
  *     PIN   pin: caller on CPU 0, helper on CPU 1 (sched_setaffinity)
- *   env: JOBS (pairs, 400), CHUNKS (44), CHUNK_US (5.7), SPIN_US (1000), WORK (chain | ilp)
+ *   env: JOBS (pairs, 400), CHUNKS (44), CHUNK_US (5.7), SPIN_US (1000), WORK (chain | ilp | load)
  *
  * Prints the speed-up (solo / shared wall time, pair by pair: quartiles and the median ratio),
  * how often the helper ran no chunk or under a quarter of them, its start delay after the
@@ -44,14 +44,24 @@ static void futex_wake(unsigned *word) { syscall(SYS_futex, word, FUTEX_WAKE_PRI
 
 /* one chunk of compute, no memory traffic, result kept: WORK=chain one dependent integer chain
  * (latency-bound: leaves a core's ports free, so two SMT siblings would not slow each other),
- * WORK=ilp four independent chains (port-bound, as the equity kernels are) */
+ * WORK=ilp four independent chains (port-bound), WORK=load four random loads a step from a
+ * 128 KB table (load-bound, as the equity kernels are) */
 static long iters_per_chunk;
 static int work_ilp;
 static volatile uint64_t sink;
+static uint16_t table[1 << 16]; /* WORK=load: 128 KB read at random (L2-resident, like the board rows) */
 static void chunk_work(uint64_t seed)
 {
     uint64_t x = seed | 1, y = x * 3, z = x * 5, u = x * 7;
-    if (!work_ilp) {
+    if (work_ilp == 2) {
+        uint64_t acc = 0;
+        for (long i = 0; i < iters_per_chunk; ++i) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            acc += table[x & 0xffff] + table[(x >> 16) & 0xffff] + table[(x >> 32) & 0xffff] +
+                   table[(x >> 48) & 0xffff];
+        }
+        x += acc;
+    } else if (!work_ilp) {
         for (long i = 0; i < iters_per_chunk; ++i) x ^= x << 13, x ^= x >> 7, x ^= x << 17;
     } else {
         for (long i = 0; i < iters_per_chunk; ++i) {
@@ -201,7 +211,9 @@ int main(int argc, char **argv)
     n_chunks = getenv("CHUNKS") ? atoi(getenv("CHUNKS")) : 44;
     double chunk_us = getenv("CHUNK_US") ? atof(getenv("CHUNK_US")) : 5.7;
     spin_ns = (getenv("SPIN_US") ? atol(getenv("SPIN_US")) : 1000) * 1000;
-    work_ilp = getenv("WORK") && !strcmp(getenv("WORK"), "ilp");
+    const char *work = getenv("WORK") ? getenv("WORK") : "chain";
+    work_ilp = !strcmp(work, "ilp") ? 1 : !strcmp(work, "load") ? 2 : 0;
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i) table[i] = (uint16_t)(i * 2654435761u >> 7);
     if (pinned) pin_to(0);
 
     /* calibrate the chunk on this thread: best of several timings of 1e5 iterations */

@@ -35,6 +35,7 @@
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT, RUSAGE_THREAD */
 #endif
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -130,6 +131,7 @@ static long thread_preemptions(void)
 
 #define SPIN_NS 1000000L    /* a helper waits this long for the next job before it sleeps */
 #define GAP_NS 40000L       /* a gap this long between polls (normally ~2 us): off the CPU */
+#define SWITCH_NS 5000L     /* a yield this long ran another task (one that returns at once: ~0.4 us) */
 #define WAIT_YIELD_NS 20000L /* the caller yields while it waits longer than this */
 
 /* ---- the pool ---- */
@@ -168,12 +170,100 @@ static int pool_spin;    /* spinning allowed: more than one CPU (set once by poo
  * between sessions, not threads: a helper then finds no CPU free while the job lasts, and a
  * helper merely woken (runnable) takes CPU share from the caller of its own process. So after
  * POOL_MISSES jobs in a row in which the helpers ran less than a quarter of their share of the
- * chunks, the caller runs the next jobs alone without waking anyone (8, then twice as many after
- * each further miss, at most 256), then tries the helpers again. On a machine with a free core,
- * helpers join every job and this never starts. */
+ * chunks, or the caller waited for their last chunks more than a quarter of its own working time
+ * (a helper lost its CPU inside a chunk), the caller runs the next jobs alone without waking
+ * anyone (8, then twice as many after each further miss, at most 256), then tries the helpers
+ * again. On a machine with a free core, helpers join every job and this never starts. */
 #define POOL_MISSES 3
 static int pool_misses;
-static unsigned pool_solo, pool_backoff;
+static unsigned pool_solo, pool_backoff, pool_paid;
+static int pool_calm = 1; /* no stretch of solo jobs lately: helpers may spin between jobs */
+
+/* After a job the helpers took part in. `paid`: they ran at least a quarter of their share of
+ * the chunks and the caller waited for their last ones less than a quarter of its own working
+ * time (longer: a helper lost its CPU inside a chunk). A job that had to wake a helper asleep
+ * after idling is no miss (a quiet machine between bursts). A stretch shrinks by half after 8
+ * paid jobs in a row; while there is one, helpers sleep after every job instead of spinning (a
+ * spinning thread takes CPU share from its own process). */
+static void pool_judge(int paid, int woke_idle)
+{
+    if (paid) {
+        pool_misses = 0;
+        if (pool_backoff && ++pool_paid >= 8) {
+            pool_paid = 0;
+            pool_backoff = pool_backoff >= 16 ? pool_backoff / 2 : 0;
+            __atomic_store_n(&pool_calm, pool_backoff == 0, __ATOMIC_RELAXED);
+        }
+        return;
+    }
+    pool_paid = 0;
+    if (woke_idle || ++pool_misses < POOL_MISSES) return;
+    pool_misses = POOL_MISSES - 1; /* one more miss after the stretch: a longer one */
+    pool_backoff = pool_backoff ? (pool_backoff < 128 ? 2 * pool_backoff : 256) : 8;
+    pool_solo = pool_backoff;
+    __atomic_store_n(&pool_calm, 0, __ATOMIC_RELAXED);
+}
+
+/* Is another task waiting for a CPU? Under the fair-share scheduler a busy machine gives this
+ * process the same CPU time whether it runs one thread or two (the CPUs are shared between
+ * sessions), so a helper there only adds hand-offs, and one that loses its CPU inside a chunk
+ * makes the caller wait a scheduler slice (milliseconds): the pool stands aside. The evidence
+ * is the kernel's count of runnable tasks (/proc/loadavg, ~5 us to read), sampled at most every
+ * BUSY_SAMPLE_NS by the caller: busy while two samples in a row count more runnable tasks than
+ * this process may use CPUs (its caller and a spinning helper are two of them). Threads under
+ * a real-time policy are not shared out that way, and where the count cannot be read the
+ * machine counts as quiet. The environment variable OE_POOL_IGNORE_LOAD (any value) turns the
+ * check off: tests use it to exercise the hand-offs on a loaded machine. (Guarded by
+ * pool_busy.) */
+#define BUSY_SAMPLE_NS 4000000L
+static int pool_busy_now, pool_over_last;
+static struct timespec pool_sampled;
+static int pool_sample_ok = 1;
+
+static int runnable_tasks(void)
+{
+#ifdef __linux__
+    char buf[128];
+    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t got = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (got <= 0) return -1;
+    buf[got] = 0;
+    const char *p = buf; /* "0.17 0.66 0.90 1/234 5678": the 4th field's numerator */
+    for (int field = 0; field < 3; ++field) {
+        while (*p && *p != ' ') ++p;
+        while (*p == ' ') ++p;
+    }
+    if (*p < '0' || *p > '9') return -1;
+    return atoi(p);
+#else
+    return -1;
+#endif
+}
+
+static int machine_busy(int cpus)
+{
+    if (!pool_sample_ok) return 0;
+    if (pool_sampled.tv_sec && elapsed_ns(&pool_sampled) < BUSY_SAMPLE_NS) return pool_busy_now;
+    clock_gettime(CLOCK_MONOTONIC, &pool_sampled);
+    if (getenv("OE_POOL_IGNORE_LOAD")) {
+        if (pool_busy_now && !pool_backoff) __atomic_store_n(&pool_calm, 1, __ATOMIC_RELAXED);
+        return pool_busy_now = pool_over_last = 0;
+    }
+    int policy = sched_getscheduler(0);
+    int running = policy == SCHED_OTHER || policy == SCHED_BATCH ? runnable_tasks() : 0;
+    if (running < 0) {
+        pool_sample_ok = 0;
+        return pool_busy_now = 0;
+    }
+    int over = running > cpus;
+    pool_busy_now = over && pool_over_last;
+    pool_over_last = over;
+    if (pool_busy_now) __atomic_store_n(&pool_calm, 0, __ATOMIC_RELAXED);
+    else if (!pool_backoff) __atomic_store_n(&pool_calm, 1, __ATOMIC_RELAXED);
+    return pool_busy_now;
+}
 
 static inline uint64_t gen_of(uint64_t claim) { return claim >> GEN_SHIFT; }
 
@@ -184,10 +274,20 @@ static inline int job_open_after(uint64_t seen)
     return !(g & 1) && g != seen;
 }
 
+/* A thread's evidence that another task wants its CPU: the guest scheduler switched it out
+ * (an involuntary context switch) since `switches` was read. Checked only after a yield or a
+ * gap between polls that took long enough to have let another task run, so it costs a
+ * syscall only then. */
+static int competed(long yield_ns, long gap_ns, long switches)
+{
+    return (yield_ns > SWITCH_NS || gap_ns > GAP_NS) && thread_preemptions() != switches;
+}
+
 /* A helper's wait for a job newer than `seen`: 1 when one opened, 0 after SPIN_NS (idle), -1 on
  * a competing task on this CPU. It yields between polls, so that a thread waiting for this CPU
  * (the caller itself on a busy machine) gets it, and that yield's context switch is the
- * evidence that ends the spin. */
+ * evidence that ends the spin: on a busy machine a spinning helper takes CPU share from its
+ * own process (the scheduler shares the CPUs between sessions), the caller's first of all. */
 static int spin_for_job(uint64_t seen)
 {
     struct timespec t0;
@@ -201,7 +301,7 @@ static int spin_for_job(uint64_t seen)
         if (t > SPIN_NS) return 0;
         sched_yield();
         long after = elapsed_ns(&t0);
-        if (after - last > GAP_NS && thread_preemptions() != switches) {
+        if (competed(after - t, after - last, switches)) {
             STAT(7, 1);
             return -1;
         }
@@ -277,9 +377,10 @@ static void *pool_main(void *arg)
     uint64_t seen = 0; /* the last generation this thread saw open */
     for (;;) {
         if (!job_open_after(seen)) {
-            int got = pool_spin ? spin_for_job(seen) : 0;
+            int spin = pool_spin && __atomic_load_n(&pool_calm, __ATOMIC_RELAXED);
+            int got = spin ? spin_for_job(seen) : -1;
             if (got <= 0 && !job_open_after(seen)) {
-                sleep_for_job(seen, pool_spin && got == 0);
+                sleep_for_job(seen, got == 0);
                 if (!job_open_after(seen)) {
                     /* late: the caller did the job alone. Spin for the next one all the same
                      * (the next call of a loop): a thread woken from sleep late would otherwise
@@ -315,7 +416,10 @@ static void pool_after_fork_child(void)
     pool_finished = pool_helped = 0;
     pool_caller_sleeps = pool_sleepers = pool_idle_sleepers = 0;
     pool_misses = 0;
-    pool_solo = pool_backoff = 0;
+    pool_solo = pool_backoff = pool_paid = 0;
+    pool_calm = 1;
+    pool_busy_now = pool_over_last = 0;
+    pool_sampled.tv_sec = pool_sampled.tv_nsec = 0;
 }
 
 static void pool_init(void)
@@ -347,38 +451,47 @@ static int pool_grow(int want)
 }
 
 /* The caller's wait for the chunks helpers are running (all are claimed): spin, yielding after
- * WAIT_YIELD_NS (a helper may share this CPU), sleeping after SPIN_NS. */
-static void wait_for_helpers(uint64_t n_chunks)
+ * WAIT_YIELD_NS (a helper may share this CPU); sleep after SPIN_NS or as soon as a yield shows
+ * another task wants this CPU (then a helper waiting for a CPU gets this process's share
+ * sooner). Returns how long it waited. */
+static long wait_for_helpers(uint64_t n_chunks)
 {
     struct timespec t0;
-    int timed = 0;
+    long switches = -2, last = 0;
+    if (__atomic_load_n(&pool_finished, __ATOMIC_ACQUIRE) >= n_chunks) return 0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     for (int i = 1; __atomic_load_n(&pool_finished, __ATOMIC_ACQUIRE) < n_chunks; ++i) {
         cpu_relax();
         if (i % 32) continue;
-        if (!timed) {
-            clock_gettime(CLOCK_MONOTONIC, &t0);
-            timed = 1;
-            continue;
-        }
         long t = elapsed_ns(&t0);
-        if (t > WAIT_YIELD_NS && pool_spin) sched_yield();
         if (t > SPIN_NS || !pool_spin) break;
+        if (t < WAIT_YIELD_NS) continue;
+        if (switches == -2) switches = thread_preemptions();
+        sched_yield();
+        long after = elapsed_ns(&t0);
+        if (competed(after - t, after - last, switches)) break;
+        last = after;
     }
-    if (__atomic_load_n(&pool_finished, __ATOMIC_ACQUIRE) >= n_chunks) return;
-    STAT(5, 1);
-    pthread_mutex_lock(&pool_lock);
-    __atomic_store_n(&pool_caller_sleeps, 1, __ATOMIC_SEQ_CST);
-    while (__atomic_load_n(&pool_finished, __ATOMIC_SEQ_CST) < n_chunks)
-        pthread_cond_wait(&pool_done, &pool_lock);
-    __atomic_store_n(&pool_caller_sleeps, 0, __ATOMIC_SEQ_CST);
-    pthread_mutex_unlock(&pool_lock);
+    if (__atomic_load_n(&pool_finished, __ATOMIC_ACQUIRE) < n_chunks) {
+        STAT(5, 1);
+        pthread_mutex_lock(&pool_lock);
+        __atomic_store_n(&pool_caller_sleeps, 1, __ATOMIC_SEQ_CST);
+        while (__atomic_load_n(&pool_finished, __ATOMIC_SEQ_CST) < n_chunks)
+            pthread_cond_wait(&pool_done, &pool_lock);
+        __atomic_store_n(&pool_caller_sleeps, 0, __ATOMIC_SEQ_CST);
+        pthread_mutex_unlock(&pool_lock);
+    }
+    return elapsed_ns(&t0);
 }
 
 /* One job on the pool (pool_busy held, `helpers` pool threads exist). Returns the chunks the
- * helpers ran, and in *woke_idle whether a helper had to be woken after idling. */
+ * helpers ran; *woke_idle tells whether a helper had to be woken after idling, *work_ns and
+ * *wait_ns how long the caller worked on chunks and then waited for the helpers' last ones. */
 static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers, oe_range_fn fn,
-                         void *ctx, int *woke_idle)
+                         void *ctx, int *woke_idle, long *work_ns, long *wait_ns)
 {
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     uint64_t closed = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_RELAXED));
     uint64_t g = (closed + 1) & GEN_MASK;
     __atomic_store_n(&pool_cur.n, n, __ATOMIC_RELEASE);
@@ -411,7 +524,8 @@ static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers,
      * chunks still running */
     __atomic_store_n(&pool_claim, (g + 1) << GEN_SHIFT, __ATOMIC_SEQ_CST);
     __atomic_add_fetch(&pool_finished, mine, __ATOMIC_SEQ_CST);
-    wait_for_helpers(n_chunks);
+    *work_ns = elapsed_ns(&t0);
+    *wait_ns = wait_for_helpers(n_chunks);
     STAT(3, (long)mine);
     return __atomic_load_n(&pool_helped, __ATOMIC_ACQUIRE);
 }
@@ -441,11 +555,8 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
     if (chunk == 0) chunk = 1;
     size_t n_chunks = n / chunk + (n % chunk != 0);
     if (workers < 1) workers = 1;
-    if (workers > 1) {
-        /* threads beyond the CPUs we may use only take turns on them */
-        int cpus = cpus_allowed();
-        if (workers > cpus) workers = cpus;
-    }
+    int cpus = workers > 1 ? cpus_allowed() : 1;
+    if (workers > cpus) workers = cpus; /* threads beyond the CPUs we may use only take turns */
     if ((size_t)workers > n_chunks) workers = (int)n_chunks;
     if (workers <= 1) {
         if (n) fn(ctx, 0, n);
@@ -459,8 +570,8 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
         run_with_own_threads(&st, helpers);
         return;
     }
-    if (pool_solo) {
-        --pool_solo;
+    if (pool_solo || machine_busy(cpus)) {
+        if (pool_solo) --pool_solo;
         STAT(0, 1);
         STAT(9, 1);
         fn(ctx, 0, n);
@@ -475,16 +586,12 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
         return;
     }
     int woke_idle;
-    uint64_t helped = pool_run(n, chunk, (uint64_t)n_chunks, have, fn, ctx, &woke_idle);
+    long work_ns, wait_ns;
+    uint64_t helped = pool_run(n, chunk, (uint64_t)n_chunks, have, fn, ctx, &woke_idle, &work_ns,
+                               &wait_ns);
     STAT(0, 1);
-    /* joined: the helpers ran at least a quarter of their fair share of the chunks */
-    if (helped * 4 * (uint64_t)workers >= (uint64_t)n_chunks * (uint64_t)have) {
-        pool_misses = 0;
-        pool_backoff = 0;
-    } else if (!woke_idle && ++pool_misses >= POOL_MISSES) {
-        pool_misses = POOL_MISSES - 1; /* one more miss after the stretch: a longer one */
-        pool_backoff = pool_backoff ? (pool_backoff < 128 ? 2 * pool_backoff : 256) : 8;
-        pool_solo = pool_backoff;
-    }
+    pool_judge(helped * 4 * (uint64_t)workers >= (uint64_t)n_chunks * (uint64_t)have &&
+                   4 * wait_ns <= work_ns,
+               woke_idle);
     pthread_mutex_unlock(&pool_busy);
 }

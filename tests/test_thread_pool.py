@@ -6,7 +6,9 @@ the caller replaces it with the next one) must never run a chunk of the wrong jo
 change jobs as fast as the pool can (different kernels back to back, small and large), call it
 from several Python threads at once (the pool is busy: callers start threads of their own), and
 use it in a forked child, and ask for the workers=1 answer every time: exact fractions, Monte
-Carlo counts from the same seed, and scores.
+Carlo counts from the same seed, and scores. On a busy machine the pool stands aside (the caller
+runs alone), so these tests set OE_POOL_IGNORE_LOAD, which the C side reads at its next load
+sample (at most 4 ms later), to make the helpers take part all the same.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -28,6 +31,13 @@ def _deals(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     rng = np.random.default_rng(seed)
     cards = np.argsort(rng.random((n, 52)), axis=1)[:, :9].astype(np.uint8)
     return np.ascontiguousarray(cards[:, :4]), np.ascontiguousarray(cards[:, 4:])
+
+
+@pytest.fixture(autouse=True)
+def _helpers_even_on_a_busy_machine(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("OE_POOL_IGNORE_LOAD", "1")
+    time.sleep(0.01)  # past the pool's next load sample
+    yield
 
 
 def _mc(result) -> tuple:
