@@ -204,19 +204,20 @@ static void pool_judge(int paid, int woke_idle)
     __atomic_store_n(&pool_calm, 0, __ATOMIC_RELAXED);
 }
 
-/* Is another task waiting for a CPU? Under the fair-share scheduler a busy machine gives this
- * process the same CPU time whether it runs one thread or two (the CPUs are shared between
- * sessions), so a helper there only adds hand-offs, and one that loses its CPU inside a chunk
- * makes the caller wait a scheduler slice (milliseconds): the pool stands aside. The evidence
- * is the kernel's count of runnable tasks (/proc/loadavg, ~5 us to read), sampled at most every
- * BUSY_SAMPLE_NS by the caller: busy while two samples in a row count more runnable tasks than
- * this process may use CPUs (its caller and a spinning helper are two of them). Threads under
- * a real-time policy are not shared out that way, and where the count cannot be read the
- * machine counts as quiet. The environment variable OE_POOL_IGNORE_LOAD (any value) turns the
- * check off: tests use it to exercise the hand-offs on a loaded machine. (Guarded by
- * pool_busy.) */
+/* How many helpers have a CPU to run on? Under the fair-share scheduler a busy machine gives
+ * this process about the same CPU time whether it runs one thread or more (the CPUs are shared
+ * between sessions), so a helper without a CPU of its own only adds hand-offs, and one that
+ * loses its CPU inside a chunk makes the caller wait a scheduler slice (milliseconds). The
+ * evidence is the kernel's count of runnable tasks (/proc/loadavg, ~5 us to read), sampled at
+ * most every BUSY_SAMPLE_NS by the caller: the tasks not ours (ours: the caller and the pool
+ * threads not asleep) leave cpus - 1 - others CPUs to helpers, the larger of the last two
+ * samples (a passing task does not send the pool away). So on two CPUs any other runnable task
+ * makes the caller run alone; on eight, one other task leaves six helpers. Threads under a
+ * real-time policy are not shared out that way, and where the count cannot be read every CPU
+ * counts as free. The environment variable OE_POOL_IGNORE_LOAD (any value) turns the check off:
+ * tests use it to exercise the hand-offs on a loaded machine. (Guarded by pool_busy.) */
 #define BUSY_SAMPLE_NS 4000000L
-static int pool_busy_now, pool_over_last;
+static int pool_free_now = POOL_MAX, pool_free_last; /* the first sample alone decides */
 static struct timespec pool_sampled;
 static int pool_sample_ok = 1;
 
@@ -242,27 +243,29 @@ static int runnable_tasks(void)
 #endif
 }
 
-static int machine_busy(int cpus)
+static int free_helper_cpus(int cpus)
 {
-    if (!pool_sample_ok) return 0;
-    if (pool_sampled.tv_sec && elapsed_ns(&pool_sampled) < BUSY_SAMPLE_NS) return pool_busy_now;
+    if (!pool_sample_ok) return POOL_MAX;
+    if (pool_sampled.tv_sec && elapsed_ns(&pool_sampled) < BUSY_SAMPLE_NS) return pool_free_now;
     clock_gettime(CLOCK_MONOTONIC, &pool_sampled);
-    if (getenv("OE_POOL_IGNORE_LOAD")) {
-        if (pool_busy_now && !pool_backoff) __atomic_store_n(&pool_calm, 1, __ATOMIC_RELAXED);
-        return pool_busy_now = pool_over_last = 0;
-    }
+    int free_cpus = POOL_MAX;
     int policy = sched_getscheduler(0);
-    int running = policy == SCHED_OTHER || policy == SCHED_BATCH ? runnable_tasks() : 0;
-    if (running < 0) {
-        pool_sample_ok = 0;
-        return pool_busy_now = 0;
+    if (!getenv("OE_POOL_IGNORE_LOAD") && (policy == SCHED_OTHER || policy == SCHED_BATCH)) {
+        int running = runnable_tasks();
+        if (running < 0) {
+            pool_sample_ok = 0;
+        } else {
+            int awake = pool_threads - __atomic_load_n(&pool_sleepers, __ATOMIC_SEQ_CST);
+            int others = running - 1 - (awake > 0 ? awake : 0);
+            free_cpus = cpus - 1 - (others > 0 ? others : 0);
+            if (free_cpus < 0) free_cpus = 0;
+        }
     }
-    int over = running > cpus;
-    pool_busy_now = over && pool_over_last;
-    pool_over_last = over;
-    if (pool_busy_now) __atomic_store_n(&pool_calm, 0, __ATOMIC_RELAXED);
-    else if (!pool_backoff) __atomic_store_n(&pool_calm, 1, __ATOMIC_RELAXED);
-    return pool_busy_now;
+    pool_free_now = free_cpus > pool_free_last ? free_cpus : pool_free_last;
+    pool_free_last = free_cpus;
+    /* helpers spin between jobs only while they have CPUs (and no solo stretch runs) */
+    __atomic_store_n(&pool_calm, pool_free_now > 0 && !pool_backoff, __ATOMIC_RELAXED);
+    return pool_free_now;
 }
 
 static inline uint64_t gen_of(uint64_t claim) { return claim >> GEN_SHIFT; }
@@ -418,7 +421,8 @@ static void pool_after_fork_child(void)
     pool_misses = 0;
     pool_solo = pool_backoff = pool_paid = 0;
     pool_calm = 1;
-    pool_busy_now = pool_over_last = 0;
+    pool_free_now = POOL_MAX;
+    pool_free_last = 0;
     pool_sampled.tv_sec = pool_sampled.tv_nsec = 0;
 }
 
@@ -570,7 +574,9 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
         run_with_own_threads(&st, helpers);
         return;
     }
-    if (pool_solo || machine_busy(cpus)) {
+    int room = pool_solo ? 0 : free_helper_cpus(cpus);
+    if (room < helpers) helpers = room;
+    if (helpers <= 0) {
         if (pool_solo) --pool_solo;
         STAT(0, 1);
         STAT(9, 1);
@@ -590,7 +596,7 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
     uint64_t helped = pool_run(n, chunk, (uint64_t)n_chunks, have, fn, ctx, &woke_idle, &work_ns,
                                &wait_ns);
     STAT(0, 1);
-    pool_judge(helped * 4 * (uint64_t)workers >= (uint64_t)n_chunks * (uint64_t)have &&
+    pool_judge(helped * 4 * (uint64_t)(have + 1) >= (uint64_t)n_chunks * (uint64_t)have &&
                    4 * wait_ns <= work_ns,
                woke_idle);
     pthread_mutex_unlock(&pool_busy);
