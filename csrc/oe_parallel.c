@@ -250,7 +250,12 @@ static int free_helper_cpus(int cpus)
     clock_gettime(CLOCK_MONOTONIC, &pool_sampled);
     int free_cpus = POOL_MAX;
     int policy = sched_getscheduler(0);
-    if (!getenv("OE_POOL_IGNORE_LOAD") && (policy == SCHED_OTHER || policy == SCHED_BATCH)) {
+#ifdef SCHED_BATCH
+    int shared_out = policy == SCHED_OTHER || policy == SCHED_BATCH;
+#else
+    int shared_out = policy == SCHED_OTHER;
+#endif
+    if (!getenv("OE_POOL_IGNORE_LOAD") && shared_out) {
         int running = runnable_tasks();
         if (running < 0) {
             pool_sample_ok = 0;
