@@ -216,7 +216,7 @@ static void pool_judge(int paid, int woke_idle)
  * real-time policy are not shared out that way, and where the count cannot be read every CPU
  * counts as free. The environment variable OE_POOL_IGNORE_LOAD (any value) turns the check off:
  * tests use it to exercise the hand-offs on a loaded machine. (Guarded by pool_busy.) */
-#define BUSY_SAMPLE_NS 4000000L
+#define BUSY_SAMPLE_NS 10000000L
 static int pool_free_now = POOL_MAX, pool_free_last; /* the first sample alone decides */
 static struct timespec pool_sampled;
 static int pool_sample_ok = 1;

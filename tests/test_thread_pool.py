@@ -8,7 +8,7 @@ from several Python threads at once (the pool is busy: callers start threads of 
 use it in a forked child, and ask for the workers=1 answer every time: exact fractions, Monte
 Carlo counts from the same seed, and scores. On a busy machine the pool stands aside (the caller
 runs alone), so these tests set OE_POOL_IGNORE_LOAD, which the C side reads at its next load
-sample (at most 4 ms later), to make the helpers take part all the same.
+sample (at most 10 ms later), to make the helpers take part all the same.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def _deals(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
 @pytest.fixture(autouse=True)
 def _helpers_even_on_a_busy_machine(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("OE_POOL_IGNORE_LOAD", "1")
-    time.sleep(0.01)  # past the pool's next load sample
+    time.sleep(0.025)  # past the pool's next load sample (every 10 ms)
     yield
 
 
