@@ -1,11 +1,12 @@
 """Load-independent figures for issue 14: instructions per 4-card hand, parsing and replay
 (+ agreement) apart, counted by callgrind on the shared files (../shared/data/hh).
 
-    python bench/bench_hh_callgrind.py            # needs valgrind; ~5-15 minutes (3 runs)
+    python bench/hh_callgrind.py            # needs valgrind; ~5-15 minutes (3 runs)
 
 Each figure is (a run doing the work 3 times after a warm-up - a run with the warm-up only)
-/ 3 / 162 hands, under ``PYTHONHASHSEED=0`` and one BLAS thread. The package measured is the one this Python
-imports (set PYTHONPATH to measure another copy).
+/ 3 / 162 hands, under ``PYTHONHASHSEED=0`` and one BLAS thread. The package measured is the one
+this Python imports (set PYTHONPATH to measure another copy). Named apart from the ``bench_*.py``
+files on purpose: it holds no tests, and pytest collects those.
 """
 
 from __future__ import annotations
