@@ -228,23 +228,41 @@ cdef int _int_cards(obj, uint8_t *out, int most):
     return <int>n
 
 
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(void *op)
+
+
+cdef inline tuple _pair(a, b):
+    """(a, b), untracked by the cycle collector: a pair of ints or of numeric arrays holds no
+    reference that could close a cycle, and CPython would untrack it at its first collection
+    anyway (_PyTuple_MaybeUntrack); untracked now, results kept by the thousand cost no
+    collector work."""
+    cdef tuple t = (a, b)
+    PyObject_GC_UnTrack(<PyObject *>t)
+    return t
+
+
 cdef object _scalar_result(int mode, uint16_t hi, uint8_t lo):
     if mode == 1:
         return hi
     if mode == 2:
         return lo
-    return (hi, lo)
+    return _pair(hi, lo)
 
 
 def fast_eval(hole, board, int mode, bint duplicates=True):
     """Scores of a small input (mode 1 = hi, 2 = lo, 3 = both), or None when the input is not a
     simple small form or not valid (the caller then takes the general path)."""
+    return _fast_eval(hole, board, mode, 2 if duplicates else 1)
+
+
+cdef object _fast_eval(hole, board, int mode, int check):
+    """fast_eval with check = 2 (ids and repeated cards) or 1 (ids only)."""
     cdef uint8_t h[8]
     cdef uint8_t b[8]
     cdef int k = -1, nb = -1, code
     cdef uint16_t hi = 0
     cdef uint8_t lo = 0
-    cdef int check = 2 if duplicates else 1
     cdef type th = type(hole), tb = type(board)
     if th is str and tb is str:
         k = _text_cards(<str>hole, h, 6)
@@ -413,7 +431,62 @@ cdef object _fast_arrays(hole, board, int mode, int check):
         return out_hi
     if mode == 2:
         return out_lo
-    return out_hi, out_lo
+    return _pair(out_hi, out_lo)
+
+
+# The public evaluators themselves: evaluate.py decorates its general-path functions with
+# small_calls(mode), which returns these, so a small call goes from the public name to C in one
+# step (a Python wrapper and its keyword defaults cost as much as the kernel for ten hands).
+# Anything the small-call path does not take goes to the decorated function with the same
+# arguments, which raises the documented errors.  Each has its own name, so that Python's own
+# errors for a wrong call (a missing argument, an unknown keyword) name the function.
+cdef object _general_hi = None
+cdef object _general_lo = None
+cdef object _general_hilo = None
+
+
+def evaluate_hi(hole, board, *, workers=1, check=True, out=None):
+    if out is None and workers == 1:
+        score = _fast_eval(hole, board, 1, 2 if check else 1)
+        if score is not None:
+            return score
+    return _general_hi(hole, board, workers=workers, check=check, out=out)
+
+
+def evaluate_lo(hole, board, *, workers=1, check=True, out=None):
+    if out is None and workers == 1:
+        score = _fast_eval(hole, board, 2, 2 if check else 1)
+        if score is not None:
+            return score
+    return _general_lo(hole, board, workers=workers, check=check, out=out)
+
+
+def evaluate_hilo(hole, board, *, workers=1, check=True, out=None):
+    if out is None and workers == 1:
+        scores = _fast_eval(hole, board, 3, 2 if check else 1)
+        if scores is not None:
+            return scores
+    return _general_hilo(hole, board, workers=workers, check=check, out=out)
+
+
+def small_calls(int mode):
+    """Decorator: the public evaluator of ``mode`` (1 hi, 2 lo, 3 both), which sends small
+    inputs (see fast_eval; workers 1, no out) straight to C and every other call to the
+    decorated function, whose name, docstring and signature it takes (functools.wraps)."""
+    import functools
+    if not 1 <= mode <= 3:
+        raise ValueError(f"mode must be 1, 2 or 3, got {mode}")
+
+    def decorate(general):
+        global _general_hi, _general_lo, _general_hilo
+        if mode == 1:
+            _general_hi, entry = general, evaluate_hi
+        elif mode == 2:
+            _general_lo, entry = general, evaluate_lo
+        else:
+            _general_hilo, entry = general, evaluate_hilo
+        return functools.update_wrapper(entry, general)
+    return decorate
 
 
 cdef int _type_code(Py_buffer *view):
