@@ -4,12 +4,15 @@ Checks after every action: chips are conserved, no stack is negative, what legal
 offers is accepted, and illegal actions are refused without changing anything. At the end the
 hand goes through PHH and back unchanged. The number of hands per structure comes from
 OMAHA_EVAL_GAME_RANDOM_HANDS; by default 250 locally (a few seconds) and the issue's 10,000 per
-structure in CI (CI=true; about five minutes).
+structure in CI (CI=true; about five minutes of CPU, spread over the cores).
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 from game_helpers import assert_same_hand, env_count, light_snapshot
@@ -93,25 +96,46 @@ def check_legal_actions(hand: Hand, rng: random.Random) -> None:
         refused(hand, wager, legal.all_in_to if legal.all_in_to > hand.level else hand.level + 1)
 
 
-@pytest.mark.parametrize("kind", ["fixed", "spread", "pot", "no"])
-def test_random_hands(kind):
-    rng = random.Random(f"random hands {kind}")
+def play_hands(kind: str, first: int, count: int) -> tuple:
+    """Plays hands ``first .. first + count - 1`` of a structure, each from its own seed (so a
+    failure names one hand that can be replayed alone), checking every action; returns how many
+    went all in and how many reached a showdown."""
     all_ins = showdowns = 0
-    for _ in range(HANDS):
+    for i in range(first, first + count):
+        rng = random.Random(f"random hands {kind} {i}")
         hand = random_hand(kind, rng)
         total = sum(hand.starting_stacks)
         while not hand.is_over:
             check_legal_actions(hand, rng)
             apply_action(hand, choose_action(hand, rng))
-            assert min(hand.stacks) >= 0
-            assert sum(hand.stacks) + hand.pot == total
-        assert sum(hand.stacks) == total
+            assert min(hand.stacks) >= 0, f"hand {i}"
+            assert sum(hand.stacks) + hand.pot == total, f"hand {i}"
+        assert sum(hand.stacks) == total, f"hand {i}"
         result = hand.result
-        assert sum(result.winnings) == sum(hand.committed)  # committed is net of returned chips
-        assert sum(p.amount for p in result.pots) == sum(result.winnings)
+        assert sum(result.winnings) == sum(hand.committed), f"hand {i}"  # committed is net of returned chips
+        assert sum(p.amount for p in result.pots) == sum(result.winnings), f"hand {i}"
         refused(hand, hand.check)
         all_ins += any(e.all_in for e in hand.history)
         showdowns += bool(result.shown)
         assert_same_hand(hand, hand_from_phh(hand_to_phh(hand, cards_per_action=rng.random() < 0.5)))
+    return all_ins, showdowns
+
+
+# Hands are independent, so a long run (CI plays 10,000 per structure) uses every core the
+# process may run on; a short one stays in this process.
+PROCESSES = min(len(os.sched_getaffinity(0)), 4) if HANDS >= 2_000 else 1
+
+
+@pytest.mark.parametrize("kind", ["fixed", "spread", "pot", "no"])
+def test_random_hands(kind):
+    if PROCESSES == 1:
+        counts = [play_hands(kind, 0, HANDS)]
+    else:
+        bounds = [HANDS * k // PROCESSES for k in range(PROCESSES + 1)]
+        # spawn, not fork: the test process may hold threads (Dask, servers) from earlier tests
+        with ProcessPoolExecutor(PROCESSES, mp_context=multiprocessing.get_context("spawn")) as pool:
+            counts = list(pool.map(play_hands, [kind] * PROCESSES, bounds[:-1],
+                                   [b - a for a, b in zip(bounds, bounds[1:])]))
+    all_ins, showdowns = map(sum, zip(*counts))
     # the generator really produces the situations the checks are about
     assert all_ins > HANDS // 4 and showdowns > HANDS // 10
