@@ -71,7 +71,7 @@ def test_check_false_still_refuses_ids_above_51_on_the_fast_path():
 
 def test_numpy_array_layout_is_recognised():
     # the small-call path reads uint8 arrays from NumPy's array struct and makes its outputs
-    # with PyArray_New; the import-time check must accept the NumPy installed here
+    # with PyArray_NewFromDescr; the import-time check must accept the NumPy installed here
     assert _core.NUMPY_DIRECT is True
 
 

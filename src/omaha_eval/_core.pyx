@@ -172,6 +172,7 @@ def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint wan
 
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_RECORDS_RO
 from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_INCREF
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 cdef extern from "omaha_eval.h" nogil:
@@ -319,15 +320,18 @@ cdef extern from *:
     ctypedef struct oe_np_descr:
         int type_num
 
-# PyArray_New (C-API slot 93): subtype, nd, dims, type_num, strides, data, itemsize, flags, obj
-ctypedef object (*_np_new_t)(PyTypeObject *, int, const Py_ssize_t *, int, const Py_ssize_t *,
-                             void *, int, int, PyObject *)
+# PyArray_NewFromDescr (C-API slot 94): subtype, descr (a reference it steals), nd, dims,
+# strides, data, flags, obj; given the dtype's descr it skips PyArray_New's type-number lookup
+ctypedef object (*_np_new_t)(PyTypeObject *, PyObject *, int, const Py_ssize_t *,
+                             const Py_ssize_t *, void *, int, PyObject *)
 cdef enum:  # NumPy's type numbers and flag (numpy/ndarraytypes.h)
     _NPY_UBYTE = 2
     _NPY_USHORT = 4
     _NPY_C_CONTIGUOUS = 0x0001
 cdef _np_new_t _np_new = NULL
 cdef bint _np_direct = False
+cdef object _descr_u8 = np.dtype(np.uint8)
+cdef object _descr_u16 = np.dtype(np.uint16)
 
 
 cdef inline int _u8_rows(obj, Py_ssize_t *shape):
@@ -348,8 +352,11 @@ cdef inline void *_np_data(obj):
 
 
 cdef object _new_vector(Py_ssize_t n, int type_num):
-    """A fresh C-contiguous 1-D array (NumPy's PyArray_New, as np.empty(n, dtype) makes it)."""
-    return _np_new(<PyTypeObject *>_ndarray, 1, &n, type_num, NULL, NULL, 0, 0, NULL)
+    """A fresh C-contiguous 1-D array (NumPy's PyArray_NewFromDescr, as np.empty(n, dtype)
+    makes it)."""
+    cdef object descr = _descr_u16 if type_num == _NPY_USHORT else _descr_u8
+    Py_INCREF(descr)  # the reference PyArray_NewFromDescr steals
+    return _np_new(<PyTypeObject *>_ndarray, <PyObject *>descr, 1, &n, NULL, NULL, 0, NULL)
 
 
 def _numpy_c_api():
@@ -362,7 +369,7 @@ def _numpy_c_api():
 
 
 cdef bint _np_layout_checks():
-    """Do the declared layouts and slot 93 give what NumPy says? (False: not used.)"""
+    """Do the declared layouts and slot 94 give what NumPy says? (False: not used.)"""
     global _np_new
     cdef void **api
     cdef Py_ssize_t shape[2]
@@ -380,7 +387,10 @@ cdef bint _np_layout_checks():
             or _u8_rows(probe.astype(np.int8), shape) or _u8_rows(probe.astype(np.uint16), shape) \
             or _u8_rows(probe.reshape(2, 3, 4), shape) or _u8_rows(probe.view(np.matrix), shape):
         return False
-    _np_new = <_np_new_t>api[93]
+    if (<oe_np_descr *><PyObject *>_descr_u8).type_num != _NPY_UBYTE \
+            or (<oe_np_descr *><PyObject *>_descr_u16).type_num != _NPY_USHORT:
+        return False
+    _np_new = <_np_new_t>api[94]
     for type_num, dtype in ((_NPY_UBYTE, np.uint8), (_NPY_USHORT, np.uint16)):
         made = _new_vector(3, type_num)
         if type(made) is not _ndarray or made.dtype != dtype or made.shape != (3,) \
