@@ -4,7 +4,9 @@ Two interpreters, each with its own ``omaha_eval`` (the checkout under test and,
 commit b879b87 built in its own venv), run the same workloads in alternating subprocesses
 (A B, B A, A B, ...); every round prints its ratios and the end the medians, beside the load
 average. Threads are compared within the checkout (``workers=2`` vs 1 in the same process), and
-the heads-up flop against poker-equity's ``exact_from_text`` when it is installed.
+the heads-up flop against poker-equity's ``exact_from_text`` when it is installed. With a
+``--base`` of the same version (say main before a threading change), the baseline's
+``workers`` ratios are printed too, so that two thread pools compare in one interleaved run.
 
 Set up the baseline once (about two minutes)::
 
@@ -210,13 +212,16 @@ def main() -> None:
             v = ratio_rows[label]
             tgt = f"  target {target}" if target else ""
             print(f"  {label:28s} {statistics.median(v):6.2f}  [{min(v):.2f}..{max(v):.2f}]{tgt}")
-    print("\nworkers=2 / workers=1 time, checkout (<= 1.0 means never slower):")
-    for s in W_SPOTS:
-        a, b = runs.get(f"A:{s}-w1"), runs.get(f"A:{s}-w2")
-        if a and b:
-            per = [y / x for x, y in zip(a, b)]
-            print(f"  {s:14s} {statistics.median(per):5.2f}  [{min(per):.2f}..{max(per):.2f}]  "
-                  f"w1 {_fmt(statistics.median(a))}  w2 {_fmt(statistics.median(b))}")
+    for tag, what in (("A", "checkout"), ("B", "baseline")):
+        if not any(f"{tag}:{s}-w1" in runs for s in W_SPOTS):
+            continue
+        print(f"\nworkers=2 / workers=1 time, {what} (<= 1.0 means never slower):")
+        for s in W_SPOTS:
+            a, b = runs.get(f"{tag}:{s}-w1"), runs.get(f"{tag}:{s}-w2")
+            if a and b:
+                per = [y / x for x, y in zip(a, b)]
+                print(f"  {s:14s} {statistics.median(per):5.2f}  [{min(per):.2f}..{max(per):.2f}]  "
+                      f"w1 {_fmt(statistics.median(a))}  w2 {_fmt(statistics.median(b))}")
     print(f"load after: {os.getloadavg()[0]:.2f}")
 
 

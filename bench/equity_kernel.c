@@ -4,6 +4,9 @@
  *
  *   equity_kernel phases SPOT     per-phase times of one spot (medians of REPS)
  *   equity_kernel calls SPOT      oe_equity_exact, workers 1 and 2 interleaved (medians)
+ *   equity_kernel split SPOT      3,000 single calls each, workers 1 and 2 alternating; the
+ *                                 workers=2 calls split into those the pool ran alone (a busy
+ *                                 machine) and those shared, and the total time ratio
  *
  * SPOT: hole cards of every player then the board, as text, e.g. "AsKsQhJh/2c2d7h8s" or
  * "AsKsQhJh/2c2d7h8s/Td9d2h" (players by '/', last group the board when it has 3-5 cards is
@@ -18,13 +21,13 @@
 #include "../csrc/oe_equity.c"
 
 #ifdef OE_PARALLEL_STATS
-extern long oe_parallel_stats[8];
+extern long oe_parallel_stats[10];
 static void print_pool_stats(void)
 {
     const long *s = oe_parallel_stats;
     printf("pool: jobs %ld, helper joined %ld, chunks helper %ld / caller %ld, helper slept %ld, "
-           "caller slept %ld, helper late %ld, spins cut short %ld\n", s[0], s[1], s[2], s[3], s[4], s[5],
-           s[6], s[7]);
+           "caller slept %ld, helper late %ld, spins cut short %ld, idle wake-ups %ld, solo jobs %ld\n",
+           s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9]);
     memset(oe_parallel_stats, 0, sizeof oe_parallel_stats);
 }
 #else
@@ -107,6 +110,41 @@ static void *contend_other(void *arg)
     return NULL;
 }
 
+#ifdef OE_PARALLEL_STATS
+/* "split": is workers=2 ever slower, and where? Single calls, so that the pool's choice per call
+ * (alone or shared, from its solo-jobs counter) can be told apart. */
+static void split_calls(const spot *sp, int n)
+{
+    int64_t stats[OE_MAX_PLAYERS * OE_NSTAT];
+    uint64_t nb;
+    double *one = malloc(sizeof(double) * 3 * (size_t)n), *alone = one + n, *shared = one + 2 * n;
+    int n_one = 0, n_alone = 0, n_shared = 0;
+    double sum1 = 0, sum2 = 0;
+    for (int r = 0; r < n; ++r)
+        for (int w = 1; w <= 2; ++w) {
+            long solo_before = oe_parallel_stats[9];
+            double t0 = now_s(CLOCK_MONOTONIC);
+            oe_equity_exact(sp->holes, sp->players, sp->hole, sp->board, sp->n_board, NULL, 0,
+                            OE_GAME_HI, stats, &nb, w);
+            double t = now_s(CLOCK_MONOTONIC) - t0;
+            if (w == 1) one[n_one++] = t, sum1 += t;
+            else if (oe_parallel_stats[9] != solo_before) alone[n_alone++] = t, sum2 += t;
+            else shared[n_shared++] = t, sum2 += t;
+        }
+    qsort(one, (size_t)n_one, sizeof *one, cmp_double);
+    qsort(alone, (size_t)n_alone, sizeof *alone, cmp_double);
+    qsort(shared, (size_t)n_shared, sizeof *shared, cmp_double);
+    printf("workers=1: %d calls, median %.0f us, p90 %.0f | workers=2 alone: %d, median %.0f, p90 "
+           "%.0f | shared: %d, median %.0f, p90 %.0f | total time workers=2 / workers=1 %.2f\n",
+           n_one, 1e6 * one[n_one / 2], 1e6 * one[9 * n_one / 10], n_alone,
+           n_alone ? 1e6 * alone[n_alone / 2] : 0, n_alone ? 1e6 * alone[9 * n_alone / 10] : 0,
+           n_shared, n_shared ? 1e6 * shared[n_shared / 2] : 0,
+           n_shared ? 1e6 * shared[9 * n_shared / 10] : 0, sum2 / sum1);
+    print_pool_stats();
+    free(one);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "phases";
@@ -116,6 +154,13 @@ int main(int argc, char **argv)
     int64_t stats[OE_MAX_PLAYERS * OE_NSTAT];
     uint64_t nb;
     double *t = (double *)malloc(sizeof(double) * (size_t)reps * 6);
+#ifdef OE_PARALLEL_STATS
+    if (!strcmp(mode, "split")) {
+        split_calls(&sp, getenv("CALLS") ? atoi(getenv("CALLS")) : 3000);
+        free(t);
+        return 0;
+    }
+#endif
     if (!strcmp(mode, "contend")) {
         pthread_t th;
         contend_spot = sp;

@@ -8,7 +8,10 @@
 #   bash bench/equity_kernel.sh "AsKsQhJh/2c2d7h8s:2h3h4d"      a flop (board after ':')
 #   REPS=51 INNER=10 ROUNDS=3 ...; WAKE_DELAY_NS=300000 holds the helper that long after every
 #   real wake-up (what an idle virtual CPU costs); `chrt -f 10 bash ...` (root) gives the run
-#   both CPUs on a loaded machine, the closest to a quiet one.
+#   both CPUs on a loaded machine, the closest to a quiet one. On a loaded machine without it the
+#   pool stands aside (the counters show solo jobs); OE_POOL_IGNORE_LOAD=1 makes it share.
+#   MODE=split: 3,000 single calls each way instead, the workers=2 ones split into those run
+#   alone and those shared, with the total time ratio (is workers=2 ever slower?).
 # Takes about 10 s a round for the default spot on a quiet machine.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/kernel_build.sh"
@@ -18,6 +21,7 @@ if [ -n "${WAKE_DELAY_NS:-}" ]; then extra+=("-DOE_PARALLEL_WAKE_DELAY_NS=$WAKE_
   "$root/csrc/oe_parallel.c" "$root/csrc/oe_eval.c" "$out/tables.c" -lpthread
 spot="${1:-AsKsQhJh/2c2d7h8s}"
 for round in $(seq "${ROUNDS:-3}"); do
+  if [ "${MODE:-}" = split ]; then "$out/equity_kernel" split "$spot"; continue; fi
   "$out/equity_kernel" phases "$spot"
   "$out/equity_kernel" calls "$spot"
 done

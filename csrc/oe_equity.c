@@ -1073,7 +1073,7 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
 typedef struct {
     exact_ctx *cx;
     int64_t *partial;
-    size_t n_a;            /* phase A chunks */
+    size_t n_a, n_b;       /* phase A chunks, phase B chunks */
     unsigned long a_done;  /* phase A chunks finished */
 } exact_job;
 
@@ -1082,6 +1082,13 @@ static void exact_range(void *ctx, size_t begin, size_t end)
     exact_job *job = (exact_job *)ctx;
     exact_ctx *cx = job->cx;
     size_t width = (size_t)cx->P * OE_NSTAT;
+    if (begin == 0 && end == job->n_a + job->n_b) {
+        /* the whole job on this thread (the pool ran it alone: a busy machine): both phases in
+         * one pass each, as workers=1 does, without 44 chunks' set-up and flushes (~5%) */
+        exact_phase_a(cx, 0, cx->n_sets, job->partial);
+        exact_phase_b(cx, 0, cx->n_items, job->partial);
+        return;
+    }
     for (size_t c = begin; c < end; ++c) {
         int64_t *st = job->partial + c * width;
         if (c < job->n_a) {
@@ -1119,7 +1126,7 @@ static int exact_run(exact_ctx *cx, int64_t *stats, int workers)
     size_t slots = na + nb;
     int64_t *partial = (int64_t *)calloc(slots ? slots : 1, sizeof(int64_t) * width);
     if (!partial) return -1;
-    exact_job job = {cx, partial, na, 0};
+    exact_job job = {cx, partial, na, nb, 0};
     oe_parallel_for(slots, 1, workers, exact_range, &job);
     for (size_t c = 0; c < slots; ++c)
         for (size_t k = 0; k < width; ++k) stats[k] += partial[c * width + k];

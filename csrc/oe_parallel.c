@@ -1,31 +1,47 @@
 /* A small fixed-chunk parallel loop over a persistent pool of POSIX threads.
  *
- * Chunks are claimed through an atomic counter; since every item's result is written to its own
- * slot (or reduced per chunk by the caller), results never depend on the number of workers.
+ * Chunks are claimed one at a time; since every item's result is written to its own slot (or
+ * reduced per chunk by the caller), results never depend on the number of workers.
  *
- * The pool's threads are started on first use and then sleep on a condition variable between
- * jobs, so a job costs a wake-up (microseconds) rather than thread launches (~50 us each). One job
- * runs on the pool at a time; a caller that finds it busy (another thread's job) starts threads
- * of its own for that call, as before. Pool threads block every signal, so Ctrl-C is delivered to
- * the main thread; after fork() the child starts a fresh pool.
+ * Work-sharing, never waiting for a helper that has not started: the caller opens the job and
+ * starts on its chunks at once; a helper takes the chunks still unclaimed when it gets there,
+ * and the caller waits only for chunks a helper is running. A helper that arrives after the
+ * last chunk was claimed finds nothing to do. So a late helper costs the caller nothing but the
+ * chunks it did not take, and workers=N is never slower than workers=1 by construction, bar the
+ * wait for the helpers' last chunks and the publishing itself (~0.1 us, a wake-up syscall only
+ * when a helper sleeps).
  *
- * Wake-ups are the cost that matters on small jobs (an exact preflop spot is one job of ~250 us
- * of work; waking a sleeping thread on a VM takes tens of microseconds): so a helper that
- * finished a job, or woke too late for one, spins for up to SPIN_NS for the next one before it
- * sleeps (the next call of a caller calling in a loop then starts at once), and a caller spins
- * for the helpers' last chunks before it sleeps. Spinning yields the CPU between polls, stops
- * as soon as the thread finds it was off its CPU (a busy machine, where a spinning thread only
- * takes CPU time from its own process's threads) and is off on a single-CPU machine. On a busy
- * machine helpers miss jobs; after POOL_MISSES in a row the caller runs the next ones alone
- * without waking anyone (see pool_solo), so that workers=N costs next to nothing there.
+ * The job lives in static pool storage, not on the caller's stack, and a chunk is claimed with a
+ * compare-and-swap on one word holding the job's generation and its next chunk: a helper that
+ * reads a job late can never claim a chunk of another one, and taking part needs no lock (a lock
+ * the caller holds while it opens the job would put a spinning helper to sleep on the mutex and
+ * cost the caller a futex wake-up on every job).
+ *
+ * Between jobs a helper spins for SPIN_NS (the next call of a caller calling in a loop then
+ * starts at once: waking a sleeping thread costs the caller ~5-15 us and the helper starts 10-40
+ * us later on this VM, bench/handoff_probe.c), then sleeps on a condition variable. It stops
+ * spinning early only on evidence of a competing task on its CPU: an involuntary context switch
+ * (getrusage), checked when it finds a gap between two polls. A gap alone is no such evidence on
+ * a virtual machine: the hypervisor takes a vCPU away for 40 us to milliseconds several times a
+ * second with nothing else running, and stopping then made every later job of a loop pay a
+ * wake-up. On a busy machine helpers miss jobs (the scheduler shares the CPUs between sessions,
+ * not threads); after POOL_MISSES misses in a row the caller runs the next jobs alone without
+ * waking anyone (see pool_solo), so that workers=N costs next to nothing there. A job that had
+ * to wake a helper which fell asleep idle (a quiet machine between bursts of calls) is no such
+ * miss. Pool threads block every signal, so Ctrl-C is delivered to the main thread; after fork()
+ * the child starts a fresh pool. One job runs on the pool at a time; a caller that finds it busy
+ * (another thread's job) starts threads of its own for that call.
  */
 #if defined(__linux__) && !defined(_GNU_SOURCE)
-#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT, RUSAGE_THREAD */
 #endif
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -35,8 +51,9 @@
  * OE_PARALLEL_WAKE_DELAY_NS holds a helper that long after every real wake-up, as a halted
  * virtual CPU of an idle VM does (what a quiet machine costs and a loaded one hides). */
 #ifdef OE_PARALLEL_STATS
-long oe_parallel_stats[8]; /* jobs, helper joins, helper chunks, caller chunks, helper sleeps,
-                            * caller sleeps, helper late (no job left), spins cut short */
+long oe_parallel_stats[10]; /* jobs, helper joins, helper chunks, caller chunks, helper sleeps,
+                             * caller sleeps, helper late (no chunk left), spins cut short
+                             * (competition), idle wake-ups, solo jobs */
 #define STAT(i, v) __atomic_add_fetch(&oe_parallel_stats[i], (v), __ATOMIC_RELAXED)
 #else
 #define STAT(i, v) ((void)0)
@@ -44,24 +61,22 @@ long oe_parallel_stats[8]; /* jobs, helper joins, helper chunks, caller chunks, 
 
 #define POOL_MAX 64 /* threads the pool keeps at most (more workers start threads per call) */
 
+/* ---- a loop over threads started for one call (the pool is busy with another job) ---- */
+
 typedef struct {
     size_t n, chunk, next;
     oe_range_fn fn;
     void *ctx;
-    unsigned long active; /* pool threads inside this job (changed under pool_lock) */
-    unsigned long helped; /* chunks the pool's threads ran */
 } loop_state;
 
-static long run_chunks(loop_state *st)
+static void run_chunks(loop_state *st)
 {
-    long done = 0;
-    for (;; ++done) {
+    for (;;) {
         size_t begin = __atomic_fetch_add(&st->next, st->chunk, __ATOMIC_RELAXED);
         if (begin >= st->n) break;
         size_t end = begin + st->chunk < st->n ? begin + st->chunk : st->n;
         st->fn(st->ctx, begin, end);
     }
-    return done;
 }
 
 static void *run_chunks_thread(void *arg)
@@ -70,32 +85,24 @@ static void *run_chunks_thread(void *arg)
     return NULL;
 }
 
-/* ---- the pool ---- */
+static void run_with_own_threads(loop_state *st, int helpers)
+{
+    pthread_t *threads = (pthread_t *)malloc(sizeof(pthread_t) * (size_t)helpers);
+    int started = 0;
+    if (threads) {
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &old);
+        for (; started < helpers; ++started)
+            if (pthread_create(&threads[started], NULL, run_chunks_thread, st) != 0) break;
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    }
+    run_chunks(st); /* the calling thread works too; if threads failed to start it does it all */
+    for (int i = 0; i < started; ++i) pthread_join(threads[i], NULL);
+    free(threads);
+}
 
-static pthread_mutex_t pool_busy = PTHREAD_MUTEX_INITIALIZER; /* held by the job's caller */
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER; /* guards the fields below */
-static pthread_cond_t pool_wake = PTHREAD_COND_INITIALIZER;
-static pthread_cond_t pool_done = PTHREAD_COND_INITIALIZER;
-static int pool_threads;          /* threads started */
-static unsigned long pool_generation; /* bumped for every job */
-static loop_state *pool_job;
-static int pool_want;             /* threads 0 .. pool_want-1 may take part in the job */
-static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
-static int pool_spin; /* spinning allowed: more than one CPU (set once by pool_init) */
-
-/* Jobs the helpers missed (guarded by pool_busy). On a busy machine the scheduler shares the CPUs
- * between sessions, not threads: a helper then finds no CPU free while the job lasts, and a
- * helper merely woken (runnable) takes CPU share from the caller of its own process. So after
- * POOL_MISSES jobs in a row in which the helpers ran less than a quarter of their share of the
- * chunks, the caller runs the next jobs alone
- * without waking anyone (8, then twice as many after each further miss, at most 256), then
- * tries the helpers again. On a machine with a free core, helpers join every job and this never
- * starts. */
-#define POOL_MISSES 3
-static int pool_misses;
-static unsigned pool_solo, pool_backoff;
-
-#define SPIN_NS 1000000L /* a helper waits this long for the next job before it sleeps */
+/* ---- timing and spinning ---- */
 
 static long elapsed_ns(const struct timespec *t0)
 {
@@ -111,84 +118,294 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* Polls *word until it differs from `old` (1) or gives up (0): after `limit_ns`, or as soon as
- * the thread finds it was off its CPU for a while between two polls. It yields between polls,
- * so on a busy machine the first yield that lets another thread run ends the spin: a spinning
- * thread there would only take CPU time from the threads of its own process (the scheduler
- * shares a busy machine between sessions, not threads), the caller's first of all. */
-#define PREEMPTED_NS 40000L /* a gap this long between polls (normally ~5 us): we were off CPU */
+/* Involuntary context switches of the calling thread: the guest's scheduler gave its CPU to
+ * another task (time the hypervisor takes does not count). -1 where unknown. */
+static long thread_preemptions(void)
+{
+#ifdef RUSAGE_THREAD
+    struct rusage r;
+    if (getrusage(RUSAGE_THREAD, &r) == 0) return r.ru_nivcsw;
+#endif
+    return -1;
+}
 
-static int spin_until(const unsigned long *word, unsigned long old, int want_change, long limit_ns)
+#define SPIN_NS 1000000L    /* a helper waits this long for the next job before it sleeps */
+#define GAP_NS 40000L       /* a gap this long between polls (normally ~2 us): off the CPU */
+#define SWITCH_NS 5000L     /* a yield this long ran another task (one that returns at once: ~0.4 us) */
+#define WAIT_YIELD_NS 20000L /* the caller yields while it waits longer than this */
+
+/* ---- the pool ---- */
+
+/* claim word: generation << GEN_SHIFT | next chunk. Generations are even while a job is open
+ * (its chunks can be claimed) and odd once it is closed. */
+#define GEN_SHIFT 40
+#define CHUNK_MASK ((UINT64_C(1) << GEN_SHIFT) - 1)
+#define GEN_MASK ((UINT64_C(1) << (64 - GEN_SHIFT)) - 1) /* generations wrap, even stays even */
+#define MAX_POOL_CHUNKS (CHUNK_MASK >> 1)
+
+typedef struct {
+    size_t n, chunk;
+    uint64_t n_chunks;
+    oe_range_fn fn;
+    void *ctx;
+    int want; /* pool threads 0 .. want-1 take part */
+} pool_job;
+
+static uint64_t pool_claim = UINT64_C(1) << GEN_SHIFT; /* closed, generation 1 */
+static pool_job pool_cur;     /* the open job (fields written only while it is closed) */
+static uint64_t pool_finished; /* chunks of the job finished, by anyone */
+static uint64_t pool_helped;   /* of them, by pool threads */
+static int pool_caller_sleeps; /* the caller waits on pool_done for the last chunks */
+static int pool_sleepers, pool_idle_sleepers; /* helpers asleep; of them, asleep after idling */
+
+static pthread_mutex_t pool_busy = PTHREAD_MUTEX_INITIALIZER; /* held by the job's caller */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER; /* for the condition variables */
+static pthread_cond_t pool_wake = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t pool_done = PTHREAD_COND_INITIALIZER;
+static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
+static int pool_threads; /* threads started (guarded by pool_busy) */
+static int pool_spin;    /* spinning allowed: more than one CPU (set once by pool_init) */
+
+/* Jobs the helpers missed (guarded by pool_busy). On a busy machine the scheduler shares the CPUs
+ * between sessions, not threads: a helper then finds no CPU free while the job lasts, and a
+ * helper merely woken (runnable) takes CPU share from the caller of its own process. So after
+ * POOL_MISSES jobs in a row in which the helpers ran less than a quarter of their share of the
+ * chunks, or the caller waited for their last chunks more than a quarter of its own working time
+ * (a helper lost its CPU inside a chunk), the caller runs the next jobs alone without waking
+ * anyone (8, then twice as many after each further miss, at most 256), then tries the helpers
+ * again. On a machine with a free core, helpers join every job and this never starts. */
+#define POOL_MISSES 3
+static int pool_misses;
+static unsigned pool_solo, pool_backoff, pool_paid;
+static int pool_calm = 1; /* no stretch of solo jobs lately: helpers may spin between jobs */
+
+/* After a job the helpers took part in. `paid`: they ran at least a quarter of their share of
+ * the chunks and the caller waited for their last ones less than a quarter of its own working
+ * time (longer: a helper lost its CPU inside a chunk). A job that had to wake a helper asleep
+ * after idling is no miss (a quiet machine between bursts). A stretch shrinks by half after 8
+ * paid jobs in a row; while there is one, helpers sleep after every job instead of spinning (a
+ * spinning thread takes CPU share from its own process). */
+static void pool_judge(int paid, int woke_idle)
+{
+    if (paid) {
+        pool_misses = 0;
+        if (pool_backoff && ++pool_paid >= 8) {
+            pool_paid = 0;
+            pool_backoff = pool_backoff >= 16 ? pool_backoff / 2 : 0;
+            __atomic_store_n(&pool_calm, pool_backoff == 0, __ATOMIC_RELAXED);
+        }
+        return;
+    }
+    pool_paid = 0;
+    if (woke_idle || ++pool_misses < POOL_MISSES) return;
+    pool_misses = POOL_MISSES - 1; /* one more miss after the stretch: a longer one */
+    pool_backoff = pool_backoff ? (pool_backoff < 128 ? 2 * pool_backoff : 256) : 8;
+    pool_solo = pool_backoff;
+    __atomic_store_n(&pool_calm, 0, __ATOMIC_RELAXED);
+}
+
+/* How many helpers have a CPU to run on? Under the fair-share scheduler a busy machine gives
+ * this process about the same CPU time whether it runs one thread or more (the CPUs are shared
+ * between sessions), so a helper without a CPU of its own only adds hand-offs, and one that
+ * loses its CPU inside a chunk makes the caller wait a scheduler slice (milliseconds). The
+ * evidence is the kernel's count of runnable tasks (/proc/loadavg, ~5 us to read), sampled at
+ * most every BUSY_SAMPLE_NS by the caller: the tasks not ours (ours: the caller and the pool
+ * threads not asleep) leave cpus - 1 - others CPUs to helpers, the larger of the last two
+ * samples (a passing task does not send the pool away). So on two CPUs any other runnable task
+ * makes the caller run alone; on eight, one other task leaves six helpers. Threads under a
+ * real-time policy are not shared out that way, and where the count cannot be read every CPU
+ * counts as free. The environment variable OE_POOL_IGNORE_LOAD (any value) turns the check off:
+ * tests use it to exercise the hand-offs on a loaded machine. (Guarded by pool_busy.) */
+#define BUSY_SAMPLE_NS 10000000L
+static int pool_free_now = POOL_MAX, pool_free_last; /* the first sample alone decides */
+static struct timespec pool_sampled;
+static int pool_sample_ok = 1;
+
+static int runnable_tasks(void)
+{
+#ifdef __linux__
+    char buf[128];
+    int fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t got = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (got <= 0) return -1;
+    buf[got] = 0;
+    const char *p = buf; /* "0.17 0.66 0.90 1/234 5678": the 4th field's numerator */
+    for (int field = 0; field < 3; ++field) {
+        while (*p && *p != ' ') ++p;
+        while (*p == ' ') ++p;
+    }
+    if (*p < '0' || *p > '9') return -1;
+    return atoi(p);
+#else
+    return -1;
+#endif
+}
+
+static int free_helper_cpus(int cpus)
+{
+    if (!pool_sample_ok) return POOL_MAX;
+    if (pool_sampled.tv_sec && elapsed_ns(&pool_sampled) < BUSY_SAMPLE_NS) return pool_free_now;
+    clock_gettime(CLOCK_MONOTONIC, &pool_sampled);
+    int free_cpus = POOL_MAX;
+    int policy = sched_getscheduler(0);
+#ifdef SCHED_BATCH
+    int shared_out = policy == SCHED_OTHER || policy == SCHED_BATCH;
+#else
+    int shared_out = policy == SCHED_OTHER;
+#endif
+    if (!getenv("OE_POOL_IGNORE_LOAD") && shared_out) {
+        int running = runnable_tasks();
+        if (running < 0) {
+            pool_sample_ok = 0;
+        } else {
+            int awake = pool_threads - __atomic_load_n(&pool_sleepers, __ATOMIC_SEQ_CST);
+            int others = running - 1 - (awake > 0 ? awake : 0);
+            free_cpus = cpus - 1 - (others > 0 ? others : 0);
+            if (free_cpus < 0) free_cpus = 0;
+        }
+    }
+    pool_free_now = free_cpus > pool_free_last ? free_cpus : pool_free_last;
+    pool_free_last = free_cpus;
+    /* helpers spin between jobs only while they have CPUs (and no solo stretch runs) */
+    __atomic_store_n(&pool_calm, pool_free_now > 0 && !pool_backoff, __ATOMIC_RELAXED);
+    return pool_free_now;
+}
+
+static inline uint64_t gen_of(uint64_t claim) { return claim >> GEN_SHIFT; }
+
+/* Is a job newer than generation `seen` open? */
+static inline int job_open_after(uint64_t seen)
+{
+    uint64_t g = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_SEQ_CST));
+    return !(g & 1) && g != seen;
+}
+
+/* A thread's evidence that another task wants its CPU: the guest scheduler switched it out
+ * (an involuntary context switch) since `switches` was read. Checked only after a yield or a
+ * gap between polls that took long enough to have let another task run, so it costs a
+ * syscall only then. */
+static int competed(long yield_ns, long gap_ns, long switches)
+{
+    return (yield_ns > SWITCH_NS || gap_ns > GAP_NS) && thread_preemptions() != switches;
+}
+
+/* A helper's wait for a job newer than `seen`: 1 when one opened, 0 after SPIN_NS (idle), -1 on
+ * a competing task on this CPU. It yields between polls, so that a thread waiting for this CPU
+ * (the caller itself on a busy machine) gets it, and that yield's context switch is the
+ * evidence that ends the spin: on a busy machine a spinning helper takes CPU share from its
+ * own process (the scheduler shares the CPUs between sessions), the caller's first of all. */
+static int spin_for_job(uint64_t seen)
 {
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    long last = 0;
+    long last = 0, switches = thread_preemptions();
     for (int i = 1;; ++i) {
-        if ((__atomic_load_n(word, __ATOMIC_ACQUIRE) != old) == want_change) return 1;
+        if (job_open_after(seen)) return 1;
         cpu_relax();
-        if (i % 32 == 0) {
-            long t = elapsed_ns(&t0);
-            if (t > limit_ns || t - last > PREEMPTED_NS) {
-                STAT(7, t - last > PREEMPTED_NS);
-                return 0;
-            }
-            sched_yield();
-            last = elapsed_ns(&t0);
-            if (last - t > PREEMPTED_NS) {
-                STAT(7, 1);
-                return 0;
-            }
+        if (i % 32) continue;
+        long t = elapsed_ns(&t0);
+        if (t > SPIN_NS) return 0;
+        sched_yield();
+        long after = elapsed_ns(&t0);
+        if (competed(after - t, after - last, switches)) {
+            STAT(7, 1);
+            return -1;
         }
+        last = after;
     }
+}
+
+static void sleep_for_job(uint64_t seen, int idle)
+{
+    pthread_mutex_lock(&pool_lock);
+    if (idle) __atomic_add_fetch(&pool_idle_sleepers, 1, __ATOMIC_SEQ_CST);
+    __atomic_add_fetch(&pool_sleepers, 1, __ATOMIC_SEQ_CST);
+    /* sleep until the claim word changes from what it is now (a job opens, or closes before we
+     * ran): a caller that opens a job after this load sees pool_sleepers and broadcasts */
+    uint64_t g = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_SEQ_CST));
+    if (g == seen || (g & 1)) {
+        STAT(4, 1);
+        while (gen_of(__atomic_load_n(&pool_claim, __ATOMIC_SEQ_CST)) == g)
+            pthread_cond_wait(&pool_wake, &pool_lock);
+    }
+    __atomic_sub_fetch(&pool_sleepers, 1, __ATOMIC_SEQ_CST);
+    if (idle) __atomic_sub_fetch(&pool_idle_sleepers, 1, __ATOMIC_SEQ_CST);
+    pthread_mutex_unlock(&pool_lock);
+#ifdef OE_PARALLEL_WAKE_DELAY_NS
+    struct timespec w0;
+    clock_gettime(CLOCK_MONOTONIC, &w0);
+    while (elapsed_ns(&w0) < OE_PARALLEL_WAKE_DELAY_NS) cpu_relax();
+#endif
+}
+
+/* A helper's part in the job of generation g: chunks claimed one by one while the job is open.
+ * Returns the chunks it ran. */
+static uint64_t help_with(uint64_t g, int index)
+{
+    uint64_t w = __atomic_load_n(&pool_claim, __ATOMIC_ACQUIRE);
+    if (gen_of(w) != g) return 0;
+    /* the job's fields, read before the first claim: a successful claim proves the job was
+     * still open, so that they were this job's (the caller rewrites them only when closed) */
+    pool_job job;
+    job.n = __atomic_load_n(&pool_cur.n, __ATOMIC_ACQUIRE);
+    job.chunk = __atomic_load_n(&pool_cur.chunk, __ATOMIC_ACQUIRE);
+    job.n_chunks = __atomic_load_n(&pool_cur.n_chunks, __ATOMIC_ACQUIRE);
+    job.fn = __atomic_load_n(&pool_cur.fn, __ATOMIC_ACQUIRE);
+    job.ctx = __atomic_load_n(&pool_cur.ctx, __ATOMIC_ACQUIRE);
+    job.want = __atomic_load_n(&pool_cur.want, __ATOMIC_ACQUIRE);
+    if (index >= job.want) return 0;
+    uint64_t done = 0;
+    for (;;) {
+        uint64_t c = w & CHUNK_MASK;
+        if (gen_of(w) != g || c >= job.n_chunks) break;
+        if (!__atomic_compare_exchange_n(&pool_claim, &w, w + 1, 0, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_ACQUIRE))
+            continue; /* w now holds the current word */
+        size_t begin = (size_t)c * job.chunk;
+        size_t end = begin + job.chunk < job.n ? begin + job.chunk : job.n;
+        job.fn(job.ctx, begin, end);
+        ++done;
+        __atomic_add_fetch(&pool_helped, 1, __ATOMIC_RELAXED);
+        __atomic_add_fetch(&pool_finished, 1, __ATOMIC_SEQ_CST);
+        if (__atomic_load_n(&pool_caller_sleeps, __ATOMIC_SEQ_CST)) {
+            pthread_mutex_lock(&pool_lock);
+            pthread_cond_signal(&pool_done);
+            pthread_mutex_unlock(&pool_lock);
+        }
+        w = __atomic_load_n(&pool_claim, __ATOMIC_ACQUIRE);
+    }
+    return done;
 }
 
 static void *pool_main(void *arg)
 {
     int index = (int)(size_t)arg;
-    unsigned long seen = 0;
-    int just_worked = 0;
-    pthread_mutex_lock(&pool_lock);
+    uint64_t seen = 0; /* the last generation this thread saw open */
     for (;;) {
-        if (just_worked && pool_spin && pool_generation == seen) {
-            pthread_mutex_unlock(&pool_lock);
-            spin_until(&pool_generation, seen, 1, SPIN_NS);
-            pthread_mutex_lock(&pool_lock);
+        if (!job_open_after(seen)) {
+            int spin = pool_spin && __atomic_load_n(&pool_calm, __ATOMIC_RELAXED);
+            int got = spin ? spin_for_job(seen) : -1;
+            if (got <= 0 && !job_open_after(seen)) {
+                sleep_for_job(seen, got == 0);
+                if (!job_open_after(seen)) {
+                    /* late: the caller did the job alone. Spin for the next one all the same
+                     * (the next call of a loop): a thread woken from sleep late would otherwise
+                     * miss every job of a loop of short calls and sleep again. */
+                    STAT(6, 1);
+                    seen = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_SEQ_CST)) & ~UINT64_C(1);
+                    continue;
+                }
+            }
         }
-        just_worked = 0;
-        if (pool_generation == seen) {
-            STAT(4, 1);
-            while (pool_generation == seen) pthread_cond_wait(&pool_wake, &pool_lock);
-#ifdef OE_PARALLEL_WAKE_DELAY_NS
-            pthread_mutex_unlock(&pool_lock);
-            struct timespec w0;
-            clock_gettime(CLOCK_MONOTONIC, &w0);
-            while (elapsed_ns(&w0) < OE_PARALLEL_WAKE_DELAY_NS) cpu_relax();
-            pthread_mutex_lock(&pool_lock);
-#endif
-        }
-        seen = pool_generation;
-        loop_state *st = pool_job;
-        /* a thread that wakes after the caller finished finds no job: the caller never waits
-         * for a helper the scheduler has not run yet (a busy machine), only for those working */
-        if (!st || index >= pool_want) {
-            /* late: the caller did the job alone. Spin for the next one all the same (the
-             * second phase of a spot, the next call of a loop): a thread woken from sleep late
-             * (an idle virtual CPU wakes in tens of microseconds) would otherwise miss every
-             * job of a loop of short calls and sleep again. */
-            STAT(6, 1);
-            just_worked = 1;
-            continue;
-        }
-        __atomic_add_fetch(&st->active, 1, __ATOMIC_RELAXED);
-        pthread_mutex_unlock(&pool_lock);
-        long done = run_chunks(st);
-        __atomic_add_fetch(&st->helped, (unsigned long)done, __ATOMIC_RELAXED);
+        uint64_t g = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_ACQUIRE));
+        if (g & 1) continue; /* closed meanwhile: look again */
+        seen = g;
+        uint64_t done = help_with(g, index);
         STAT(1, done > 0);
-        STAT(2, done);
-        just_worked = 1;
-        pthread_mutex_lock(&pool_lock);
-        if (__atomic_sub_fetch(&st->active, 1, __ATOMIC_RELEASE) == 0)
-            pthread_cond_signal(&pool_done);
+        STAT(2, (long)done);
+        if (!done) STAT(6, 1);
     }
     return NULL;
 }
@@ -203,11 +420,15 @@ static void pool_after_fork_child(void)
     pool_wake = fresh_cond;
     pool_done = fresh_cond;
     pool_threads = 0;
-    pool_generation = 0;
-    pool_job = NULL;
-    pool_want = 0;
+    pool_claim = UINT64_C(1) << GEN_SHIFT;
+    pool_finished = pool_helped = 0;
+    pool_caller_sleeps = pool_sleepers = pool_idle_sleepers = 0;
     pool_misses = 0;
-    pool_solo = pool_backoff = 0;
+    pool_solo = pool_backoff = pool_paid = 0;
+    pool_calm = 1;
+    pool_free_now = POOL_MAX;
+    pool_free_last = 0;
+    pool_sampled.tv_sec = pool_sampled.tv_nsec = 0;
 }
 
 static void pool_init(void)
@@ -216,7 +437,7 @@ static void pool_init(void)
     pool_spin = sysconf(_SC_NPROCESSORS_ONLN) > 1;
 }
 
-/* Starts pool threads until there are `want` (called with pool_lock held); returns how many
+/* Starts pool threads until there are `want` (called with pool_busy held); returns how many
  * exist. New threads inherit a fully blocked signal mask. */
 static int pool_grow(int want)
 {
@@ -238,22 +459,84 @@ static int pool_grow(int want)
     return pool_threads;
 }
 
-/* Threads started for this call only (the pool is busy with another caller's job). */
-static void run_with_own_threads(loop_state *st, int helpers)
+/* The caller's wait for the chunks helpers are running (all are claimed): spin, yielding after
+ * WAIT_YIELD_NS (a helper may share this CPU); sleep after SPIN_NS or as soon as a yield shows
+ * another task wants this CPU (then a helper waiting for a CPU gets this process's share
+ * sooner). Returns how long it waited. */
+static long wait_for_helpers(uint64_t n_chunks)
 {
-    pthread_t *threads = (pthread_t *)malloc(sizeof(pthread_t) * (size_t)helpers);
-    int started = 0;
-    if (threads) {
-        sigset_t all, old;
-        sigfillset(&all);
-        pthread_sigmask(SIG_SETMASK, &all, &old);
-        for (; started < helpers; ++started)
-            if (pthread_create(&threads[started], NULL, run_chunks_thread, st) != 0) break;
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    struct timespec t0;
+    long switches = -2, last = 0;
+    if (__atomic_load_n(&pool_finished, __ATOMIC_ACQUIRE) >= n_chunks) return 0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 1; __atomic_load_n(&pool_finished, __ATOMIC_ACQUIRE) < n_chunks; ++i) {
+        cpu_relax();
+        if (i % 32) continue;
+        long t = elapsed_ns(&t0);
+        if (t > SPIN_NS || !pool_spin) break;
+        if (t < WAIT_YIELD_NS) continue;
+        if (switches == -2) switches = thread_preemptions();
+        sched_yield();
+        long after = elapsed_ns(&t0);
+        if (competed(after - t, after - last, switches)) break;
+        last = after;
     }
-    run_chunks(st); /* the calling thread works too; if threads failed to start it does it all */
-    for (int i = 0; i < started; ++i) pthread_join(threads[i], NULL);
-    free(threads);
+    if (__atomic_load_n(&pool_finished, __ATOMIC_ACQUIRE) < n_chunks) {
+        STAT(5, 1);
+        pthread_mutex_lock(&pool_lock);
+        __atomic_store_n(&pool_caller_sleeps, 1, __ATOMIC_SEQ_CST);
+        while (__atomic_load_n(&pool_finished, __ATOMIC_SEQ_CST) < n_chunks)
+            pthread_cond_wait(&pool_done, &pool_lock);
+        __atomic_store_n(&pool_caller_sleeps, 0, __ATOMIC_SEQ_CST);
+        pthread_mutex_unlock(&pool_lock);
+    }
+    return elapsed_ns(&t0);
+}
+
+/* One job on the pool (pool_busy held, `helpers` pool threads exist). Returns the chunks the
+ * helpers ran; *woke_idle tells whether a helper had to be woken after idling, *work_ns and
+ * *wait_ns how long the caller worked on chunks and then waited for the helpers' last ones. */
+static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers, oe_range_fn fn,
+                         void *ctx, int *woke_idle, long *work_ns, long *wait_ns)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint64_t closed = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_RELAXED));
+    uint64_t g = (closed + 1) & GEN_MASK;
+    __atomic_store_n(&pool_cur.n, n, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.chunk, chunk, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.n_chunks, n_chunks, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.fn, fn, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.ctx, ctx, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.want, helpers, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_finished, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&pool_helped, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&pool_claim, g << GEN_SHIFT, __ATOMIC_SEQ_CST); /* open */
+    *woke_idle = 0;
+    if (__atomic_load_n(&pool_sleepers, __ATOMIC_SEQ_CST)) {
+        *woke_idle = __atomic_load_n(&pool_idle_sleepers, __ATOMIC_SEQ_CST) > 0;
+        STAT(8, *woke_idle);
+        pthread_mutex_lock(&pool_lock);
+        pthread_cond_broadcast(&pool_wake);
+        pthread_mutex_unlock(&pool_lock);
+    }
+    uint64_t mine = 0;
+    for (;;) { /* the caller's claims: nobody else changes the generation while it is open */
+        uint64_t c = __atomic_fetch_add(&pool_claim, 1, __ATOMIC_ACQ_REL) & CHUNK_MASK;
+        if (c >= n_chunks) break;
+        size_t begin = (size_t)c * chunk;
+        size_t end = begin + chunk < n ? begin + chunk : n;
+        fn(ctx, begin, end);
+        ++mine;
+    }
+    /* every chunk is claimed: close the job (late helpers find nothing), wait for the helpers'
+     * chunks still running */
+    __atomic_store_n(&pool_claim, (g + 1) << GEN_SHIFT, __ATOMIC_SEQ_CST);
+    __atomic_add_fetch(&pool_finished, mine, __ATOMIC_SEQ_CST);
+    *work_ns = elapsed_ns(&t0);
+    *wait_ns = wait_for_helpers(n_chunks);
+    STAT(3, (long)mine);
+    return __atomic_load_n(&pool_helped, __ATOMIC_ACQUIRE);
 }
 
 void oe_parallel_wait(void)
@@ -279,67 +562,47 @@ static int cpus_allowed(void)
 void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *ctx)
 {
     if (chunk == 0) chunk = 1;
-    size_t n_chunks = (n + chunk - 1) / chunk;
+    size_t n_chunks = n / chunk + (n % chunk != 0);
     if (workers < 1) workers = 1;
-    if (workers > 1) {
-        /* threads beyond the CPUs we may use only take turns on them */
-        int cpus = cpus_allowed();
-        if (workers > cpus) workers = cpus;
-    }
+    int cpus = workers > 1 ? cpus_allowed() : 1;
+    if (workers > cpus) workers = cpus; /* threads beyond the CPUs we may use only take turns */
     if ((size_t)workers > n_chunks) workers = (int)n_chunks;
     if (workers <= 1) {
         if (n) fn(ctx, 0, n);
         return;
     }
-    loop_state st = {n, chunk, 0, fn, ctx, 0, 0};
     int helpers = workers - 1;
     pthread_once(&pool_once, pool_init);
-    if (helpers > POOL_MAX || pthread_mutex_trylock(&pool_busy) != 0) {
+    if (helpers > POOL_MAX || (uint64_t)n_chunks > MAX_POOL_CHUNKS ||
+        pthread_mutex_trylock(&pool_busy) != 0) {
+        loop_state st = {n, chunk, 0, fn, ctx};
         run_with_own_threads(&st, helpers);
         return;
     }
-    if (pool_solo) {
-        --pool_solo;
+    int room = pool_solo ? 0 : free_helper_cpus(cpus);
+    if (room < helpers) helpers = room;
+    if (helpers <= 0) {
+        if (pool_solo) --pool_solo;
         STAT(0, 1);
+        STAT(9, 1);
         fn(ctx, 0, n);
         pthread_mutex_unlock(&pool_busy);
         return;
     }
-    pthread_mutex_lock(&pool_lock);
     int have = pool_grow(helpers);
     if (have > helpers) have = helpers;
-    if (have > 0) {
-        pool_job = &st;
-        pool_want = have;
-        __atomic_add_fetch(&pool_generation, 1, __ATOMIC_RELEASE); /* spinning helpers see it */
-        pthread_cond_broadcast(&pool_wake);
+    if (have <= 0) {
+        fn(ctx, 0, n);
+        pthread_mutex_unlock(&pool_busy);
+        return;
     }
-    pthread_mutex_unlock(&pool_lock);
-    long done = run_chunks(&st);
+    int woke_idle;
+    long work_ns, wait_ns;
+    uint64_t helped = pool_run(n, chunk, (uint64_t)n_chunks, have, fn, ctx, &woke_idle, &work_ns,
+                               &wait_ns);
     STAT(0, 1);
-    STAT(3, done);
-    (void)done;
-    if (have > 0) {
-        pthread_mutex_lock(&pool_lock);
-        pool_job = NULL; /* late risers skip it; wait only for the helpers inside */
-        if (st.active > 0 && pool_spin) {
-            /* the helpers are on their last chunks: a short spin beats a sleep and a wake-up */
-            pthread_mutex_unlock(&pool_lock);
-            spin_until(&st.active, 0, 0, SPIN_NS);
-            pthread_mutex_lock(&pool_lock);
-        }
-        if (st.active > 0) STAT(5, 1);
-        while (st.active > 0) pthread_cond_wait(&pool_done, &pool_lock);
-        pthread_mutex_unlock(&pool_lock);
-        /* joined: the helpers ran at least a quarter of their fair share of the chunks */
-        if (st.helped * 4 * (size_t)workers >= n_chunks * (size_t)have) {
-            pool_misses = 0;
-            pool_backoff = 0;
-        } else if (++pool_misses >= POOL_MISSES) {
-            pool_misses = POOL_MISSES - 1; /* one more miss after the stretch: a longer one */
-            pool_backoff = pool_backoff ? (pool_backoff < 128 ? 2 * pool_backoff : 256) : 8;
-            pool_solo = pool_backoff;
-        }
-    }
+    pool_judge(helped * 4 * (uint64_t)(have + 1) >= (uint64_t)n_chunks * (uint64_t)have &&
+                   4 * wait_ns <= work_ns,
+               woke_idle);
     pthread_mutex_unlock(&pool_busy);
 }

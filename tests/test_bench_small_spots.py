@@ -85,12 +85,13 @@ def test_a_slow_library_is_timed_on_fewer_calls_per_call(monkeypatch: pytest.Mon
 def test_the_timed_repetitions_of_the_libraries_are_interleaved(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Repetition i of ours, then of the other library, then repetition i + 1: a drift of the
-    machine's speed moves both alike."""
+    machine's speed moves both alike. A spot and its workers=2 twin are one group, interleaved
+    together the same way."""
     log: List[str] = []
 
     class LoggedOurs(OmahaEval):
         def run(self, prepared: Any) -> Any:
-            log.append("ours")
+            log.append(f"ours-w{prepared[2]}")
             return super().run(prepared)
 
     class LoggedSlow(SlowSpot):
@@ -103,7 +104,7 @@ def test_the_timed_repetitions_of_the_libraries_are_interleaved(
     report = run_bench(quick=True, only="spot-turn-hu", repetitions=3)
     assert {r["library"]: r["status"] for r in report["results"]
             if r["workload"] == "spot-turn-hu"} == {"omaha_eval": "ok", "slowspot": "ok"}
-    # per workload (spot-turn-hu and its -w2): our warm-up, the other's check, then the
-    # three rounds
-    one = ["ours", "slow", "ours", "slow", "ours", "slow", "ours", "slow"]
-    assert log == one + one
+    # per workload (spot-turn-hu and its -w2) our warm-up and the other's check, then the three
+    # rounds of the whole group
+    one_round = ["ours-w1", "slow", "ours-w2", "slow"]
+    assert log == one_round * 4

@@ -17,7 +17,8 @@ denominator of every ratio. Each other library is then, in order:
 
 The timed repetitions of all the libraries of a workload are interleaved (repetition 1 of each
 library, then repetition 2, ...), so a drift of the machine's speed over the minutes of a run
-moves every library's times alike and stays out of the ratios.
+moves every library's times alike and stays out of the ratios. Workloads of one ``group`` (the
+same spot with ``workers=1`` and ``workers=2``) are interleaved together in the same way.
 
 Reported per row: median wall time, spread ((max - min) / median), ns per item, items per
 second, and ``ratio`` = its ns per item / ours (above 1: slower than omaha_eval).
@@ -221,6 +222,17 @@ class _Timing:
     raw: Any = None
 
 
+@dataclass
+class _Started:
+    """A workload between its preparation and its rows: our timing, the others', the reference."""
+
+    workload: Workload
+    ours: _Timing
+    ref: Any
+    timings: List[_Timing] = field(default_factory=list)
+    their_rows: List[Row] = field(default_factory=list)
+
+
 def _prepare_ours(w: Workload, a: Adapter, s: Settings) -> Tuple[_Timing, Any]:
     row = Row(w.name, a.name, "ok", label=a.label, items=w.size, threads=a.threads(s.workers, w))
     prepared = a.prepare(w, w.size, s.workers)
@@ -314,14 +326,16 @@ def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settin
     ours = next(a for a in adapters if a.baseline)
     rows: List[Row] = []
     skipped_workloads: List[Dict[str, str]] = []
-    for w in workloads:
+
+    def prepare(w: Workload) -> Optional[_Started]:
+        """Our reference run and every other library checked and sized; None if skipped."""
         missing = ours.supports(w)
         if missing:
             say(f"{w.name}: skipped ({missing})")
             skipped_workloads.append({"workload": w.name, "reason": missing})
             rows.extend(Row(w.name, a.name, "skipped", reason=missing, label=a.label)
                         for a in adapters)
-            continue
+            return None
         say(f"{w.name}: {w.title}")
         try:
             our, ref = _prepare_ours(w, ours, settings)
@@ -330,20 +344,19 @@ def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settin
             say(f"  {reason}")
             skipped_workloads.append({"workload": w.name, "reason": reason})
             rows.append(Row(w.name, ours.name, "error", reason=reason, label=ours.label))
-            continue
-        their_rows: List[Row] = []
-        timings: List[_Timing] = []
+            return None
+        state = _Started(w, our, ref)
         for a in adapters:
             if a is ours:
                 continue
             if installed[a.name]:
-                their_rows.append(Row(w.name, a.name, "not installed",
-                                      reason=installed[a.name] or "", label=a.label))
+                state.their_rows.append(Row(w.name, a.name, "not installed",
+                                              reason=installed[a.name] or "", label=a.label))
                 continue
             unsupported = a.supports(w)
             if unsupported:
-                their_rows.append(Row(w.name, a.name, "not offered", reason=unsupported,
-                                      label=a.label))
+                state.their_rows.append(Row(w.name, a.name, "not offered", reason=unsupported,
+                                              label=a.label))
                 continue
             try:
                 prepared = _prepare_other(w, a, settings, ref, say)
@@ -352,28 +365,45 @@ def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settin
                 say(f"  {a.name:<14} error: {reason}")
                 prepared = Row(w.name, a.name, "error", reason=reason, label=a.label)
             if isinstance(prepared, Row):
-                their_rows.append(prepared)
+                state.their_rows.append(prepared)
             else:
-                timings.append(prepared)
-                their_rows.append(prepared.row)
-        _time_interleaved([our] + timings, say)
+                state.timings.append(prepared)
+                state.their_rows.append(prepared.row)
+        return state
+
+    def finish(state: _Started) -> None:
+        w, our = state.workload, state.ours
         if our.row.status != "ok":  # our own timed runs failed
             reason = f"omaha_eval failed: {our.row.reason}"
             skipped_workloads.append({"workload": w.name, "reason": reason})
             rows.append(Row(w.name, ours.name, "error", reason=reason, label=ours.label))
-            continue
+            return
         _finish(our.row, our.times)
         our_row = our.row
-        say(f"  {ours.name:<14} {our_row.median_s:9.4f} s median")
-        for t in timings:
-            _finish_other(w, t, ref, say)
-        for row in their_rows:
+        say(f"  {w.name}: {ours.name:<14} {our_row.median_s:9.4f} s median")
+        for t in state.timings:
+            _finish_other(w, t, state.ref, say)
+        for row in state.their_rows:
             if row.ns_per_item is not None and our_row.ns_per_item:
                 row.ratio_vs_ours = row.ns_per_item / our_row.ns_per_item
         rows.append(our_row)
-        rows.extend(their_rows)
+        rows.extend(state.their_rows)
         our_row.ratio_vs_ours = 1.0
         w._data = None  # free the deals before the next workload
+
+    # Consecutive workloads of one group (a spot with workers=1 and workers=2) are timed in one
+    # interleaved loop, so the ratio between them is as free of drift as a ratio between libraries.
+    i = 0
+    while i < len(workloads):
+        group = [workloads[i]]
+        while (group[0].group is not None and i + len(group) < len(workloads)
+               and workloads[i + len(group)].group == group[0].group):
+            group.append(workloads[i + len(group)])
+        i += len(group)
+        begun = [x for x in map(prepare, group) if x is not None]
+        _time_interleaved([t for x in begun for t in [x.ours] + x.timings], say)
+        for x in begun:
+            finish(x)
     return {
         "schema": SCHEMA,
         "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),

@@ -46,6 +46,9 @@ class Workload:
     # True when every item is the same call (a small spot repeated ``calls`` times): one call
     # is then enough for the agreement check, and a slow library may be timed on a single call.
     repeated_call: bool = False
+    # Workloads next to each other with the same group are timed in one interleaved loop (the
+    # ratio between them, e.g. workers=2 against workers=1, is then free of the machine's drift).
+    group: Optional[str] = None
     _data: Optional[Any] = field(default=None, repr=False)
 
     @property
@@ -230,7 +233,7 @@ def _small_and_family(quick: bool, seed: int) -> List[Workload]:
                 name + suffix, "equity", f"exact {what} equity {board}, {' vs '.join(hands)}: "
                 f"{calls:,} calls{note}", "call", calls, seed,
                 {"hands": hands, "board": board, "dead": "", "game": game, "trials": None,
-                 "calls": calls, "workers": workers}, repeated_call=True))
+                 "calls": calls, "workers": workers}, repeated_call=True, group=name))
     for name, what, hands, board, game, pe_variant, calls in FAMILY_SPOTS:
         calls = max(1, calls // 10) if quick else calls
         out.append(Workload(

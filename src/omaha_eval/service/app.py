@@ -6,11 +6,12 @@ import gc
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, List, Optional
+from typing import Any, AsyncIterator, Callable, Dict, FrozenSet, List, Optional
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.responses import Response
 
 from .. import __version__
 from . import errors
@@ -63,10 +64,38 @@ class Service:
     passes through nothing else. ``fastapi`` is the FastAPI application (routes, schema, state).
     """
 
-    def __init__(self, fastapi_app: FastAPI, limits: Limits, routers: List[Any], fast_lane: bool) -> None:
+    def __init__(self, fastapi_app: FastAPI, limits: Limits, routers: List[Any], fast_lane: bool,
+                 direct: bool = False) -> None:
         self.fastapi = fastapi_app
         inner: Any = FastLane(fastapi_app, fastapi_app, routers) if fast_lane else fastapi_app
         self._asgi = BodyLimit(inner, limits.max_body_bytes)
+        self._max_body = limits.max_body_bytes
+        # raw path -> the function giving the app's answer to a body, for :mod:`.protocol`
+        self._direct: Dict[bytes, Callable[[bytes], Optional[Response]]] = (
+            {b"/v1/evaluate": evaluate.answer_one_deal} if direct else {})
+
+    @property
+    def direct_paths(self) -> FrozenSet[bytes]:
+        """The raw paths :meth:`answer_directly` may answer (none with ``direct=False``)."""
+        return frozenset(self._direct)
+
+    def answer_directly(self, raw_path: bytes, body: bytes) -> Optional[Response]:
+        """The answer this application sends to a complete POST of ``body`` to ``raw_path``,
+        computed without the ASGI stack, or None where the application itself must answer
+        (errors, batches, other paths, bodies above the limit). Only :mod:`.protocol` calls it.
+
+        Examples
+        --------
+        >>> app = create_app()
+        >>> app.answer_directly(b"/v1/evaluate", b'{"hole": "AsKsQhJh", "board": "Ts9s8h2c2d"}').status_code
+        200
+        >>> app.answer_directly(b"/v1/evaluate", b'{"hole": "AsKsQhJh"}') is None
+        True
+        """
+        answer = self._direct.get(raw_path)
+        if answer is None or len(body) > self._max_body:
+            return None
+        return answer(body)
 
     @property
     def state(self) -> Any:
@@ -76,7 +105,8 @@ class Service:
         await self._asgi(scope, receive, send)
 
 
-def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = None) -> Service:
+def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = None,
+               direct: Optional[bool] = None) -> Service:
     """A new HTTP/JSON application (FastAPI) serving the package.
 
     ``uvicorn --factory omaha_eval.service.app:create_app`` serves it; so does
@@ -89,6 +119,10 @@ def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = N
     fast_lane : bool, optional
         Serve the POST endpoints through :mod:`.fastlane`, with the same answers (default on;
         the environment variable ``OMAHA_EVAL_SERVICE_FAST_LANE=0`` turns it off).
+    direct : bool, optional
+        Let the service's HTTP protocol (:mod:`.protocol`) answer complete one-deal evaluate
+        requests itself, with the same bytes (default: on with the fast lane; the environment
+        variable ``OMAHA_EVAL_SERVICE_DIRECT=0`` turns it off).
 
     Returns
     -------
@@ -105,6 +139,8 @@ def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = N
     limits = limits or Limits.from_env()
     if fast_lane is None:
         fast_lane = os.environ.get("OMAHA_EVAL_SERVICE_FAST_LANE", "1") != "0"
+    if direct is None:
+        direct = fast_lane and os.environ.get("OMAHA_EVAL_SERVICE_DIRECT", "1") != "0"
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -144,4 +180,4 @@ def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = N
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    return Service(app, limits, routers, fast_lane)
+    return Service(app, limits, routers, fast_lane, direct)
