@@ -71,7 +71,7 @@ def test_check_false_still_refuses_ids_above_51_on_the_fast_path():
 
 def test_numpy_array_layout_is_recognised():
     # the small-call path reads uint8 arrays from NumPy's array struct and makes its outputs
-    # with PyArray_New; the import-time check must accept the NumPy installed here
+    # with PyArray_NewFromDescr; the import-time check must accept the NumPy installed here
     assert _core.NUMPY_DIRECT is True
 
 
@@ -116,3 +116,60 @@ def test_array_forms_the_struct_reader_refuses():
     readonly = holes.copy()
     readonly.flags.writeable = False  # input is only read: still the fast path
     np.testing.assert_array_equal(_core.fast_eval(readonly, board, 1), want_hi)
+
+
+# ---- the public names are the native entries (small_calls), with the general path behind ----
+
+@pytest.mark.parametrize("fn", [evaluate_hi, evaluate_lo, evaluate_hilo])
+def test_public_evaluators_keep_their_python_face(fn):
+    import inspect
+    import pickle
+
+    import omaha_eval
+    from omaha_eval import evaluate
+    assert fn.__module__ == "omaha_eval.evaluate" and fn.__qualname__ == fn.__name__
+    assert getattr(evaluate, fn.__name__) is fn is getattr(omaha_eval, fn.__name__)
+    assert fn.__doc__ == fn.__wrapped__.__doc__ and "Examples" in fn.__doc__
+    params = inspect.signature(fn).parameters
+    assert list(params) == ["hole", "board", "workers", "check", "out"]
+    assert [params[p].default for p in ("workers", "check", "out")] == [1, True, None]
+    assert all(params[p].kind is inspect.Parameter.KEYWORD_ONLY for p in ("workers", "check", "out"))
+    assert pickle.loads(pickle.dumps(fn)) is fn
+    with pytest.raises(TypeError, match=fn.__name__):
+        fn("AsKsQhJh")
+    with pytest.raises(TypeError, match=fn.__name__):
+        fn("AsKsQhJh", "Ts9s8h2c2d", wrkers=2)
+
+
+def test_keywords_reach_both_paths_with_the_same_meaning():
+    rng = np.random.default_rng(8)
+    board = np.array([51, 43, 22, 9, 3], np.uint8)
+    holes = ref.holes_for_boards(rng, np.broadcast_to(board, (5, 5)))
+    want_hi, want_lo = evaluate_hilo(holes, board, workers=2)  # the general path
+    hi, lo = evaluate_hilo(hole=holes, board=board, check=False, workers=1)  # the native one
+    np.testing.assert_array_equal(hi, want_hi)
+    np.testing.assert_array_equal(lo, want_lo)
+    out = (np.zeros(5, np.uint16), np.zeros(5, np.uint8))
+    got = evaluate_hilo(holes, board, out=out)  # out= goes to the general path
+    assert got[0] is out[0] and got[1] is out[1]
+    np.testing.assert_array_equal(out[0], want_hi)
+    # repeated cards: check=False scores them on the native path, check=True names the card
+    repeated = holes.copy()
+    repeated[0, 0] = board[0]
+    assert evaluate_hi(repeated, board, check=False).shape == (5,)
+    with pytest.raises(CardError, match="duplicate card As in deal 0"):
+        evaluate_hi(repeated, board)
+    # workers is compared as before: 1 (or 1.0) is the small-call path, bad values are refused
+    assert evaluate_hi("AsKsQhJh", "Ts9s8h2c2d", workers=1.0) == 5861
+    with pytest.raises(ValueError, match="workers"):
+        evaluate_hi("AsKsQhJh", "Ts9s8h2c2d", workers=0)
+
+
+def test_result_pairs_are_left_out_of_the_cycle_collector():
+    import gc
+    board = np.array([51, 43, 22, 9, 3], np.uint8)
+    holes = ref.holes_for_boards(np.random.default_rng(9), np.broadcast_to(board, (10, 5)))
+    for pair in (evaluate_hilo(holes, board), evaluate_hilo(holes[0], board),
+                 evaluate_hilo("As2sQhJh", "3s4s8h2c9d"), _core.fast_eval(holes, board, 3)):
+        assert type(pair) is tuple and len(pair) == 2 and not gc.is_tracked(pair)
+    assert evaluate_hilo("As2sQhJh", "3s4s8h2c9d") == (1463, 35)

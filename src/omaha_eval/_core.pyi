@@ -1,6 +1,6 @@
 """Type stub of the native binding (src/omaha_eval/_core.pyx). Card values are not checked here."""
 
-from typing import Literal, Sequence, overload
+from typing import Any, Callable, Literal, Sequence, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -67,6 +67,10 @@ def fast_eval(
 ) -> tuple[int, int] | None: ...
 @overload
 def fast_eval(hole: object, board: object, mode: int, duplicates: bool = ...) -> object: ...
+_Evaluator = TypeVar("_Evaluator", bound=Callable[..., Any])
+
+# the public evaluators (evaluate.py's, decorated): same signature and type as the decorated one
+def small_calls(mode: Literal[1, 2, 3]) -> Callable[[_Evaluator], _Evaluator]: ...
 def known_deal(
     hole_cards: object, board: object, n: int, button: int, hole: int
 ) -> tuple[list[int], list[tuple[int, ...]]] | None: ...

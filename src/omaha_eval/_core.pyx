@@ -172,6 +172,7 @@ def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint wan
 
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_RECORDS_RO
 from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_INCREF
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 cdef extern from "omaha_eval.h" nogil:
@@ -228,23 +229,41 @@ cdef int _int_cards(obj, uint8_t *out, int most):
     return <int>n
 
 
+cdef extern from "Python.h":
+    void PyObject_GC_UnTrack(void *op)
+
+
+cdef inline tuple _pair(a, b):
+    """(a, b), untracked by the cycle collector: a pair of ints or of numeric arrays holds no
+    reference that could close a cycle, and CPython would untrack it at its first collection
+    anyway (_PyTuple_MaybeUntrack); untracked now, results kept by the thousand cost no
+    collector work."""
+    cdef tuple t = (a, b)
+    PyObject_GC_UnTrack(<PyObject *>t)
+    return t
+
+
 cdef object _scalar_result(int mode, uint16_t hi, uint8_t lo):
     if mode == 1:
         return hi
     if mode == 2:
         return lo
-    return (hi, lo)
+    return _pair(hi, lo)
 
 
 def fast_eval(hole, board, int mode, bint duplicates=True):
     """Scores of a small input (mode 1 = hi, 2 = lo, 3 = both), or None when the input is not a
     simple small form or not valid (the caller then takes the general path)."""
+    return _fast_eval(hole, board, mode, 2 if duplicates else 1)
+
+
+cdef object _fast_eval(hole, board, int mode, int check):
+    """fast_eval with check = 2 (ids and repeated cards) or 1 (ids only)."""
     cdef uint8_t h[8]
     cdef uint8_t b[8]
     cdef int k = -1, nb = -1, code
     cdef uint16_t hi = 0
     cdef uint8_t lo = 0
-    cdef int check = 2 if duplicates else 1
     cdef type th = type(hole), tb = type(board)
     if th is str and tb is str:
         k = _text_cards(<str>hole, h, 6)
@@ -301,15 +320,18 @@ cdef extern from *:
     ctypedef struct oe_np_descr:
         int type_num
 
-# PyArray_New (C-API slot 93): subtype, nd, dims, type_num, strides, data, itemsize, flags, obj
-ctypedef object (*_np_new_t)(PyTypeObject *, int, const Py_ssize_t *, int, const Py_ssize_t *,
-                             void *, int, int, PyObject *)
+# PyArray_NewFromDescr (C-API slot 94): subtype, descr (a reference it steals), nd, dims,
+# strides, data, flags, obj; given the dtype's descr it skips PyArray_New's type-number lookup
+ctypedef object (*_np_new_t)(PyTypeObject *, PyObject *, int, const Py_ssize_t *,
+                             const Py_ssize_t *, void *, int, PyObject *)
 cdef enum:  # NumPy's type numbers and flag (numpy/ndarraytypes.h)
     _NPY_UBYTE = 2
     _NPY_USHORT = 4
     _NPY_C_CONTIGUOUS = 0x0001
 cdef _np_new_t _np_new = NULL
 cdef bint _np_direct = False
+cdef object _descr_u8 = np.dtype(np.uint8)
+cdef object _descr_u16 = np.dtype(np.uint16)
 
 
 cdef inline int _u8_rows(obj, Py_ssize_t *shape):
@@ -330,8 +352,11 @@ cdef inline void *_np_data(obj):
 
 
 cdef object _new_vector(Py_ssize_t n, int type_num):
-    """A fresh C-contiguous 1-D array (NumPy's PyArray_New, as np.empty(n, dtype) makes it)."""
-    return _np_new(<PyTypeObject *>_ndarray, 1, &n, type_num, NULL, NULL, 0, 0, NULL)
+    """A fresh C-contiguous 1-D array (NumPy's PyArray_NewFromDescr, as np.empty(n, dtype)
+    makes it)."""
+    cdef object descr = _descr_u16 if type_num == _NPY_USHORT else _descr_u8
+    Py_INCREF(descr)  # the reference PyArray_NewFromDescr steals
+    return _np_new(<PyTypeObject *>_ndarray, <PyObject *>descr, 1, &n, NULL, NULL, 0, NULL)
 
 
 def _numpy_c_api():
@@ -344,7 +369,7 @@ def _numpy_c_api():
 
 
 cdef bint _np_layout_checks():
-    """Do the declared layouts and slot 93 give what NumPy says? (False: not used.)"""
+    """Do the declared layouts and slot 94 give what NumPy says? (False: not used.)"""
     global _np_new
     cdef void **api
     cdef Py_ssize_t shape[2]
@@ -362,7 +387,10 @@ cdef bint _np_layout_checks():
             or _u8_rows(probe.astype(np.int8), shape) or _u8_rows(probe.astype(np.uint16), shape) \
             or _u8_rows(probe.reshape(2, 3, 4), shape) or _u8_rows(probe.view(np.matrix), shape):
         return False
-    _np_new = <_np_new_t>api[93]
+    if (<oe_np_descr *><PyObject *>_descr_u8).type_num != _NPY_UBYTE \
+            or (<oe_np_descr *><PyObject *>_descr_u16).type_num != _NPY_USHORT:
+        return False
+    _np_new = <_np_new_t>api[94]
     for type_num, dtype in ((_NPY_UBYTE, np.uint8), (_NPY_USHORT, np.uint16)):
         made = _new_vector(3, type_num)
         if type(made) is not _ndarray or made.dtype != dtype or made.shape != (3,) \
@@ -413,7 +441,63 @@ cdef object _fast_arrays(hole, board, int mode, int check):
         return out_hi
     if mode == 2:
         return out_lo
-    return out_hi, out_lo
+    return _pair(out_hi, out_lo)
+
+
+# The public evaluators themselves: evaluate.py decorates its general-path functions with
+# small_calls(mode), which returns these, so a small call goes from the public name to C in one
+# step (a Python wrapper and its keyword defaults cost as much as the kernel for ten hands).
+# Anything the small-call path does not take goes to the decorated function with the same
+# arguments, which raises the documented errors.  Each has its own name, so that Python's own
+# errors for a wrong call (a missing argument, an unknown keyword) name the function; the three
+# bodies are written out (a shared inline helper cost 35-50 instructions a call).
+cdef object _general_hi = None
+cdef object _general_lo = None
+cdef object _general_hilo = None
+
+
+def evaluate_hi(hole, board, *, workers=1, check=True, out=None):
+    if out is None and workers == 1:
+        score = _fast_eval(hole, board, 1, 2 if check else 1)
+        if score is not None:
+            return score
+    return _general_hi(hole, board, workers=workers, check=check, out=out)
+
+
+def evaluate_lo(hole, board, *, workers=1, check=True, out=None):
+    if out is None and workers == 1:
+        score = _fast_eval(hole, board, 2, 2 if check else 1)
+        if score is not None:
+            return score
+    return _general_lo(hole, board, workers=workers, check=check, out=out)
+
+
+def evaluate_hilo(hole, board, *, workers=1, check=True, out=None):
+    if out is None and workers == 1:
+        scores = _fast_eval(hole, board, 3, 2 if check else 1)
+        if scores is not None:
+            return scores
+    return _general_hilo(hole, board, workers=workers, check=check, out=out)
+
+
+def small_calls(int mode):
+    """Decorator: the public evaluator of ``mode`` (1 hi, 2 lo, 3 both), which sends small
+    inputs (see fast_eval; workers 1, no out) straight to C and every other call to the
+    decorated function, whose name, docstring and signature it takes (functools.wraps)."""
+    import functools
+    if not 1 <= mode <= 3:
+        raise ValueError(f"mode must be 1, 2 or 3, got {mode}")
+
+    def decorate(general):
+        global _general_hi, _general_lo, _general_hilo
+        if mode == 1:
+            _general_hi, entry = general, evaluate_hi
+        elif mode == 2:
+            _general_lo, entry = general, evaluate_lo
+        else:
+            _general_hilo, entry = general, evaluate_hilo
+        return functools.update_wrapper(entry, general)
+    return decorate
 
 
 cdef int _type_code(Py_buffer *view):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import os
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union, cast, overload
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -20,11 +20,6 @@ from . import _core
 from .cards import (_CARD_IDS, _CARD_NAMES, RANKS, AnyCards, CardError, CardsLike, ManyCards,
                     OneCards, card_to_str, format_cards, parse_cards)
 from .variants import game_of
-
-# Small inputs straight to C: scores, or None for anything else (then the general path). Typed
-# Any and its results annotated, so that the fast paths below need no typing.cast (a Python
-# call on every small call).
-_fast: Callable[..., Any] = _core.fast_eval
 
 HI_MAX = 7462
 LO_MAX = 56
@@ -212,6 +207,7 @@ def evaluate_hi(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: 
 @overload
 def evaluate_hi(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
                 out: Optional[npt.NDArray[np.uint16]] = ...) -> npt.NDArray[np.uint16]: ...
+@_core.small_calls(1)  # small inputs go straight to C; this body serves every other call
 def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
                 out: Optional[npt.NDArray[np.uint16]] = None
                 ) -> Union[int, npt.NDArray[np.uint16]]:
@@ -276,10 +272,6 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     ...
     omaha_eval.cards.CardError: duplicate card As (hole position 0 and board position 0)
     """
-    if workers == 1 and out is None:  # small inputs go straight to C (None: not a simple form)
-        score: Union[int, npt.NDArray[np.uint16], None] = _fast(hole, board, 1, check)
-        if score is not None:
-            return score
     result: Union[int, npt.NDArray[np.uint16]] = _evaluate(hole, board, True, False, workers,
                                                            check, out)[0]
     return result
@@ -294,6 +286,7 @@ def evaluate_lo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: 
 @overload
 def evaluate_lo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
                 out: Optional[npt.NDArray[np.uint8]] = ...) -> npt.NDArray[np.uint8]: ...
+@_core.small_calls(2)
 def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
                 out: Optional[npt.NDArray[np.uint8]] = None) -> Union[int, npt.NDArray[np.uint8]]:
     """Best 8-or-better low from exactly two hole cards and three board cards.
@@ -330,10 +323,6 @@ def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     >>> oe.evaluate_lo("AsKsQhJh", "3s4s8h2c9d")  # one low card in the hole: no low
     0
     """
-    if workers == 1 and out is None:
-        score: Union[int, npt.NDArray[np.uint8], None] = _fast(hole, board, 2, check)
-        if score is not None:
-            return score
     result: Union[int, npt.NDArray[np.uint8]] = _evaluate(hole, board, False, True, workers,
                                                           check, None, out)[1]
     return result
@@ -351,6 +340,7 @@ def evaluate_hilo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check
 @overload
 def evaluate_hilo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
                   out: Optional[HiLoArrays] = ...) -> HiLoArrays: ...
+@_core.small_calls(3)
 def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
                   out: Optional[HiLoArrays] = None) -> Union[Tuple[int, int], HiLoArrays]:
     """High and low scores in one pass: ``(evaluate_hi(...), evaluate_lo(...))``.
@@ -387,10 +377,6 @@ def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: b
     ([4291, 4158, 4192], [48, 0, 32])
     """
     if out is None:
-        if workers == 1:
-            scores: Union[Tuple[int, int], HiLoArrays, None] = _fast(hole, board, 3, check)
-            if scores is not None:
-                return scores
         return _evaluate(hole, board, True, True, workers, check)
     if not isinstance(out, tuple) or len(out) != 2:
         raise ValueError("out must be a pair (hi array, lo array)")
