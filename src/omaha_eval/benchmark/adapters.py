@@ -180,6 +180,8 @@ class OmahaEval(Adapter):
         w = prepared[0]
         if w.kind == "equity":
             return _our_equity_outcome(raw)
+        if w.kind == "eval" and "calls" in w.params:
+            return _our_call_scores(w, raw)
         return raw
 
 
@@ -196,12 +198,20 @@ def _call_args(w: Workload, n: int) -> List[Tuple[Any, Any]]:
     return [(h.copy(), b.copy()) for h, b in zip(holes, boards)]  # arrays, hands10
 
 
-def _our_calls(w: Workload, args: List[Tuple[Any, Any]]) -> Dict[str, Any]:
-    """One public call per item: what a program scoring one showdown at a time pays."""
+def _our_calls(w: Workload, args: List[Tuple[Any, Any]]) -> List[Any]:
+    """One public call per item: what a program scoring one showdown at a time pays. The answers
+    are kept as the calls return them; like every other library's, they are gathered into arrays
+    outside the clock (:func:`_our_call_scores`)."""
     from ..evaluate import evaluate_hi, evaluate_hilo
     if w.params["mode"] == "hi":
-        return {"hi": np.array([evaluate_hi(h, b) for h, b in args], dtype=np.uint16)}
-    results = [evaluate_hilo(h, b) for h, b in args]
+        return [evaluate_hi(h, b) for h, b in args]
+    return [evaluate_hilo(h, b) for h, b in args]
+
+
+def _our_call_scores(w: Workload, results: List[Any]) -> Dict[str, Any]:
+    """The answers of :func:`_our_calls` as score arrays, for the agreement check."""
+    if w.params["mode"] == "hi":
+        return {"hi": np.array(results, dtype=np.uint16)}
     if w.params["calls"] == "hands10":
         return {"hi": np.concatenate([r[0] for r in results]) if results else np.zeros(0, np.uint16),
                 "lo": np.concatenate([r[1] for r in results]) if results else np.zeros(0, np.uint8)}
