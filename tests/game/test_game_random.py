@@ -13,6 +13,7 @@ import multiprocessing
 import os
 import random
 from concurrent.futures import ProcessPoolExecutor
+from typing import Tuple
 
 import pytest
 from game_helpers import assert_same_hand, env_count, light_snapshot
@@ -96,7 +97,7 @@ def check_legal_actions(hand: Hand, rng: random.Random) -> None:
         refused(hand, wager, legal.all_in_to if legal.all_in_to > hand.level else hand.level + 1)
 
 
-def play_hands(kind: str, first: int, count: int) -> tuple:
+def play_hands(kind: str, first: int, count: int) -> Tuple[int, int]:
     """Plays hands ``first .. first + count - 1`` of a structure, each from its own seed (so a
     failure names one hand that can be replayed alone), checking every action; returns how many
     went all in and how many reached a showdown."""
@@ -123,7 +124,8 @@ def play_hands(kind: str, first: int, count: int) -> tuple:
 
 # Hands are independent, so a long run (CI plays 10,000 per structure) uses every core the
 # process may run on; a short one stays in this process.
-PROCESSES = min(len(os.sched_getaffinity(0)), 4) if HANDS >= 2_000 else 1
+CPUS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+PROCESSES = min(CPUS, 4) if HANDS >= 2_000 else 1
 
 
 @pytest.mark.parametrize("kind", ["fixed", "spread", "pot", "no"])
