@@ -86,11 +86,33 @@ def test_fast_path_outputs_are_fresh_arrays_like_np_empty(mode):
     want[3] = want[1] + want[2]
     for out, expected in zip(outs, want[mode]):
         assert type(out) is np.ndarray and out.dtype == expected.dtype and out.shape == (7,)
-        assert out.flags.c_contiguous and out.flags.writeable and out.flags.owndata
+        assert out.flags.c_contiguous and out.flags.writeable and out.flags.aligned
+        # one array owns its memory; a pair shares one block (views, owndata False)
+        assert out.flags.owndata == (mode != 3)
         np.testing.assert_array_equal(out, expected)
         out[:] = 0  # the caller's own memory: the next call gives fresh arrays
     again = _core.fast_eval(holes, board, mode)
     np.testing.assert_array_equal(again if mode != 3 else again[0], want[mode][0])
+
+
+def test_a_small_hilo_pair_shares_one_block_without_overlap():
+    rng = np.random.default_rng(8)
+    board = np.array([51, 43, 22, 9, 3], np.uint8)
+    holes = ref.holes_for_boards(rng, np.broadcast_to(board, (10, 5)))
+    want_hi, want_lo = evaluate_hilo(holes, board, workers=2)
+    hi, lo = evaluate_hilo(holes, board)
+    assert hi.base is lo.base and hi.base is not None and not np.shares_memory(hi, lo)
+    lo[:] = 255  # writing one leaves the other alone
+    np.testing.assert_array_equal(hi, want_hi)
+    del lo
+    other_hi, other_lo = evaluate_hilo(holes, board)  # reuses freed memory if any was freed
+    other_hi[:] = 0
+    np.testing.assert_array_equal(hi, want_hi)  # still valid after its partner was deleted
+    hi2, lo2 = evaluate_hilo(holes, board)
+    del hi2
+    other_lo[:] = 0
+    np.testing.assert_array_equal(lo2, want_lo)
+    assert not np.shares_memory(hi, other_hi) and not np.shares_memory(lo2, other_lo)
 
 
 def test_array_forms_the_struct_reader_refuses():

@@ -324,11 +324,50 @@ cdef extern from *:
 # strides, data, flags, obj; given the dtype's descr it skips PyArray_New's type-number lookup
 ctypedef object (*_np_new_t)(PyTypeObject *, PyObject *, int, const Py_ssize_t *,
                              const Py_ssize_t *, void *, int, PyObject *)
+# PyArray_SetBaseObject (slot 282): the base of an array made over memory it does not own (it
+# steals the reference)
+ctypedef int (*_np_set_base_t)(object, PyObject *) except -1
+
+# The memory of one small evaluate_hilo result: the hi scores (uint16) and then the low scores
+# (uint8) in one block after a small header, so that a call allocates once for both arrays
+# (each array made by NumPy itself costs a memory-handler lookup and an allocation, ~300
+# instructions).  Both arrays are views of it (owndata False) with it as their base: they do
+# not overlap, and either stays valid when the other is deleted (reference counting).
+cdef extern from *:
+    """
+    typedef struct { PyObject_VAR_HEAD } oe_score_memory_head;
+    /* the scores start 16-byte aligned (pymalloc's and malloc's blocks are) */
+    #define OE_SCORE_DATA ((sizeof(oe_score_memory_head) + 15) & ~(size_t)15)
+    static void oe_score_memory_dealloc(PyObject *self) { PyObject_Free(self); }
+    static PyTypeObject oe_score_memory_type = {
+        PyVarObject_HEAD_INIT(NULL, 0)
+        .tp_name = "omaha_eval._core.ScoreMemory",
+        .tp_basicsize = (Py_ssize_t)OE_SCORE_DATA,
+        .tp_itemsize = 1,
+        .tp_dealloc = oe_score_memory_dealloc,
+        .tp_flags = Py_TPFLAGS_DEFAULT,
+        .tp_doc = "The memory of a small evaluate_hilo result: the base of its hi and lo arrays.",
+    };
+    static PyObject *oe_score_memory(Py_ssize_t bytes, char **data)
+    {
+        PyObject *m = (PyObject *)PyObject_NewVar(PyVarObject, &oe_score_memory_type, bytes);
+        if (m) *data = (char *)m + OE_SCORE_DATA;
+        return m;
+    }
+    """
+    PyTypeObject oe_score_memory_type
+    object oe_score_memory(Py_ssize_t bytes, char **data)
+    int PyType_Ready(PyTypeObject *) except -1
+
+PyType_Ready(&oe_score_memory_type)
+
 cdef enum:  # NumPy's type numbers and flag (numpy/ndarraytypes.h)
     _NPY_UBYTE = 2
     _NPY_USHORT = 4
     _NPY_C_CONTIGUOUS = 0x0001
+    _NPY_CARRAY = 0x0501  # C_CONTIGUOUS | ALIGNED | WRITEABLE
 cdef _np_new_t _np_new = NULL
+cdef _np_set_base_t _np_set_base = NULL
 cdef bint _np_direct = False
 cdef object _descr_u8 = np.dtype(np.uint8)
 cdef object _descr_u16 = np.dtype(np.uint16)
@@ -359,6 +398,25 @@ cdef object _new_vector(Py_ssize_t n, int type_num):
     return _np_new(<PyTypeObject *>_ndarray, <PyObject *>descr, 1, &n, NULL, NULL, 0, NULL)
 
 
+cdef object _view_vector(object memory, char *data, Py_ssize_t n, int type_num):
+    """A 1-D C-contiguous writable array of n scores at data, inside memory (its base)."""
+    cdef object descr = _descr_u16 if type_num == _NPY_USHORT else _descr_u8
+    Py_INCREF(descr)  # the reference PyArray_NewFromDescr steals
+    # flags as PyArray_SimpleNewFromData gives them: C order, aligned, writable
+    view = _np_new(<PyTypeObject *>_ndarray, <PyObject *>descr, 1, &n, NULL, data, _NPY_CARRAY, NULL)
+    Py_INCREF(memory)  # the reference PyArray_SetBaseObject steals
+    _np_set_base(view, <PyObject *>memory)
+    return view
+
+
+cdef tuple _hilo_vectors(Py_ssize_t n, char **data):
+    """(hi, lo): n uint16 and n uint8 scores, views of one fresh block; *data is its start (hi's
+    scores, then lo's)."""
+    memory = oe_score_memory(3 * n, data)
+    return _pair(_view_vector(memory, data[0], n, _NPY_USHORT),
+                 _view_vector(memory, data[0] + 2 * n, n, _NPY_UBYTE))
+
+
 def _numpy_c_api():
     """The capsule of NumPy's C-API table (NumPy 2: numpy._core; 1.x: numpy.core)."""
     try:
@@ -370,7 +428,7 @@ def _numpy_c_api():
 
 cdef bint _np_layout_checks():
     """Do the declared layouts and slot 94 give what NumPy says? (False: not used.)"""
-    global _np_new
+    global _np_new, _np_set_base
     cdef void **api
     cdef Py_ssize_t shape[2]
     capsule = _numpy_c_api()
@@ -391,13 +449,22 @@ cdef bint _np_layout_checks():
             or (<oe_np_descr *><PyObject *>_descr_u16).type_num != _NPY_USHORT:
         return False
     _np_new = <_np_new_t>api[94]
+    _np_set_base = <_np_set_base_t>api[282]
     for type_num, dtype in ((_NPY_UBYTE, np.uint8), (_NPY_USHORT, np.uint16)):
         made = _new_vector(3, type_num)
         if type(made) is not _ndarray or made.dtype != dtype or made.shape != (3,) \
                 or not made.flags.c_contiguous or not made.flags.writeable \
                 or not made.flags.owndata:
             return False
-    return True
+    cdef char *data
+    hi, lo = _hilo_vectors(3, &data)
+    for made, dtype, at in ((hi, np.uint16, 0), (lo, np.uint8, 6)):
+        if type(made) is not _ndarray or made.dtype != dtype or made.shape != (3,) \
+                or not made.flags.c_contiguous or not made.flags.writeable \
+                or not made.flags.aligned or made.base is None or made.base is not hi.base \
+                or <size_t>_np_data(made) != <size_t>data + at:
+            return False
+    return not np.shares_memory(hi, lo)
 
 
 try:
@@ -429,19 +496,19 @@ cdef object _fast_arrays(hole, board, int mode, int check):
         return None
     n = <size_t>hs[0]
     k = <int>hs[1]
-    out_hi = _new_vector(hs[0], _NPY_USHORT) if mode & 1 else None
-    out_lo = _new_vector(hs[0], _NPY_UBYTE) if mode & 2 else None
+    cdef char *data
+    if mode == 3:  # both arrays in one block
+        scores = _hilo_vectors(hs[0], &data)
+        code = oe_eval_batch(<const uint8_t *>_np_data(hole), k, k, <const uint8_t *>_np_data(board),
+                             0, n, <uint16_t *>data, <uint8_t *>data + 2 * n, 1, check, &row,
+                             &position, &card)
+        return None if code else scores
+    out = _new_vector(hs[0], _NPY_USHORT if mode == 1 else _NPY_UBYTE)
     code = oe_eval_batch(<const uint8_t *>_np_data(hole), k, k, <const uint8_t *>_np_data(board), 0,
-                         n, <uint16_t *>_np_data(out_hi) if mode & 1 else NULL,
-                         <uint8_t *>_np_data(out_lo) if mode & 2 else NULL, 1, check, &row,
+                         n, <uint16_t *>_np_data(out) if mode == 1 else NULL,
+                         <uint8_t *>_np_data(out) if mode == 2 else NULL, 1, check, &row,
                          &position, &card)
-    if code:
-        return None
-    if mode == 1:
-        return out_hi
-    if mode == 2:
-        return out_lo
-    return _pair(out_hi, out_lo)
+    return None if code else out
 
 
 # The public evaluators themselves: evaluate.py decorates its general-path functions with
@@ -952,3 +1019,4 @@ def known_deal(hole_cards, board, int n, int button, int hole):
             if k == 3:
                 break
     return [out[j] for j in range(base + 8)], holes
+
