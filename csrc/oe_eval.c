@@ -893,6 +893,79 @@ int oe_eval_one(const uint8_t *hole, int k, const uint8_t board[5], int check, u
     return 0;
 }
 
+/* ---- a few hands on one board (the small-call path) ----
+ * No job, no worker dispatch, no block list: the board is prepared once and each hand is read
+ * once (every load of its bytes before any store, which could alias them). */
+
+/* oe_low_table transposed (board low mask, then hole low mask): the scores of one board are one
+ * 256-byte row, 4 cache lines, where oe_low_table spreads them 256 bytes apart (a line a hand).
+ * Filled at the first small call (~65k byte copies). */
+static uint8_t low_by_board[256 * 256];
+static pthread_once_t low_by_board_once = PTHREAD_ONCE_INIT;
+
+static void fill_low_by_board(void)
+{
+    for (unsigned b = 0; b < 256; ++b)
+        for (unsigned m = 0; m < 256; ++m) low_by_board[b << 8 | m] = oe_low_table[m << 8 | b];
+}
+
+ALWAYS_INLINE int shared_hands_k(const uint8_t *hole, const int k, size_t n, const shared_board *sb,
+                                 const int all, uint16_t *hi, uint8_t *lo, const int want_lo)
+{
+    /* the board's fields in locals: byte stores (lo) could otherwise alias them */
+    const uint8_t *const low_row = low_by_board + ((size_t)sb->low << 8);
+    const uint16_t *const row = sb->row, *const frow = sb->frow;
+    const uint64_t board_bits = all ? sb->cards.sum : sb->cards.any;
+    /* the hole's card bits in the lane of the board's flush suit (none for suit 4) */
+    const unsigned suit = sb->suit;
+    const uint64_t flush_lane = suit_lane[suit];
+    uint64_t bad = 0;
+    for (size_t begin = 0; begin < n; begin += BLOCK) {
+        const size_t end = begin + BLOCK < n ? begin + BLOCK : n;
+        uint16_t candidates[BLOCK];
+        unsigned m = 0;
+        const uint8_t *h = hole + begin * (size_t)k;
+        for (size_t i = begin; i < end; ++i, h += k) {
+            const uint64_t bits = card_bits(oe_card_lane, h, k, all);
+            const unsigned best = pairs_max_wide(oe_pair_column_wide, row, h, k);
+            const unsigned low = want_lo ? low_row[low_bits(oe_card_low_bit, h, k)] : 0;
+            /* hole cards of that suit (a sum of bits, or an OR: the same for a good deal) */
+            const uint64_t suited = bits & flush_lane;
+            bad |= deal_bad(combine_bits(bits, board_bits, all), k + 5, all);
+            hi[i] = (uint16_t)best;
+            if (want_lo) lo[i] = (uint8_t)low;
+            candidates[m] = (uint16_t)(i - begin);
+            m += (suited & (suited - 1)) != 0; /* two or more */
+        }
+        for (unsigned c = 0; c < m; ++c) {
+            const size_t i = begin + candidates[c];
+            unsigned f = suited_pairs_max(oe_pair_column_wide, frow, hole + i * (size_t)k, k, suit);
+            if (f > hi[i]) hi[i] = (uint16_t)f;
+        }
+    }
+    return bad != 0;
+}
+
+OE_POPCNT_CLONES int oe_eval_shared(const uint8_t *hole, int k, size_t n, const uint8_t board[5],
+                                    int check, uint16_t *hi, uint8_t *lo)
+{
+    if (k < OE_MIN_HOLE || k > OE_MAX_HOLE || !hi) return -1;
+    if (lo) pthread_once(&low_by_board_once, fill_low_by_board);
+    shared_board sb;
+    prepare_shared_board(board, &sb);
+    const int all = check == OE_CHECK_ALL;
+    /* the same code for each count, with and without the low, for both checks */
+#define OE_SHARED(K)                                                                                  \
+    return all ? (lo ? shared_hands_k(hole, K, n, &sb, 1, hi, lo, 1) : shared_hands_k(hole, K, n, &sb, 1, hi, lo, 0)) \
+               : (lo ? shared_hands_k(hole, K, n, &sb, 0, hi, lo, 1) : shared_hands_k(hole, K, n, &sb, 0, hi, lo, 0))
+    switch (k) {
+    case 4: OE_SHARED(4);
+    case 5: OE_SHARED(5);
+    default: OE_SHARED(6);
+    }
+#undef OE_SHARED
+}
+
 int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride, const uint8_t *board,
                       ptrdiff_t board_stride, size_t n, int check_duplicates, size_t *bad_row,
                       int *position, int *card)

@@ -133,6 +133,13 @@ int oe_eval_batch_typed(const void *hole, int hole_type, int hole_cards, ptrdiff
 int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t board[5], int check,
                 uint16_t *hi, uint8_t *lo);
 
+/* n hands (rows of hole_cards bytes, packed) on one board, the small-call path: hi scores into
+ * hi (required), low scores into lo (or NULL), checked as oe_eval_batch's `check` (OE_CHECK_IDS
+ * or OE_CHECK_ALL; any bytes are read in bounds).  Returns 0, 1 when some deal is bad (the
+ * outputs are then incomplete), -1 for a hole count outside 4..6 or no hi. */
+int oe_eval_shared(const uint8_t *hole, int hole_cards, size_t n, const uint8_t board[5], int check,
+                   uint16_t *hi, uint8_t *lo);
+
 /* Validation alone (oe_eval_batch with no outputs): 0 when every deal is valid, else as above.
  * With check_duplicates = 0 only ids are checked (what the kernels need to stay in bounds). */
 int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,

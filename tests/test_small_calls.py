@@ -195,3 +195,44 @@ def test_result_pairs_are_left_out_of_the_cycle_collector():
                  evaluate_hilo("As2sQhJh", "3s4s8h2c9d"), _core.fast_eval(holes, board, 3)):
         assert type(pair) is tuple and len(pair) == 2 and not gc.is_tracked(pair)
     assert evaluate_hilo("As2sQhJh", "3s4s8h2c9d") == (1463, 35)
+
+
+@pytest.mark.parametrize("k", [4, 5, 6])
+def test_small_shared_board_batches_equal_the_reference(k):
+    # the small shared-board kernel (oe_eval_shared): flush boards of each kind, hand counts
+    # around its 64-hand blocks, against the pure-Python reference, hi and low
+    rng = np.random.default_rng(90 + k)
+    rainbow = np.array([0, 5, 10, 15, 16], np.uint8)  # four suits, none three times
+    three_suited = np.array([51, 47, 43, 9, 2], np.uint8)
+    for board, n in [(rainbow, 1), (three_suited, 7), (ref.boards_with_shape(rng, 1, "monotone")[0], 64),
+                     (ref.boards_with_shape(rng, 1, "four_flush")[0], 65),
+                     (ref.random_deals(rng, 1)[1][0], 130)]:
+        holes = ref.holes_for_boards(rng, np.broadcast_to(board, (n, 5)), hole_cards=k)
+        hi, lo = evaluate_hilo(holes, board)
+        np.testing.assert_array_equal(hi, ref.omaha_hi_many(holes, np.broadcast_to(board, (n, 5))))
+        np.testing.assert_array_equal(lo, ref.omaha_lo_many(holes, np.broadcast_to(board, (n, 5))))
+        np.testing.assert_array_equal(evaluate_hi(holes, board), hi)
+
+
+def test_small_shared_board_batches_refuse_every_bad_deal():
+    # any byte in any hand, or a hole card on the board or twice, sends the call to the
+    # general path (None here), whichever of the 70 hands holds it
+    rng = np.random.default_rng(11)
+    board = np.array([51, 47, 43, 9, 2], np.uint8)  # three spades: the flush pass runs
+    holes = ref.holes_for_boards(rng, np.broadcast_to(board, (70, 5)))
+    assert _core.fast_eval(holes, board, 3) is not None
+    for row, col, value in [(0, 0, 52), (69, 3, 255), (63, 1, 64), (64, 2, 200), (5, 0, 51),
+                            (30, 3, 2)]:
+        bad = holes.copy()
+        bad[row, col] = value
+        for mode in (1, 3):
+            assert _core.fast_eval(bad, board, mode) is None, (row, col, value, mode)
+        with pytest.raises(CardError):
+            evaluate_hilo(bad, board)
+    twice = holes.copy()
+    twice[40, 1] = twice[40, 0]
+    assert _core.fast_eval(twice, board, 3) is None
+    # ids-only checking takes repeated cards, refuses ids above 51
+    assert _core.fast_eval(twice, board, 3, False) is not None
+    twice[41, 0] = 77
+    assert _core.fast_eval(twice, board, 3, False) is None

@@ -178,6 +178,8 @@ from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 cdef extern from "omaha_eval.h" nogil:
     int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t *board, int check,
                     uint16_t *hi, uint8_t *lo)
+    int oe_eval_shared(const uint8_t *hole, int hole_cards, size_t n, const uint8_t *board,
+                       int check, uint16_t *hi, uint8_t *lo)
 
 cdef enum:
     _FAST_MAX = 4096
@@ -499,15 +501,17 @@ cdef object _fast_arrays(hole, board, int mode, int check):
     cdef char *data
     if mode == 3:  # both arrays in one block
         scores = _hilo_vectors(hs[0], &data)
-        code = oe_eval_batch(<const uint8_t *>_np_data(hole), k, k, <const uint8_t *>_np_data(board),
-                             0, n, <uint16_t *>data, <uint8_t *>data + 2 * n, 1, check, &row,
-                             &position, &card)
+        code = oe_eval_shared(<const uint8_t *>_np_data(hole), k, n, <const uint8_t *>_np_data(board),
+                              check, <uint16_t *>data, <uint8_t *>data + 2 * n)
         return None if code else scores
-    out = _new_vector(hs[0], _NPY_USHORT if mode == 1 else _NPY_UBYTE)
+    if mode == 1:
+        out = _new_vector(hs[0], _NPY_USHORT)
+        code = oe_eval_shared(<const uint8_t *>_np_data(hole), k, n, <const uint8_t *>_np_data(board),
+                              check, <uint16_t *>_np_data(out), NULL)
+        return None if code else out
+    out = _new_vector(hs[0], _NPY_UBYTE)
     code = oe_eval_batch(<const uint8_t *>_np_data(hole), k, k, <const uint8_t *>_np_data(board), 0,
-                         n, <uint16_t *>_np_data(out) if mode == 1 else NULL,
-                         <uint8_t *>_np_data(out) if mode == 2 else NULL, 1, check, &row,
-                         &position, &card)
+                         n, NULL, <uint8_t *>_np_data(out), 1, check, &row, &position, &card)
     return None if code else out
 
 
