@@ -337,24 +337,23 @@ ctypedef int (*_np_set_base_t)(object, PyObject *) except -1
 # not overlap, and either stays valid when the other is deleted (reference counting).
 cdef extern from *:
     """
-    typedef struct { PyObject_VAR_HEAD } oe_score_memory_head;
-    /* the scores start 16-byte aligned (pymalloc's and malloc's blocks are) */
-    #define OE_SCORE_DATA ((sizeof(oe_score_memory_head) + 15) & ~(size_t)15)
+    /* a bare object header, then the scores, 16-byte aligned (pymalloc blocks are) */
+    #define OE_SCORE_DATA ((sizeof(PyObject) + 15) & ~(size_t)15)
     static void oe_score_memory_dealloc(PyObject *self) { PyObject_Free(self); }
     static PyTypeObject oe_score_memory_type = {
         PyVarObject_HEAD_INIT(NULL, 0)
         .tp_name = "omaha_eval._core.ScoreMemory",
         .tp_basicsize = (Py_ssize_t)OE_SCORE_DATA,
-        .tp_itemsize = 1,
         .tp_dealloc = oe_score_memory_dealloc,
         .tp_flags = Py_TPFLAGS_DEFAULT,
         .tp_doc = "The memory of a small evaluate_hilo result: the base of its hi and lo arrays.",
     };
     static PyObject *oe_score_memory(Py_ssize_t bytes, char **data)
     {
-        PyObject *m = (PyObject *)PyObject_NewVar(PyVarObject, &oe_score_memory_type, bytes);
-        if (m) *data = (char *)m + OE_SCORE_DATA;
-        return m;
+        PyObject *m = (PyObject *)PyObject_Malloc(OE_SCORE_DATA + (size_t)bytes);
+        if (!m) return PyErr_NoMemory();
+        *data = (char *)m + OE_SCORE_DATA;
+        return PyObject_Init(m, &oe_score_memory_type);
     }
     """
     PyTypeObject oe_score_memory_type
