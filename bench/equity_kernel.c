@@ -4,6 +4,8 @@
  *
  *   equity_kernel phases SPOT     per-phase times of one spot (medians of REPS)
  *   equity_kernel calls SPOT      oe_equity_exact, workers 1 and 2 interleaved (medians)
+ *   equity_kernel runs SPOT       the bench's group: runs of CALLS (20) calls, workers 1 and 2
+ *                                 alternating, REPS of each, with the pool's counters per run
  *   equity_kernel split SPOT      3,000 single calls each, workers 1 and 2 alternating; the
  *                                 workers=2 calls split into those the pool ran alone (a busy
  *                                 machine) and those shared, and the total time ratio
@@ -20,19 +22,27 @@
 
 #include "../csrc/oe_equity.c"
 
-#ifdef OE_PARALLEL_STATS
-extern long oe_parallel_stats[10];
+/* The pool's counters since the last call (oe_parallel_counters), printed. */
+static long pool_seen[OE_POOL_N];
+static void pool_delta(long d[OE_POOL_N])
+{
+    long now[OE_POOL_N];
+    oe_parallel_counters(now);
+    for (int i = 0; i < OE_POOL_N; ++i) d[i] = now[i] - pool_seen[i], pool_seen[i] = now[i];
+}
+
 static void print_pool_stats(void)
 {
-    const long *s = oe_parallel_stats;
-    printf("pool: jobs %ld, helper joined %ld, chunks helper %ld / caller %ld, helper slept %ld, "
-           "caller slept %ld, helper late %ld, spins cut short %ld, idle wake-ups %ld, solo jobs %ld\n",
-           s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9]);
-    memset(oe_parallel_stats, 0, sizeof oe_parallel_stats);
+    long s[OE_POOL_N];
+    pool_delta(s);
+    printf("pool: jobs %ld, helper joined %ld, chunks helper %ld / caller %ld, solo %ld (busy "
+           "machine %ld), idle wake-ups %ld, helper late %ld, helper slept %ld, caller slept %ld, "
+           "spins cut short %ld, waits for last chunks %.0f us, for other chunks %.0f us\n",
+           s[OE_POOL_JOBS], s[OE_POOL_JOINED], s[OE_POOL_HELPER_CHUNKS], s[OE_POOL_CALLER_CHUNKS],
+           s[OE_POOL_SOLO], s[OE_POOL_SOLO_BUSY], s[OE_POOL_IDLE_WAKES], s[OE_POOL_LATE],
+           s[OE_POOL_HELPER_SLEEPS], s[OE_POOL_CALLER_SLEEPS], s[OE_POOL_SPINS_CUT],
+           1e-3 * (double)s[OE_POOL_WAIT_LAST_NS], 1e-3 * (double)s[OE_POOL_WAIT_INSIDE_NS]);
 }
-#else
-static void print_pool_stats(void) {}
-#endif
 
 static double now_s(clockid_t c)
 {
@@ -110,7 +120,6 @@ static void *contend_other(void *arg)
     return NULL;
 }
 
-#ifdef OE_PARALLEL_STATS
 /* "split": is workers=2 ever slower, and where? Single calls, so that the pool's choice per call
  * (alone or shared, from its solo-jobs counter) can be told apart. */
 static void split_calls(const spot *sp, int n)
@@ -122,13 +131,14 @@ static void split_calls(const spot *sp, int n)
     double sum1 = 0, sum2 = 0;
     for (int r = 0; r < n; ++r)
         for (int w = 1; w <= 2; ++w) {
-            long solo_before = oe_parallel_stats[9];
+            long d[OE_POOL_N];
+            pool_delta(d);
             double t0 = now_s(CLOCK_MONOTONIC);
             oe_equity_exact(sp->holes, sp->players, sp->hole, sp->board, sp->n_board, NULL, 0,
                             OE_GAME_HI, stats, &nb, w);
             double t = now_s(CLOCK_MONOTONIC) - t0;
             if (w == 1) one[n_one++] = t, sum1 += t;
-            else if (oe_parallel_stats[9] != solo_before) alone[n_alone++] = t, sum2 += t;
+            else if (pool_delta(d), d[OE_POOL_SOLO]) alone[n_alone++] = t, sum2 += t;
             else shared[n_shared++] = t, sum2 += t;
         }
     qsort(one, (size_t)n_one, sizeof *one, cmp_double);
@@ -143,7 +153,45 @@ static void split_calls(const spot *sp, int n)
     print_pool_stats();
     free(one);
 }
-#endif
+
+/* "runs": what the bench's spot-preflop-hu group does, in C: runs of `calls` calls, workers=1
+ * and workers=2 alternating, `reps` of each; per workers=2 run its time against the workers=1
+ * run before it and what the pool did meanwhile, then the ratio of the medians. */
+static void bench_runs(const spot *sp, int reps, int calls)
+{
+    int64_t stats[OE_MAX_PLAYERS * OE_NSTAT];
+    uint64_t nb;
+    double *t1 = malloc(sizeof(double) * 2 * (size_t)reps), *t2 = t1 + reps;
+    for (int r = 0; r < reps; ++r)
+        for (int w = 1; w <= 2; ++w) {
+            long d[OE_POOL_N];
+            pool_delta(d);
+            double t0 = now_s(CLOCK_MONOTONIC), worst = 0;
+            for (int i = 0; i < calls; ++i) {
+                double c0 = now_s(CLOCK_MONOTONIC);
+                oe_equity_exact(sp->holes, sp->players, sp->hole, sp->board, sp->n_board, NULL, 0,
+                                OE_GAME_HI, stats, &nb, w);
+                double c = now_s(CLOCK_MONOTONIC) - c0;
+                worst = c > worst ? c : worst;
+            }
+            double t = now_s(CLOCK_MONOTONIC) - t0;
+            (w == 1 ? t1 : t2)[r] = t;
+            if (w == 1) continue;
+            pool_delta(d);
+            printf("run %2d: w1 %6.0f us  w2 %6.0f us  %.2fx  worst call %5.0f us | joined %ld/%ld, "
+                   "chunks h/c %ld/%ld, solo %ld (busy %ld), idle wake %ld, late %ld, helper slept "
+                   "%ld, caller slept %ld, cut %ld, wait last %.0f us, other chunks %.0f us\n",
+                   r, 1e6 * t1[r], 1e6 * t, t1[r] / t, 1e6 * worst, d[OE_POOL_JOINED], d[OE_POOL_JOBS],
+                   d[OE_POOL_HELPER_CHUNKS], d[OE_POOL_CALLER_CHUNKS], d[OE_POOL_SOLO],
+                   d[OE_POOL_SOLO_BUSY], d[OE_POOL_IDLE_WAKES], d[OE_POOL_LATE],
+                   d[OE_POOL_HELPER_SLEEPS], d[OE_POOL_CALLER_SLEEPS], d[OE_POOL_SPINS_CUT],
+                   1e-3 * (double)d[OE_POOL_WAIT_LAST_NS], 1e-3 * (double)d[OE_POOL_WAIT_INSIDE_NS]);
+        }
+    double m1 = median(t1, reps), m2 = median(t2, reps);
+    printf("medians of %d runs of %d calls: workers=1 %.0f us, workers=2 %.0f us: %.2fx\n", reps,
+           calls, 1e6 * m1, 1e6 * m2, m1 / m2);
+    free(t1);
+}
 
 int main(int argc, char **argv)
 {
@@ -154,13 +202,16 @@ int main(int argc, char **argv)
     int64_t stats[OE_MAX_PLAYERS * OE_NSTAT];
     uint64_t nb;
     double *t = (double *)malloc(sizeof(double) * (size_t)reps * 6);
-#ifdef OE_PARALLEL_STATS
+    if (!strcmp(mode, "runs")) {
+        bench_runs(&sp, reps, getenv("CALLS") ? atoi(getenv("CALLS")) : 20);
+        free(t);
+        return 0;
+    }
     if (!strcmp(mode, "split")) {
         split_calls(&sp, getenv("CALLS") ? atoi(getenv("CALLS")) : 3000);
         free(t);
         return 0;
     }
-#endif
     if (!strcmp(mode, "contend")) {
         pthread_t th;
         contend_spot = sp;

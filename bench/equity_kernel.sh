@@ -12,16 +12,20 @@
 #   pool stands aside (the counters show solo jobs); OE_POOL_IGNORE_LOAD=1 makes it share.
 #   MODE=split: 3,000 single calls each way instead, the workers=2 ones split into those run
 #   alone and those shared, with the total time ratio (is workers=2 ever slower?).
+#   MODE=runs: what the bench's spot-preflop-hu group times, in C: REPS runs of CALLS (20) calls
+#   each way, alternating, the pool's counters for every workers=2 run, the ratio of medians.
 # Takes about 10 s a round for the default spot on a quiet machine.
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/kernel_build.sh"
-extra=(-DOE_PARALLEL_STATS)
+extra=()
 if [ -n "${WAKE_DELAY_NS:-}" ]; then extra+=("-DOE_PARALLEL_WAKE_DELAY_NS=$WAKE_DELAY_NS"); fi
 "$cc" -O3 -I"$root/csrc" "${extra[@]}" -o "$out/equity_kernel" "$root/bench/equity_kernel.c" \
   "$root/csrc/oe_parallel.c" "$root/csrc/oe_eval.c" "$out/tables.c" -lpthread
 spot="${1:-AsKsQhJh/2c2d7h8s}"
 for round in $(seq "${ROUNDS:-3}"); do
-  if [ "${MODE:-}" = split ]; then "$out/equity_kernel" split "$spot"; continue; fi
+  case "${MODE:-}" in
+    split | runs) "$out/equity_kernel" "$MODE" "$spot"; continue ;;
+  esac
   "$out/equity_kernel" phases "$spot"
   "$out/equity_kernel" calls "$spot"
 done

@@ -1097,8 +1097,7 @@ static void exact_range(void *ctx, size_t begin, size_t end)
             __atomic_add_fetch(&job->a_done, 1, __ATOMIC_RELEASE);
             continue;
         }
-        while (__atomic_load_n(&job->a_done, __ATOMIC_ACQUIRE) < job->n_a)
-            oe_parallel_wait();
+        oe_parallel_wait_for(&job->a_done, job->n_a);
         int b0 = (int)((c - job->n_a) * CHUNK_B);
         int b1 = b0 + CHUNK_B < cx->n_items ? b0 + CHUNK_B : cx->n_items;
         exact_phase_b(cx, b0, b1, st);

@@ -35,29 +35,33 @@
 #if defined(__linux__) && !defined(_GNU_SOURCE)
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT, RUSAGE_THREAD */
 #endif
+#include <dirent.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "omaha_eval.h"
 
-/* Build-time test hooks (bench/equity_kernel.c): OE_PARALLEL_STATS counts what the pool did;
- * OE_PARALLEL_WAKE_DELAY_NS holds a helper that long after every real wake-up, as a halted
- * virtual CPU of an idle VM does (what a quiet machine costs and a loaded one hides). */
-#ifdef OE_PARALLEL_STATS
-long oe_parallel_stats[10]; /* jobs, helper joins, helper chunks, caller chunks, helper sleeps,
-                             * caller sleeps, helper late (no chunk left), spins cut short
-                             * (competition), idle wake-ups, solo jobs */
-#define STAT(i, v) __atomic_add_fetch(&oe_parallel_stats[i], (v), __ATOMIC_RELAXED)
-#else
-#define STAT(i, v) ((void)0)
-#endif
+/* What the pool did (oe_parallel_counters): relaxed atomic adds, a few per job. */
+static long pool_counters[OE_POOL_N];
+#define STAT(i, v) __atomic_add_fetch(&pool_counters[i], (v), __ATOMIC_RELAXED)
+
+void oe_parallel_counters(long out[OE_POOL_N])
+{
+    for (int i = 0; i < OE_POOL_N; ++i) out[i] = __atomic_load_n(&pool_counters[i], __ATOMIC_RELAXED);
+}
+
+/* Build-time test hook (bench/equity_kernel.c): OE_PARALLEL_WAKE_DELAY_NS holds a helper that
+ * long after every real wake-up, as a halted virtual CPU of an idle VM does (what a quiet machine
+ * costs and a loaded one hides). */
 
 #define POOL_MAX 64 /* threads the pool keeps at most (more workers start threads per call) */
 
@@ -209,15 +213,19 @@ static void pool_judge(int paid, int woke_idle)
  * between sessions), so a helper without a CPU of its own only adds hand-offs, and one that
  * loses its CPU inside a chunk makes the caller wait a scheduler slice (milliseconds). The
  * evidence is the kernel's count of runnable tasks (/proc/loadavg, ~5 us to read), sampled at
- * most every BUSY_SAMPLE_NS by the caller: the tasks not ours (ours: the caller and the pool
- * threads not asleep) leave cpus - 1 - others CPUs to helpers, the larger of the last two
- * samples (a passing task does not send the pool away). So on two CPUs any other runnable task
- * makes the caller run alone; on eight, one other task leaves six helpers. Threads under a
+ * most every BUSY_SAMPLE_NS by the caller: the tasks not of this process leave cpus - 1 - others
+ * CPUs to helpers, the larger of the last two samples (a passing task does not send the pool
+ * away; a new pool starts trusting). So on two CPUs any other runnable task makes the caller run
+ * alone; on eight, one other task leaves six helpers. The process's own runnable threads are
+ * counted (/proc/self/task, only when the machine-wide count says someone else runs) and left
+ * out: they share this process's CPU time, not another session's, and include OpenBLAS's
+ * workers, which spin for ~0.1 s after NumPy's import and after every threaded BLAS call (a
+ * thread of ours that keeps a helper off its CPU makes it miss jobs: see pool_judge). Threads under a
  * real-time policy are not shared out that way, and where the count cannot be read every CPU
  * counts as free. The environment variable OE_POOL_IGNORE_LOAD (any value) turns the check off:
  * tests use it to exercise the hand-offs on a loaded machine. (Guarded by pool_busy.) */
 #define BUSY_SAMPLE_NS 10000000L
-static int pool_free_now = POOL_MAX, pool_free_last; /* the first sample alone decides */
+static int pool_free_now = POOL_MAX, pool_free_last = POOL_MAX;
 static struct timespec pool_sampled;
 static int pool_sample_ok = 1;
 
@@ -243,6 +251,33 @@ static int runnable_tasks(void)
 #endif
 }
 
+/* Runnable threads of this process (state R in /proc/self/task/<tid>/stat), or -1. */
+static int own_runnable_threads(void)
+{
+#ifdef __linux__
+    DIR *dir = opendir("/proc/self/task");
+    if (!dir) return -1;
+    int count = 0;
+    char path[64], buf[512];
+    for (struct dirent *e; (e = readdir(dir)) != NULL;) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+        snprintf(path, sizeof path, "/proc/self/task/%.20s/stat", e->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) continue; /* the thread ended meanwhile */
+        ssize_t got = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (got <= 0) continue;
+        buf[got] = 0;
+        const char *end = strrchr(buf, ')'); /* "tid (name) S ...": the name may hold anything */
+        count += end && end[1] == ' ' && end[2] == 'R';
+    }
+    closedir(dir);
+    return count;
+#else
+    return -1;
+#endif
+}
+
 static int free_helper_cpus(int cpus)
 {
     if (!pool_sample_ok) return POOL_MAX;
@@ -262,6 +297,10 @@ static int free_helper_cpus(int cpus)
         } else {
             int awake = pool_threads - __atomic_load_n(&pool_sleepers, __ATOMIC_SEQ_CST);
             int others = running - 1 - (awake > 0 ? awake : 0);
+            if (others > 0) { /* someone else, or threads of ours the count above missed */
+                int own = own_runnable_threads();
+                if (own > 0 && running - own < others) others = running - own;
+            }
             free_cpus = cpus - 1 - (others > 0 ? others : 0);
             if (free_cpus < 0) free_cpus = 0;
         }
@@ -310,7 +349,7 @@ static int spin_for_job(uint64_t seen)
         sched_yield();
         long after = elapsed_ns(&t0);
         if (competed(after - t, after - last, switches)) {
-            STAT(7, 1);
+            STAT(OE_POOL_SPINS_CUT, 1);
             return -1;
         }
         last = after;
@@ -326,7 +365,7 @@ static void sleep_for_job(uint64_t seen, int idle)
      * ran): a caller that opens a job after this load sees pool_sleepers and broadcasts */
     uint64_t g = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_SEQ_CST));
     if (g == seen || (g & 1)) {
-        STAT(4, 1);
+        STAT(OE_POOL_HELPER_SLEEPS, 1);
         while (gen_of(__atomic_load_n(&pool_claim, __ATOMIC_SEQ_CST)) == g)
             pthread_cond_wait(&pool_wake, &pool_lock);
     }
@@ -393,7 +432,7 @@ static void *pool_main(void *arg)
                     /* late: the caller did the job alone. Spin for the next one all the same
                      * (the next call of a loop): a thread woken from sleep late would otherwise
                      * miss every job of a loop of short calls and sleep again. */
-                    STAT(6, 1);
+                    STAT(OE_POOL_LATE, 1);
                     seen = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_SEQ_CST)) & ~UINT64_C(1);
                     continue;
                 }
@@ -403,9 +442,9 @@ static void *pool_main(void *arg)
         if (g & 1) continue; /* closed meanwhile: look again */
         seen = g;
         uint64_t done = help_with(g, index);
-        STAT(1, done > 0);
-        STAT(2, (long)done);
-        if (!done) STAT(6, 1);
+        STAT(OE_POOL_JOINED, done > 0);
+        STAT(OE_POOL_HELPER_CHUNKS, (long)done);
+        if (!done) STAT(OE_POOL_LATE, 1);
     }
     return NULL;
 }
@@ -427,8 +466,9 @@ static void pool_after_fork_child(void)
     pool_solo = pool_backoff = pool_paid = 0;
     pool_calm = 1;
     pool_free_now = POOL_MAX;
-    pool_free_last = 0;
+    pool_free_last = POOL_MAX;
     pool_sampled.tv_sec = pool_sampled.tv_nsec = 0;
+    for (int i = 0; i < OE_POOL_N; ++i) pool_counters[i] = 0;
 }
 
 static void pool_init(void)
@@ -482,7 +522,7 @@ static long wait_for_helpers(uint64_t n_chunks)
         last = after;
     }
     if (__atomic_load_n(&pool_finished, __ATOMIC_ACQUIRE) < n_chunks) {
-        STAT(5, 1);
+        STAT(OE_POOL_CALLER_SLEEPS, 1);
         pthread_mutex_lock(&pool_lock);
         __atomic_store_n(&pool_caller_sleeps, 1, __ATOMIC_SEQ_CST);
         while (__atomic_load_n(&pool_finished, __ATOMIC_SEQ_CST) < n_chunks)
@@ -515,7 +555,7 @@ static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers,
     *woke_idle = 0;
     if (__atomic_load_n(&pool_sleepers, __ATOMIC_SEQ_CST)) {
         *woke_idle = __atomic_load_n(&pool_idle_sleepers, __ATOMIC_SEQ_CST) > 0;
-        STAT(8, *woke_idle);
+        STAT(OE_POOL_IDLE_WAKES, *woke_idle);
         pthread_mutex_lock(&pool_lock);
         pthread_cond_broadcast(&pool_wake);
         pthread_mutex_unlock(&pool_lock);
@@ -535,14 +575,21 @@ static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers,
     __atomic_add_fetch(&pool_finished, mine, __ATOMIC_SEQ_CST);
     *work_ns = elapsed_ns(&t0);
     *wait_ns = wait_for_helpers(n_chunks);
-    STAT(3, (long)mine);
+    STAT(OE_POOL_CALLER_CHUNKS, (long)mine);
+    STAT(OE_POOL_WAIT_LAST_NS, *wait_ns);
     return __atomic_load_n(&pool_helped, __ATOMIC_ACQUIRE);
 }
 
-void oe_parallel_wait(void)
+void oe_parallel_wait_for(const unsigned long *counter, unsigned long target)
 {
-    for (int i = 0; i < 16; ++i) cpu_relax();
-    if (pool_spin) sched_yield();
+    if (__atomic_load_n(counter, __ATOMIC_ACQUIRE) >= target) return;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (__atomic_load_n(counter, __ATOMIC_ACQUIRE) < target) {
+        for (int i = 0; i < 16; ++i) cpu_relax();
+        if (pool_spin) sched_yield();
+    }
+    STAT(OE_POOL_WAIT_INSIDE_NS, elapsed_ns(&t0));
 }
 
 /* CPUs this process may run on (taskset, cgroup cpusets), else the CPUs online. */
@@ -582,9 +629,10 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
     int room = pool_solo ? 0 : free_helper_cpus(cpus);
     if (room < helpers) helpers = room;
     if (helpers <= 0) {
+        STAT(OE_POOL_JOBS, 1);
+        STAT(OE_POOL_SOLO, 1);
+        STAT(OE_POOL_SOLO_BUSY, !pool_solo);
         if (pool_solo) --pool_solo;
-        STAT(0, 1);
-        STAT(9, 1);
         fn(ctx, 0, n);
         pthread_mutex_unlock(&pool_busy);
         return;
@@ -600,7 +648,7 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
     long work_ns, wait_ns;
     uint64_t helped = pool_run(n, chunk, (uint64_t)n_chunks, have, fn, ctx, &woke_idle, &work_ns,
                                &wait_ns);
-    STAT(0, 1);
+    STAT(OE_POOL_JOBS, 1);
     pool_judge(helped * 4 * (uint64_t)(have + 1) >= (uint64_t)n_chunks * (uint64_t)have &&
                    4 * wait_ns <= work_ns,
                woke_idle);

@@ -150,9 +150,30 @@ int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride
 typedef void (*oe_range_fn)(void *ctx, size_t begin, size_t end);
 /* Calls fn over [0, n) in fixed chunks of `chunk` items, spread over `workers` threads. */
 void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *ctx);
-/* A short pause for a thread of a parallel loop that waits for another's chunk (a few polls,
- * then a yield so that the awaited thread can run if it shares this CPU). */
-void oe_parallel_wait(void);
+/* For a chunk of a parallel loop that needs other chunks finished first: returns once
+ * *counter >= target (polls, then yields so that the awaited thread can run if it shares this
+ * CPU), the time it waited counted in OE_POOL_WAIT_INSIDE_NS. */
+void oe_parallel_wait_for(const unsigned long *counter, unsigned long target);
+
+/* What the thread pool did since the process started (or forked), for benchmarks and tests:
+ * oe_parallel_counters copies OE_POOL_N counters into out. */
+enum {
+    OE_POOL_JOBS,          /* parallel loops run on the pool (shared or alone) */
+    OE_POOL_JOINED,        /* of them, jobs a helper ran a chunk of */
+    OE_POOL_HELPER_CHUNKS, /* chunks the helpers ran */
+    OE_POOL_CALLER_CHUNKS, /* chunks the callers ran in shared jobs */
+    OE_POOL_SOLO,          /* jobs the caller ran alone without waking anyone */
+    OE_POOL_SOLO_BUSY,     /* of them, for want of a free CPU (/proc/loadavg) */
+    OE_POOL_IDLE_WAKES,    /* jobs that had to wake a helper asleep after idling */
+    OE_POOL_LATE,          /* a helper came after every chunk was claimed */
+    OE_POOL_HELPER_SLEEPS, /* a helper went to sleep between jobs */
+    OE_POOL_CALLER_SLEEPS, /* a caller slept waiting for the helpers' last chunks */
+    OE_POOL_SPINS_CUT,     /* a helper stopped spinning on a competing task */
+    OE_POOL_WAIT_LAST_NS,  /* callers' time waiting for the helpers' last chunks */
+    OE_POOL_WAIT_INSIDE_NS, /* time chunks waited for other chunks (oe_parallel_wait_for) */
+    OE_POOL_N
+};
+void oe_parallel_counters(long out[OE_POOL_N]);
 
 #ifdef __cplusplus
 }

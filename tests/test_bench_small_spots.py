@@ -108,3 +108,22 @@ def test_the_timed_repetitions_of_the_libraries_are_interleaved(
     # rounds of the whole group
     one_round = ["ours-w1", "slow", "ours-w2", "slow"]
     assert log == one_round * 4
+
+
+def test_rows_with_threads_report_what_the_pool_did(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Our workers=2 preflop row carries the pool's counters over its timed repetitions (every
+    call one pool job, shared or run alone); one-thread rows carry none."""
+    monkeypatch.setattr(adapters, "registry", lambda: [OmahaEval()])
+    from omaha_eval.benchmark import run_bench
+    report = run_bench(quick=True, only="spot-preflop-hu", repetitions=2)
+    rows = {r["workload"]: r for r in report["results"]}
+    one, two = rows["spot-preflop-hu"], rows["spot-preflop-hu-w2"]
+    assert one["pool"] == {}
+    calls = two["items"] * two["repetitions"]  # an item is one call
+    pool = two["pool"]
+    assert pool["jobs"] == calls
+    assert pool["joined"] + pool["solo"] <= calls
+    assert pool["joined"] == 0 or pool["helper_chunks"] > 0
+    assert pool["solo_busy"] <= pool["solo"]
+    assert runner.describe_pool(pool).startswith(f"pool: a helper joined {pool['joined']:,} of "
+                                                 f"{calls:,} jobs")

@@ -20,7 +20,7 @@ from omaha_eval.cli import main
 OPTIONAL_MODULES = ("phevaluator", "poker_equity", "pokerkit", "treys", "xiapl")
 ROW_FIELDS = {"workload", "library", "status", "reason", "label", "items", "threads",
               "repetitions", "times_s", "median_s", "min_s", "max_s", "spread", "ns_per_item",
-              "items_per_s", "ratio_vs_ours", "agreement"}
+              "items_per_s", "ratio_vs_ours", "agreement", "pool"}
 ONLY = "eval-hi,board-hi,exact-hi,mc3-hi,game-hu"
 
 

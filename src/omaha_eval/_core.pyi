@@ -10,6 +10,8 @@ LO_MAX: int
 HOLE_CARDS: tuple[int, ...]
 HOLE_PAIRS: tuple[tuple[int, int], ...]
 SLICE: int
+
+def pool_counters() -> dict[str, int]: ...
 BOARD_TRIPLES: tuple[tuple[int, int, int], ...]
 
 def validate(

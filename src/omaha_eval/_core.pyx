@@ -41,6 +41,24 @@ BOARD_TRIPLES = tuple(tuple(int(oe_board_triples[i][k]) for k in range(3)) for i
 # (about 10 ms of work each on one core).
 SLICE = 1 << 19
 
+cdef extern from "omaha_eval.h" nogil:
+    enum: OE_POOL_N
+    void oe_parallel_counters(long *out)
+
+# Names of the thread pool's counters, in the order of the C enum (omaha_eval.h).
+_POOL_COUNTERS = ("jobs", "joined", "helper_chunks", "caller_chunks", "solo", "solo_busy",
+                  "idle_wakes", "late", "helper_sleeps", "caller_sleeps", "spins_cut",
+                  "wait_last_ns", "wait_inside_ns")
+
+
+def pool_counters():
+    """What the thread pool of ``workers > 1`` did since the process started (or forked): jobs
+    run on it, jobs a helper thread took part in, chunks each side ran, jobs run alone (solo; of
+    them for want of a free CPU: solo_busy), wake-ups, sleeps, and wait times in ns."""
+    cdef long out[OE_POOL_N]
+    oe_parallel_counters(out)
+    return {name: out[i] for i, name in enumerate(_POOL_COUNTERS)}
+
 
 cdef size_t _deal_count(const uint8_t[:, :] hole, const uint8_t[:, :] board) except? 0:
     """Number of deals; a single hole or board row is shared by every deal (row stride 0)."""

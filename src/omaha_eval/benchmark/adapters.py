@@ -109,6 +109,11 @@ class Adapter:
         """``raw`` in our conventions (untimed)."""
         return raw
 
+    def pool_counters(self) -> Optional[Dict[str, int]]:
+        """The library's thread-pool counters (read around timed runs with several threads), or
+        None when it has none to report."""
+        return None
+
 
 # ---------------------------------------------------------------------------------------------
 # omaha_eval itself
@@ -175,6 +180,10 @@ class OmahaEval(Adapter):
             return result
         from . import games
         return games.play_ours(data, w.params["players"])
+
+    def pool_counters(self) -> Optional[Dict[str, int]]:
+        from .._core import pool_counters
+        return pool_counters()
 
     def output(self, prepared: Any, raw: Any) -> Any:
         w = prepared[0]

@@ -80,6 +80,8 @@ class Row:
     items_per_s: Optional[float] = None
     ratio_vs_ours: Optional[float] = None
     agreement: Dict[str, Any] = field(default_factory=dict)
+    # what the library's thread pool did over the timed repetitions (threads > 1; ours only)
+    pool: Dict[str, int] = field(default_factory=dict)
 
 
 # ---- agreement ----
@@ -283,6 +285,7 @@ def _time_interleaved(timings: List[_Timing], say: Callable[[str], None]) -> Non
         for t in timings:
             if i >= t.reps or t.row.status != "ok":
                 continue
+            before = t.adapter.pool_counters() if t.row.threads > 1 else None
             try:
                 elapsed, t.raw = _timed(lambda: t.adapter.run(t.prepared))
             except Exception as exc:
@@ -290,6 +293,10 @@ def _time_interleaved(timings: List[_Timing], say: Callable[[str], None]) -> Non
                 say(f"  {t.adapter.name:<14} error: {t.row.reason}")
                 continue
             t.times.append(elapsed)
+            after = t.adapter.pool_counters() if before is not None else None
+            if before is not None and after is not None:
+                for key, value in after.items():
+                    t.row.pool[key] = t.row.pool.get(key, 0) + value - before.get(key, 0)
 
 
 def _finish_other(w: Workload, t: _Timing, ref: Any, say: Callable[[str], None]) -> Row:
@@ -307,6 +314,16 @@ def _finish_other(w: Workload, t: _Timing, ref: Any, say: Callable[[str], None])
     _finish(row, t.times)
     say(f"  {t.adapter.name:<14} {row.median_s:9.4f} s median on {row.items:,} items")
     return row
+
+
+def describe_pool(pool: Dict[str, int]) -> str:
+    """One line of what the thread pool did over a row's timed runs."""
+    return (f"pool: a helper joined {pool.get('joined', 0):,} of {pool.get('jobs', 0):,} jobs "
+            f"({pool.get('helper_chunks', 0):,} chunks, the caller {pool.get('caller_chunks', 0):,}); "
+            f"{pool.get('solo', 0):,} run alone ({pool.get('solo_busy', 0):,} for want of a free "
+            f"CPU); {pool.get('idle_wakes', 0):,} idle wake-ups; waits "
+            f"{pool.get('wait_last_ns', 0) / 1e6:.2f} ms for last chunks, "
+            f"{pool.get('wait_inside_ns', 0) / 1e6:.2f} ms inside jobs")
 
 
 def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settings: Settings,
@@ -381,6 +398,8 @@ def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settin
         _finish(our.row, our.times)
         our_row = our.row
         say(f"  {w.name}: {ours.name:<14} {our_row.median_s:9.4f} s median")
+        if our_row.pool.get("jobs"):
+            say("    " + describe_pool(our_row.pool))
         for t in state.timings:
             _finish_other(w, t, state.ref, say)
         for row in state.their_rows:
