@@ -950,6 +950,11 @@ OE_POPCNT_CLONES int oe_eval_shared(const uint8_t *hole, int k, size_t n, const 
                                     int check, uint16_t *hi, uint8_t *lo)
 {
     if (k < OE_MIN_HOLE || k > OE_MAX_HOLE || !hi) return -1;
+    if (n >= SHARED_TABLE_MIN) { /* enough hands to pay for the board's pair table */
+        size_t row;
+        int position, card;
+        return oe_eval_batch(hole, k, k, board, 0, n, hi, lo, 1, check, &row, &position, &card) != 0;
+    }
     if (lo) pthread_once(&low_by_board_once, fill_low_by_board);
     shared_board sb;
     prepare_shared_board(board, &sb);
