@@ -177,18 +177,22 @@ static int pool_spin;    /* spinning allowed: more than one CPU (set once by poo
  * chunks, or the caller waited for their last chunks more than a quarter of its own working time
  * (a helper lost its CPU inside a chunk), the caller runs the next jobs alone without waking
  * anyone (8, then twice as many after each further miss, at most 256), then tries the helpers
- * again. On a machine with a free core, helpers join every job and this never starts. */
+ * again. During a stretch helpers sleep between jobs (a spinning thread takes CPU share from its
+ * own process); once it ends they spin again, and the job that wakes them is not judged (it
+ * measures the wake-up, not the helpers: a halted virtual CPU can take a millisecond to come
+ * back, so judging it would make every stretch end in a miss and the next stretch longer, up to
+ * 256 jobs alone on a machine that recovered long ago). On a machine with a free core, helpers
+ * join every job and this never starts. */
 #define POOL_MISSES 3
 static int pool_misses;
 static unsigned pool_solo, pool_backoff, pool_paid;
-static int pool_calm = 1; /* no stretch of solo jobs lately: helpers may spin between jobs */
+static int pool_calm = 1; /* no stretch of solo jobs running: helpers may spin between jobs */
 
 /* After a job the helpers took part in. `paid`: they ran at least a quarter of their share of
  * the chunks and the caller waited for their last ones less than a quarter of its own working
  * time (longer: a helper lost its CPU inside a chunk). A job that had to wake a helper asleep
- * after idling is no miss (a quiet machine between bursts). A stretch shrinks by half after 8
- * paid jobs in a row; while there is one, helpers sleep after every job instead of spinning (a
- * spinning thread takes CPU share from its own process). */
+ * after idling or through a stretch is no miss (a quiet machine between bursts). The next
+ * stretch's length halves after 8 paid jobs in a row. */
 static void pool_judge(int paid, int woke_idle)
 {
     if (paid) {
@@ -196,7 +200,6 @@ static void pool_judge(int paid, int woke_idle)
         if (pool_backoff && ++pool_paid >= 8) {
             pool_paid = 0;
             pool_backoff = pool_backoff >= 16 ? pool_backoff / 2 : 0;
-            __atomic_store_n(&pool_calm, pool_backoff == 0, __ATOMIC_RELAXED);
         }
         return;
     }
@@ -308,7 +311,7 @@ static int free_helper_cpus(int cpus)
     pool_free_now = free_cpus > pool_free_last ? free_cpus : pool_free_last;
     pool_free_last = free_cpus;
     /* helpers spin between jobs only while they have CPUs (and no solo stretch runs) */
-    __atomic_store_n(&pool_calm, pool_free_now > 0 && !pool_backoff, __ATOMIC_RELAXED);
+    __atomic_store_n(&pool_calm, pool_free_now > 0 && !pool_solo, __ATOMIC_RELAXED);
     return pool_free_now;
 }
 
@@ -427,7 +430,7 @@ static void *pool_main(void *arg)
             int spin = pool_spin && __atomic_load_n(&pool_calm, __ATOMIC_RELAXED);
             int got = spin ? spin_for_job(seen) : -1;
             if (got <= 0 && !job_open_after(seen)) {
-                sleep_for_job(seen, got == 0);
+                sleep_for_job(seen, got == 0 || !spin); /* idle, or not let spin: no miss */
                 if (!job_open_after(seen)) {
                     /* late: the caller did the job alone. Spin for the next one all the same
                      * (the next call of a loop): a thread woken from sleep late would otherwise
@@ -632,7 +635,8 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
         STAT(OE_POOL_JOBS, 1);
         STAT(OE_POOL_SOLO, 1);
         STAT(OE_POOL_SOLO_BUSY, !pool_solo);
-        if (pool_solo) --pool_solo;
+        if (pool_solo && --pool_solo == 0) /* the stretch is over: helpers may spin again */
+            __atomic_store_n(&pool_calm, pool_free_now > 0, __ATOMIC_RELAXED);
         fn(ctx, 0, n);
         pthread_mutex_unlock(&pool_busy);
         return;
