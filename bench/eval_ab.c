@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_common.h"
 #include "omaha_eval.h"
 
 typedef int (*batch_fn)(const uint8_t *, int, ptrdiff_t, const uint8_t *, ptrdiff_t, size_t, uint16_t *,
@@ -31,21 +32,6 @@ static const batch_fn variants[] = {AB_FUNCS};
 static const char *const names[] = {AB_NAMES};
 #define MAX_REPS 101
 
-static uint64_t state = 88172645463325252ull;
-static uint64_t next_random(void) { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state; }
-
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 int main(int argc, char **argv)
 {

@@ -16,25 +16,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_common.h"
 #include "omaha_eval.h"
 
 typedef int (*omaha_fn)(int, int, int, int, int, int, int, int, int);
 
-static uint64_t state = 88172645463325252ull;
-static uint64_t next_random(void) { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state; }
-
-static double cpu_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* k distinct cards of the deck minus `skip` (nskip cards), in random order. */
 static void deal(uint8_t *out, int k, const uint8_t *skip, int nskip)
