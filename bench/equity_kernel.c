@@ -131,14 +131,15 @@ static void split_calls(const spot *sp, int n)
     double sum1 = 0, sum2 = 0;
     for (int r = 0; r < n; ++r)
         for (int w = 1; w <= 2; ++w) {
-            long d[OE_POOL_N];
-            pool_delta(d);
+            long before[OE_POOL_N], after[OE_POOL_N];
+            oe_parallel_counters(before);
             double t0 = now_s(CLOCK_MONOTONIC);
             oe_equity_exact(sp->holes, sp->players, sp->hole, sp->board, sp->n_board, NULL, 0,
                             OE_GAME_HI, stats, &nb, w);
             double t = now_s(CLOCK_MONOTONIC) - t0;
+            oe_parallel_counters(after);
             if (w == 1) one[n_one++] = t, sum1 += t;
-            else if (pool_delta(d), d[OE_POOL_SOLO]) alone[n_alone++] = t, sum2 += t;
+            else if (after[OE_POOL_SOLO] != before[OE_POOL_SOLO]) alone[n_alone++] = t, sum2 += t;
             else shared[n_shared++] = t, sum2 += t;
         }
     qsort(one, (size_t)n_one, sizeof *one, cmp_double);

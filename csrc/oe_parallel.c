@@ -59,10 +59,6 @@ void oe_parallel_counters(long out[OE_POOL_N])
     for (int i = 0; i < OE_POOL_N; ++i) out[i] = __atomic_load_n(&pool_counters[i], __ATOMIC_RELAXED);
 }
 
-/* Build-time test hook (bench/equity_kernel.c): OE_PARALLEL_WAKE_DELAY_NS holds a helper that
- * long after every real wake-up, as a halted virtual CPU of an idle VM does (what a quiet machine
- * costs and a loaded one hides). */
-
 #define POOL_MAX 64 /* threads the pool keeps at most (more workers start threads per call) */
 
 /* ---- a loop over threads started for one call (the pool is busy with another job) ---- */
@@ -376,6 +372,9 @@ static void sleep_for_job(uint64_t seen, int idle)
     if (idle) __atomic_sub_fetch(&pool_idle_sleepers, 1, __ATOMIC_SEQ_CST);
     pthread_mutex_unlock(&pool_lock);
 #ifdef OE_PARALLEL_WAKE_DELAY_NS
+    /* build-time test hook (bench/equity_kernel.sh WAKE_DELAY_NS=...): hold the helper that long
+     * after every real wake-up, as a halted virtual CPU of an idle VM does (what a quiet machine
+     * costs and a loaded one hides) */
     struct timespec w0;
     clock_gettime(CLOCK_MONOTONIC, &w0);
     while (elapsed_ns(&w0) < OE_PARALLEL_WAKE_DELAY_NS) cpu_relax();

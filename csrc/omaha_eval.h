@@ -160,7 +160,7 @@ void oe_parallel_wait_for(const unsigned long *counter, unsigned long target);
  * oe_parallel_counters copies OE_POOL_N counters into out. */
 enum {
     OE_POOL_JOBS,          /* parallel loops run on the pool (shared or alone) */
-    OE_POOL_JOINED,        /* of them, jobs a helper ran a chunk of */
+    OE_POOL_JOINED,        /* helpers' joins: per helper, the jobs it ran a chunk of */
     OE_POOL_HELPER_CHUNKS, /* chunks the helpers ran */
     OE_POOL_CALLER_CHUNKS, /* chunks the callers ran in shared jobs */
     OE_POOL_SOLO,          /* jobs the caller ran alone without waking anyone */

@@ -53,7 +53,7 @@ _POOL_COUNTERS = ("jobs", "joined", "helper_chunks", "caller_chunks", "solo", "s
 
 def pool_counters():
     """What the thread pool of ``workers > 1`` did since the process started (or forked): jobs
-    run on it, jobs a helper thread took part in, chunks each side ran, jobs run alone (solo; of
+    run on it, jobs a helper thread took part in (counted per helper), chunks each side ran, jobs run alone (solo; of
     them for want of a free CPU: solo_busy), wake-ups, sleeps, and wait times in ns."""
     cdef long out[OE_POOL_N]
     oe_parallel_counters(out)
