@@ -431,7 +431,9 @@ static void prepare_shared_board(const uint8_t *board, shared_board *sb)
     sb->cards = add_bits(zero, board, 5);
 }
 
-#define SHARED_TABLE_MIN 2048 /* hands on one board worth building its 28 KB pair table */
+#ifndef SHARED_TABLE_MIN /* -D for bench/shared_min.sh, which measured the crossover */
+#define SHARED_TABLE_MIN 1536 /* hands on one board worth building its 28 KB pair table */
+#endif
 
 /* A shared board's pair table, for big batches: score[a][b] is the best hand of hole cards a
  * and b (raw bytes) with the board, flush included, and 0 for a pair that makes the deal bad

@@ -136,7 +136,7 @@ int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t board[5], int
 /* n hands (rows of hole_cards bytes, packed) on one board, the small-call path: hi scores into
  * hi (required), low scores into lo (or NULL), checked as oe_eval_batch's `check` (OE_CHECK_IDS
  * or OE_CHECK_ALL; any bytes are read in bounds).  Returns 0, 1 when some deal is bad (the
- * outputs are then incomplete), -1 for a hole count outside 4..6 or no hi.  From 2,048 hands
+ * outputs are then incomplete), -1 for a hole count outside 4..6 or no hi.  From 1,536 hands
  * on it runs oe_eval_batch (which then builds the board's pair table). */
 int oe_eval_shared(const uint8_t *hole, int hole_cards, size_t n, const uint8_t board[5], int check,
                    uint16_t *hi, uint8_t *lo);

@@ -342,7 +342,7 @@ def test_every_suited_board_rank_set_finds_its_flush_row():
     # shared boards: the branch-free column table (many hands) and the deferred pass (few)
     for index in rng.choice(len(boards), 6, replace=False):
         board = boards[index]
-        for n in (5, 2100):  # below and above the column-table threshold (2048)
+        for n in (5, 2100):  # below and above the column-table threshold (1,536)
             h = ref.holes_for_boards(rng, np.broadcast_to(board, (n, 5)), hole_cards=6)
             hi = evaluate_hi(h, board)
             assert_matches_reference(h, np.broadcast_to(board, (n, 5)), hi, None)

@@ -1,6 +1,6 @@
 """Big batches on one shared board: the kernel's per-board pair table (issue 12).
 
-From 2,048 hands on one board the kernel builds a table of every two hole cards' score with
+From 1,536 hands on one board the kernel builds a table of every two hole cards' score with
 that board (flush included) in which 0 marks a pair that makes the deal bad, so scoring and
 validation are a load per hole pair. These tests hold it to the small-batch path (below the
 threshold, the generic check and the deferred flush pass) and to the reference: the scores,
@@ -17,7 +17,7 @@ from omaha_eval.cards import CardError
 from omaha_eval.evaluate import evaluate_hi, evaluate_hilo
 from test_evaluate import assert_matches_reference
 
-BIG = 3000  # above the kernel's table threshold (2048 hands on one board)
+BIG = 3000  # above the kernel's table threshold (1,536 hands on one board)
 BOARDS = ("AsQs7h4d2s", "KhQhJhTh2c", "9c8d7h6s5c", "AcAdAh2s2c")  # 3 and 4 suited, none
 
 
@@ -38,6 +38,21 @@ def test_pair_table_scores_match_the_reference(k: int, text: str) -> None:
     small = [evaluate_hilo(holes[i:i + 500], board) for i in range(0, BIG, 500)]
     np.testing.assert_array_equal(hi, np.concatenate([s[0] for s in small]))
     np.testing.assert_array_equal(lo, np.concatenate([s[1] for s in small]))
+
+
+@pytest.mark.parametrize("text", BOARDS[:2])
+def test_batches_either_side_of_the_table_threshold_agree(text: str) -> None:
+    # 1,535 hands run the small loop, 1,536 the pair table (the kernel's SHARED_TABLE_MIN):
+    # one hand more must not change the scores of the others
+    rng = np.random.default_rng(len(text))
+    board = np.array(ref.cards(text), dtype=np.uint8)
+    holes = _holes(rng, board, 1536, 5)
+    below, above = evaluate_hilo(holes[:1535], board), evaluate_hilo(holes, board)
+    np.testing.assert_array_equal(below[0], above[0][:1535])
+    np.testing.assert_array_equal(below[1], above[1][:1535])
+    np.testing.assert_array_equal(evaluate_hi(holes, board), above[0])
+    last = holes[-1:]
+    assert_matches_reference(last, board[None, :], above[0][-1:], above[1][-1:])
 
 
 def _error(holes: np.ndarray, board: np.ndarray, check: bool = True) -> str:
