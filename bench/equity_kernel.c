@@ -9,6 +9,11 @@
  *   equity_kernel split SPOT      3,000 single calls each, workers 1 and 2 alternating; the
  *                                 workers=2 calls split into those the pool ran alone (a busy
  *                                 machine) and those shared, and the total time ratio
+ *   equity_kernel chunks SPOT     the job's chunks timed one by one: all on one thread, then on
+ *                                 the pool's two (by thread), REPS calls each way alternating:
+ *                                 do the same chunks take longer when two threads share them?
+ *                                 and when each thread began its first chunk and ended its
+ *                                 last (WMIN=2: the two-thread jobs only)
  *
  * SPOT: hole cards of every player then the board, as text, e.g. "AsKsQhJh/2c2d7h8s" or
  * "AsKsQhJh/2c2d7h8s/Td9d2h" (players by '/', last group the board when it has 3-5 cards is
@@ -194,6 +199,86 @@ static void bench_runs(const spot *sp, int reps, int calls)
     free(t1);
 }
 
+/* "chunks": exact_run's job (exact_job, exact_range) with every chunk timed. */
+typedef struct {
+    exact_job job;
+    pthread_t caller;
+    double sum[2][2];  /* [caller, helper][phase A, phase B] seconds */
+    long count[2][2];
+    double t0, first[2], last[2]; /* the job's start; each thread's first chunk start, last end */
+} timed_job;
+
+static void timed_range(void *ctx, size_t begin, size_t end)
+{
+    timed_job *tj = (timed_job *)ctx;
+    int who = !pthread_equal(pthread_self(), tj->caller);
+    for (size_t c = begin; c < end; ++c) {
+        double t0 = now_s(CLOCK_MONOTONIC);
+        if (tj->first[who] == 0) tj->first[who] = t0 - tj->t0;
+        exact_range(&tj->job, c, c + 1);
+        double t = now_s(CLOCK_MONOTONIC) - t0;
+        tj->last[who] = t0 + t - tj->t0;
+        int phase = c >= tj->job.n_a; /* phase B chunks include their wait for phase A */
+        __atomic_fetch_add(&tj->count[who][phase], 1, __ATOMIC_RELAXED);
+        tj->sum[who][phase] += t; /* each thread writes only its own row */
+    }
+}
+
+static void chunk_times(const spot *sp, int reps)
+{
+    double acc[2][2][2] = {{{0}}}, wall[2] = {0, 0}; /* [workers-1][thread][phase] */
+    double *start = calloc((size_t)reps * 4, sizeof(double)); /* helper's first; both last ends */
+    int joined = 0;
+    long cnt[2][2][2] = {{{0}}};
+    const int wmin = getenv("WMIN") ? atoi(getenv("WMIN")) : 1; /* 2: no one-thread jobs between */
+    for (int r = 0; r < reps; ++r)
+        for (int w = wmin; w <= 2; ++w) {
+            int owned;
+            exact_ctx *cx = thread_ctx(&owned);
+            exact_setup(cx, sp->holes, sp->players, sp->hole, sp->board, sp->n_board, NULL, 0,
+                        OE_GAME_HI);
+            size_t width = (size_t)cx->P * OE_NSTAT;
+            size_t na = ((size_t)cx->n_sets + CHUNK_A - 1) / CHUNK_A;
+            size_t nb = ((size_t)cx->n_items + CHUNK_B - 1) / CHUNK_B;
+            int64_t *partial = calloc(na + nb, sizeof(int64_t) * width);
+            timed_job tj = {{cx, partial, na, nb, 0}, pthread_self(), {{0}}, {{0}}, 0, {0, 0}, {0, 0}};
+            double t0 = now_s(CLOCK_MONOTONIC);
+            tj.t0 = t0;
+            if (w == 1) timed_range(&tj, 0, na + nb);
+            else oe_parallel_for(na + nb, 1, 2, timed_range, &tj);
+            wall[w - 1] += now_s(CLOCK_MONOTONIC) - t0;
+            if (w == 2 && tj.count[1][0] + tj.count[1][1] > 0) {
+                start[joined] = tj.first[1];
+                start[reps + joined] = tj.last[0];
+                start[2 * reps + joined] = tj.last[1];
+                start[3 * reps + joined] = tj.first[0];
+                ++joined;
+            }
+            for (int who = 0; who < 2; ++who)
+                for (int ph = 0; ph < 2; ++ph)
+                    acc[w - 1][who][ph] += tj.sum[who][ph], cnt[w - 1][who][ph] += tj.count[who][ph];
+            free(partial);
+            thread_ctx_release(cx, owned);
+        }
+    for (int w = wmin - 1; w < 2; ++w) {
+        printf("workers=%d: job %.1f us;", w + 1, 1e6 * wall[w] / reps);
+        for (int who = 0; who < 1 + w; ++who)
+            printf(" %s: A %ld chunks %.2f us each, B %ld chunks %.2f us each;",
+                   who ? "helper" : "caller", cnt[w][who][0],
+                   cnt[w][who][0] ? 1e6 * acc[w][who][0] / (double)cnt[w][who][0] : 0.0,
+                   cnt[w][who][1], cnt[w][who][1] ? 1e6 * acc[w][who][1] / (double)cnt[w][who][1] : 0.0);
+        double a = acc[w][0][0] + acc[w][1][0], b = acc[w][0][1] + acc[w][1][1];
+        printf(" all chunks A %.1f + B %.1f us a job\n", 1e6 * a / reps, 1e6 * b / reps);
+    }
+    if (joined)
+        printf("jobs the helper joined: %d; medians: caller's first chunk at %.1f us, helper's at "
+               "%.1f us; last chunk ends: caller %.1f us, helper %.1f us\n", joined,
+               1e6 * median(start + 3 * reps, joined), 1e6 * median(start, joined),
+               1e6 * median(start + reps, joined), 1e6 * median(start + 2 * reps, joined));
+    free(start);
+    print_pool_stats();
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "phases";
@@ -205,6 +290,11 @@ int main(int argc, char **argv)
     double *t = (double *)malloc(sizeof(double) * (size_t)reps * 6);
     if (!strcmp(mode, "runs")) {
         bench_runs(&sp, reps, getenv("CALLS") ? atoi(getenv("CALLS")) : 20);
+        free(t);
+        return 0;
+    }
+    if (!strcmp(mode, "chunks")) {
+        chunk_times(&sp, reps);
         free(t);
         return 0;
     }

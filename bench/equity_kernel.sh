@@ -12,6 +12,9 @@
 #   pool stands aside (the counters show solo jobs); OE_POOL_IGNORE_LOAD=1 makes it share.
 #   MODE=split: 3,000 single calls each way instead, the workers=2 ones split into those run
 #   alone and those shared, with the total time ratio (is workers=2 ever slower?).
+#   MODE=chunks: the job's chunks timed one by one, on one thread and on two (by thread), and
+#   when each thread started its first chunk and ended its last (is the helper late, or slow?);
+#   WMIN=2: the two-thread jobs only (no one-thread job between them to warm the caller's caches).
 #   MODE=runs: what the bench's spot-preflop-hu group times, in C: REPS runs of CALLS (20) calls
 #   each way, alternating, the pool's counters for every workers=2 run, the ratio of medians.
 # Takes about 10 s a round for the default spot on a quiet machine.
@@ -24,7 +27,7 @@ if [ -n "${WAKE_DELAY_NS:-}" ]; then extra+=("-DOE_PARALLEL_WAKE_DELAY_NS=$WAKE_
 spot="${1:-AsKsQhJh/2c2d7h8s}"
 for round in $(seq "${ROUNDS:-3}"); do
   case "${MODE:-}" in
-    split | runs) "$out/equity_kernel" "$MODE" "$spot"; continue ;;
+    split | runs | chunks) "$out/equity_kernel" "$MODE" "$spot"; continue ;;
   esac
   "$out/equity_kernel" phases "$spot"
   "$out/equity_kernel" calls "$spot"
