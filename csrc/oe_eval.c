@@ -67,12 +67,6 @@ ALWAYS_INLINE unsigned low_bits(const uint8_t *low_bit, const uint8_t *h, const 
     return m;
 }
 
-/* A nibble per suit: summing these over cards counts the cards of each suit. */
-static const uint16_t suit_nibble[64] = { /* index with card & 63 */
-    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
-    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096,
-    1, 16, 256, 4096, 1, 16, 256, 4096, 1, 16, 256, 4096};
-
 /* Board cards of suit s as rank bits. */
 static inline unsigned suited_ranks(const uint8_t *cards, int n, unsigned s)
 {
@@ -332,24 +326,8 @@ static uint16_t hole_flush(const uint8_t *h, int k, const uint16_t *frow, unsign
     return f;
 }
 
-/* Best non-flush score through the pair-column table `col` (oe_pair_column). */
-ALWAYS_INLINE uint16_t pairs_max(const uint16_t *row, const uint8_t *col, const uint8_t *h, const int k)
-{
-    uint16_t s[OE_HOLE_PAIRS(OE_MAX_HOLE)];
-    unsigned a[OE_MAX_HOLE], b[OE_MAX_HOLE];
-    const int n = OE_HOLE_PAIRS(k);
-#pragma GCC unroll 6
-    for (int i = 0; i < k; ++i) { b[i] = h[i] & 63u; a[i] = b[i] << 6; }
-#pragma GCC unroll 16
-    for (int p = 0; p < n; ++p) s[p] = row[col[a[oe_hole_pairs[p][0]] | b[oe_hole_pairs[p][1]]]];
-#pragma GCC unroll 4
-    for (int w = 1; w < n; w *= 2)
-#pragma GCC unroll 8
-        for (int i = 0; i + w < n; i += 2 * w) s[i] = s[i] > s[i + w] ? s[i] : s[i + w];
-    return s[0];
-}
-
-/* pairs_max for the table indexed by raw bytes (oe_pair_column_wide): no mask per card.  With
+/* The best non-flush score of k hole cards with a board row, through the pair-column table
+ * indexed by raw bytes (oe_pair_column_wide: no mask per card, any byte in bounds).  With
  * SSE2 (every x86-64) the row entries go into the lanes of one or two vectors (pinsrw loads
  * them) and a shuffle-and-max tree finds the largest: signed 16-bit max is right for scores up
  * to 7462, and empty lanes stay 0. */
@@ -399,19 +377,9 @@ ALWAYS_INLINE uint16_t pairs_max_wide(const uint8_t *column, const uint16_t *row
 }
 #endif
 
-/* Cards of each suit among k hole cards, a nibble per suit. */
-ALWAYS_INLINE unsigned hole_suit_counts(const uint8_t *h, const int k)
-{
-    unsigned counts = 0; /* at most 6 cards of a suit: no carry between nibbles */
-#pragma GCC unroll 6
-    for (int c = 0; c < k; ++c) counts += suit_nibble[h[c] & 63];
-    return counts;
-}
-
 /* What every hand of a range needs to know about its one shared board. */
 typedef struct {
     const uint16_t *row;
-    const uint8_t *col;
     unsigned suit; /* the board's flush suit, 4 if none */
     unsigned low;
     const uint16_t *frow;
@@ -423,7 +391,6 @@ static void prepare_shared_board(const uint8_t *board, shared_board *sb)
     uint64_t key = board_key_of(oe_card_key, board);
     unsigned slot = board_slot(oe_board_disp, key), s = key_flush_suit(key);
     sb->row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
-    sb->col = oe_pair_column;
     sb->low = oe_board_slot_low[slot];
     sb->suit = s;
     sb->frow = s < 4 ? flush_row_of(board, s) : NULL;
@@ -624,31 +591,54 @@ ALWAYS_INLINE uint64_t table_block(const batch_job *job, const int k, size_t beg
     return zero;
 }
 
-/* The same for a few hands on one shared board (below SHARED_TABLE_MIN: no pair table). */
-ALWAYS_INLINE uint64_t shared_block(const batch_job *job, const shared_board *sb, const int k,
-                                    size_t begin, size_t end, const int want_lo, const int deferred,
-                                    const int all)
+/* oe_low_table transposed (board low mask, then hole low mask): the scores of one board are one
+ * 256-byte row, 4 cache lines, where oe_low_table spreads them 256 bytes apart (a line a hand).
+ * Filled at the first shared-board call with low scores (~65k byte copies). */
+static uint8_t low_by_board[256 * 256];
+static pthread_once_t low_by_board_once = PTHREAD_ONCE_INIT;
+
+static void fill_low_by_board(void)
 {
-    uint16_t candidates[BLOCK];
-    int n = 0;
-    const unsigned shift = 4 * sb->suit;
+    for (unsigned b = 0; b < 256; ++b)
+        for (unsigned m = 0; m < 256; ++m) low_by_board[b << 8 | m] = oe_low_table[m << 8 | b];
+}
+
+/* Hands begin..end (at most BLOCK, rows `stride` bytes apart) on one shared board below
+ * SHARED_TABLE_MIN (no pair table): hi and low in one pass, then the flush pass over the hands
+ * with two or more cards of the board's flush suit.  Each hand's bytes are all loaded before its
+ * stores, which could alias them.  Nonzero when some deal is bad (needs low_by_board when
+ * want_lo). */
+ALWAYS_INLINE uint64_t shared_block(const uint8_t *hole, const ptrdiff_t stride, const int k, size_t begin,
+                                    size_t end, const shared_board *sb, const int all, uint16_t *hi,
+                                    uint8_t *lo, const int want_lo)
+{
+    /* the board's fields in locals: byte stores (lo) could otherwise alias them */
+    const uint8_t *const low_row = low_by_board + ((size_t)sb->low << 8);
+    const uint16_t *const row = sb->row, *const frow = sb->frow;
     const uint64_t board_bits = all ? sb->cards.sum : sb->cards.any;
+    /* the hole's card bits in the lane of the board's flush suit (none for suit 4) */
+    const unsigned suit = sb->suit;
+    const uint64_t flush_lane = suit_lane[suit];
     uint64_t bad = 0;
-    for (size_t i = begin; i < end; ++i) {
-        const uint8_t *h = job->hole + (ptrdiff_t)i * job->hole_stride;
-        bad |= deal_bad(combine_bits(card_bits(oe_card_lane, h, k, all), board_bits, all), k + 5, all);
-        job->hi_out[i] = pairs_max(sb->row, sb->col, h, k);
-        if (want_lo) job->lo_out[i] = oe_low_table[low_bits(oe_card_low_bit, h, k) << 8 | sb->low];
-        if (deferred) { /* a flush suit left to the pass below */
-            unsigned suited = hole_suit_counts(h, k) >> shift & 15u;
-            candidates[n] = (uint16_t)(i - begin);
-            n += suited >= 2;
-        }
+    uint16_t candidates[BLOCK];
+    unsigned m = 0;
+    const uint8_t *h = hole + (ptrdiff_t)begin * stride;
+    for (size_t i = begin; i < end; ++i, h += stride) {
+        const uint64_t bits = card_bits(oe_card_lane, h, k, all);
+        const unsigned best = pairs_max_wide(oe_pair_column_wide, row, h, k);
+        const unsigned low = want_lo ? low_row[low_bits(oe_card_low_bit, h, k)] : 0;
+        /* hole cards of that suit (a sum of bits, or an OR: the same for a good deal) */
+        const uint64_t suited = bits & flush_lane;
+        bad |= deal_bad(combine_bits(bits, board_bits, all), k + 5, all);
+        hi[i] = (uint16_t)best;
+        if (want_lo) lo[i] = (uint8_t)low;
+        candidates[m] = (uint16_t)(i - begin);
+        m += (suited & (suited - 1)) != 0; /* two or more */
     }
-    for (int c = 0; c < n; ++c) {
-        size_t i = begin + candidates[c];
-        unsigned f = suited_pairs_max(oe_pair_column_wide, sb->frow, job->hole + (ptrdiff_t)i * job->hole_stride, k, sb->suit);
-        if (f > job->hi_out[i]) job->hi_out[i] = (uint16_t)f;
+    for (unsigned c = 0; c < m; ++c) {
+        const size_t i = begin + candidates[c];
+        unsigned f = suited_pairs_max(oe_pair_column_wide, frow, hole + (ptrdiff_t)i * stride, k, suit);
+        if (f > hi[i]) hi[i] = (uint16_t)f;
     }
     return bad;
 }
@@ -680,7 +670,10 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
 {
     shared_board sb;
     const int table = job->table != NULL && job->hi_out != NULL; /* a shared board's pair table */
-    if (job->board_stride == 0 && !table) prepare_shared_board(job->board, &sb);
+    if (job->board_stride == 0 && !table) {
+        prepare_shared_board(job->board, &sb);
+        if (job->hi_out && job->lo_out) pthread_once(&low_by_board_once, fill_low_by_board);
+    }
     for (size_t b = begin; b < end; b += BLOCK) {
         size_t e = b + BLOCK < end ? b + BLOCK : end;
         uint64_t flagged = 0;
@@ -693,10 +686,9 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
     if (table) {                                                                          \
         flagged = job->lo_out ? table_block(job, k, b, e, 1) : table_block(job, k, b, e, 0); \
     } else if (job->board_stride == 0) { /* hi and low in one pass; flush pass if needed */ \
-        if (sb.suit < 4) flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 1, ALL) \
-                                               : shared_block(job, &sb, k, b, e, 0, 1, ALL); \
-        else flagged = job->lo_out ? shared_block(job, &sb, k, b, e, 1, 0, ALL)             \
-                                   : shared_block(job, &sb, k, b, e, 0, 0, ALL);            \
+        flagged = job->lo_out                                                              \
+            ? shared_block(job->hole, job->hole_stride, k, b, e, &sb, ALL, job->hi_out, job->lo_out, 1) \
+            : shared_block(job->hole, job->hole_stride, k, b, e, &sb, ALL, job->hi_out, NULL, 0); \
     } else {                                                                               \
         flagged = job->lo_out ? own_block(job, k, b, e, 1, ALL) : own_block(job, k, b, e, 0, ALL); \
     }
@@ -896,55 +888,16 @@ int oe_eval_one(const uint8_t *hole, int k, const uint8_t board[5], int check, u
 }
 
 /* ---- a few hands on one board (the small-call path) ----
- * No job, no worker dispatch, no block list: the board is prepared once and each hand is read
- * once (every load of its bytes before any store, which could alias them). */
+ * No job, no worker dispatch, no block list: the board is prepared once, then the shared-board
+ * blocks of the batch path run one after another. */
 
-/* oe_low_table transposed (board low mask, then hole low mask): the scores of one board are one
- * 256-byte row, 4 cache lines, where oe_low_table spreads them 256 bytes apart (a line a hand).
- * Filled at the first small call (~65k byte copies). */
-static uint8_t low_by_board[256 * 256];
-static pthread_once_t low_by_board_once = PTHREAD_ONCE_INIT;
-
-static void fill_low_by_board(void)
+ALWAYS_INLINE int shared_hands(const uint8_t *hole, const int k, size_t n, const shared_board *sb,
+                               const int all, uint16_t *hi, uint8_t *lo, const int want_lo)
 {
-    for (unsigned b = 0; b < 256; ++b)
-        for (unsigned m = 0; m < 256; ++m) low_by_board[b << 8 | m] = oe_low_table[m << 8 | b];
-}
-
-ALWAYS_INLINE int shared_hands_k(const uint8_t *hole, const int k, size_t n, const shared_board *sb,
-                                 const int all, uint16_t *hi, uint8_t *lo, const int want_lo)
-{
-    /* the board's fields in locals: byte stores (lo) could otherwise alias them */
-    const uint8_t *const low_row = low_by_board + ((size_t)sb->low << 8);
-    const uint16_t *const row = sb->row, *const frow = sb->frow;
-    const uint64_t board_bits = all ? sb->cards.sum : sb->cards.any;
-    /* the hole's card bits in the lane of the board's flush suit (none for suit 4) */
-    const unsigned suit = sb->suit;
-    const uint64_t flush_lane = suit_lane[suit];
     uint64_t bad = 0;
-    for (size_t begin = 0; begin < n; begin += BLOCK) {
-        const size_t end = begin + BLOCK < n ? begin + BLOCK : n;
-        uint16_t candidates[BLOCK];
-        unsigned m = 0;
-        const uint8_t *h = hole + begin * (size_t)k;
-        for (size_t i = begin; i < end; ++i, h += k) {
-            const uint64_t bits = card_bits(oe_card_lane, h, k, all);
-            const unsigned best = pairs_max_wide(oe_pair_column_wide, row, h, k);
-            const unsigned low = want_lo ? low_row[low_bits(oe_card_low_bit, h, k)] : 0;
-            /* hole cards of that suit (a sum of bits, or an OR: the same for a good deal) */
-            const uint64_t suited = bits & flush_lane;
-            bad |= deal_bad(combine_bits(bits, board_bits, all), k + 5, all);
-            hi[i] = (uint16_t)best;
-            if (want_lo) lo[i] = (uint8_t)low;
-            candidates[m] = (uint16_t)(i - begin);
-            m += (suited & (suited - 1)) != 0; /* two or more */
-        }
-        for (unsigned c = 0; c < m; ++c) {
-            const size_t i = begin + candidates[c];
-            unsigned f = suited_pairs_max(oe_pair_column_wide, frow, hole + i * (size_t)k, k, suit);
-            if (f > hi[i]) hi[i] = (uint16_t)f;
-        }
-    }
+    for (size_t begin = 0; begin < n; begin += BLOCK)
+        bad |= shared_block(hole, k, k, begin, begin + BLOCK < n ? begin + BLOCK : n, sb, all, hi, lo,
+                            want_lo);
     return bad != 0;
 }
 
@@ -963,8 +916,8 @@ OE_POPCNT_CLONES int oe_eval_shared(const uint8_t *hole, int k, size_t n, const 
     const int all = check == OE_CHECK_ALL;
     /* the same code for each count, with and without the low, for both checks */
 #define OE_SHARED(K)                                                                                  \
-    return all ? (lo ? shared_hands_k(hole, K, n, &sb, 1, hi, lo, 1) : shared_hands_k(hole, K, n, &sb, 1, hi, lo, 0)) \
-               : (lo ? shared_hands_k(hole, K, n, &sb, 0, hi, lo, 1) : shared_hands_k(hole, K, n, &sb, 0, hi, lo, 0))
+    return all ? (lo ? shared_hands(hole, K, n, &sb, 1, hi, lo, 1) : shared_hands(hole, K, n, &sb, 1, hi, lo, 0)) \
+               : (lo ? shared_hands(hole, K, n, &sb, 0, hi, lo, 1) : shared_hands(hole, K, n, &sb, 0, hi, lo, 0))
     switch (k) {
     case 4: OE_SHARED(4);
     case 5: OE_SHARED(5);

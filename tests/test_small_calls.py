@@ -236,3 +236,22 @@ def test_small_shared_board_batches_refuse_every_bad_deal():
     assert _core.fast_eval(twice, board, 3, False) is not None
     twice[41, 0] = 77
     assert _core.fast_eval(twice, board, 3, False) is None
+
+
+@pytest.mark.parametrize("k", [4, 6])
+def test_shared_board_batches_through_the_general_path_equal_the_reference(k):
+    # the batch kernel's own shared-board blocks (below the pair-table threshold): reached with
+    # two workers, another dtype or an out= array; the same block code as the small calls
+    rng = np.random.default_rng(120 + k)
+    for board, n in [(ref.boards_with_shape(rng, 1, "monotone")[0], 70),
+                     (ref.boards_with_shape(rng, 1, "four_flush")[0], 200),
+                     (np.array([0, 5, 10, 15, 16], np.uint8), 65)]:
+        holes = ref.holes_for_boards(rng, np.broadcast_to(board, (n, 5)), hole_cards=k)
+        full = np.broadcast_to(board, (n, 5))
+        want_hi, want_lo = ref.omaha_hi_many(holes, full), ref.omaha_lo_many(holes, full)
+        for hi, lo in (evaluate_hilo(holes, board, workers=2),
+                       evaluate_hilo(holes.astype(np.int64), board.astype(np.int32)),
+                       evaluate_hilo(holes, board, out=(np.empty(n, np.uint16), np.empty(n, np.uint8)))):
+            np.testing.assert_array_equal(hi, want_hi)
+            np.testing.assert_array_equal(lo, want_lo)
+        np.testing.assert_array_equal(evaluate_hi(holes, board, workers=2), want_hi)
