@@ -926,6 +926,23 @@ OE_POPCNT_CLONES int oe_eval_shared(const uint8_t *hole, int k, size_t n, const 
 #undef OE_SHARED
 }
 
+/* Each row as the lines it spans (a row need not start on a line). */
+static inline void prefetch_span(const void *p, size_t bytes)
+{
+    const char *c = p;
+    for (size_t i = 0; i < bytes; i += 64) __builtin_prefetch(c + i);
+    __builtin_prefetch(c + bytes - 1);
+}
+
+void oe_prefetch_shared(const uint8_t board[5], int want_lo)
+{
+    uint64_t key = board_key_of(oe_card_key, board);
+    unsigned slot = board_slot(oe_board_disp, key), s = key_flush_suit(key);
+    prefetch_span(oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2, OE_N_RANK2 * sizeof(uint16_t));
+    if (want_lo) prefetch_span(low_by_board + ((size_t)oe_board_slot_low[slot] << 8), 256);
+    if (s < 4) prefetch_span(flush_row_of(board, s), OE_N_RANK2 * sizeof(uint16_t));
+}
+
 int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride, const uint8_t *board,
                       ptrdiff_t board_stride, size_t n, int check_duplicates, size_t *bad_row,
                       int *position, int *card)

@@ -141,6 +141,11 @@ int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t board[5], int
 int oe_eval_shared(const uint8_t *hole, int hole_cards, size_t n, const uint8_t board[5], int check,
                    uint16_t *hi, uint8_t *lo);
 
+/* Start loading the table rows oe_eval_shared will read for this board (its pair row, its low
+ * row when want_lo, its flush row), so that a caller can do other work (make its output
+ * arrays) while they arrive.  No effect on any result; any bytes are read in bounds. */
+void oe_prefetch_shared(const uint8_t board[5], int want_lo);
+
 /* Validation alone (oe_eval_batch with no outputs): 0 when every deal is valid, else as above.
  * With check_duplicates = 0 only ids are checked (what the kernels need to stay in bounds). */
 int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,

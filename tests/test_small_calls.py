@@ -255,3 +255,24 @@ def test_shared_board_batches_through_the_general_path_equal_the_reference(k):
             np.testing.assert_array_equal(hi, want_hi)
             np.testing.assert_array_equal(lo, want_lo)
         np.testing.assert_array_equal(evaluate_hi(holes, board, workers=2), want_hi)
+
+
+def test_small_shared_board_calls_take_any_board_bytes():
+    # every byte in every board position: the call reads its tables in bounds (the board's rows
+    # are prefetched before the deal is checked) and refuses exactly the bad boards
+    rng = np.random.default_rng(12)
+    board = np.array([51, 47, 43, 9, 2], np.uint8)
+    holes = ref.holes_for_boards(rng, np.broadcast_to(board, (10, 5)))
+    for position in range(5):
+        for byte in range(256):
+            bad = board.copy()
+            bad[position] = byte
+            cards = set(bad.tolist())  # each hand is its own deal with the board
+            valid = byte < 52 and len(cards) == 5 and not any(cards & set(h) for h in holes.tolist())
+            for mode in (1, 3):
+                got = _core.fast_eval(holes, bad, mode)
+                assert (got is not None) == valid, (position, byte, mode)
+                if valid:
+                    full = np.broadcast_to(bad, (10, 5))
+                    want = ref.omaha_hi_many(holes, full)
+                    np.testing.assert_array_equal(got if mode == 1 else got[0], want)
