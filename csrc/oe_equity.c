@@ -598,6 +598,13 @@ static void thread_ctx_release(exact_ctx *cx, int owned)
     if (owned) exact_free(cx);
 }
 
+/* The calling thread's work space now belongs to someone else (a parked job): its next spot
+ * allocates another. */
+static void thread_ctx_detach(void)
+{
+    if (ws_key_ok) pthread_setspecific(ws_key, NULL);
+}
+
 /* Colex index of the union of two sorted rank lists holding five ranks in all. */
 static inline unsigned rank5_of_merge(const uint8_t *a, int na, const uint8_t *b, int nb)
 {
@@ -1058,11 +1065,13 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
     tally_flush(&t, P, st);
 }
 
-/* The parallel driver: one job of n_a phase A chunks then phase B chunks, each adding into its
- * own slot of `partial`. Chunks are claimed in order, so by the time a thread claims a phase B
- * chunk every phase A chunk has been claimed; it waits for those still running (phase B reads
- * what phase A cached), at most one chunk of phase A. One job instead of one per phase halves
- * the hand-offs between threads, which are what a single spot on two threads pays for. */
+/* The parallel driver: one job of n_a phase A chunks then phase B chunks (oe_parallel_redo),
+ * each adding into its own slot of `partial`, two per chunk: a chunk may run twice (the caller
+ * re-runs one a helper is late with) and only the copy that finished first counts. Phase A
+ * chunks also fill the board caches, with the same values in either copy. Phase B reads those
+ * caches, so its chunks start once every phase A chunk is done (the pool's barrier). One job
+ * instead of one per phase halves the hand-offs between threads, which are what a single spot
+ * on two threads pays for. */
 #ifndef CHUNK_A
 #define CHUNK_A 256
 #endif
@@ -1071,66 +1080,92 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
 #endif
 
 typedef struct {
+    oe_redo_job redo;
     exact_ctx *cx;
+    int free_cx; /* the job owns cx (a late helper may still read it) */
+    size_t n_a, width;
     int64_t *partial;
-    size_t n_a, n_b;       /* phase A chunks, phase B chunks */
-    unsigned long a_done;  /* phase A chunks finished */
 } exact_job;
 
-static void exact_range(void *ctx, size_t begin, size_t end)
+static void exact_chunk(void *ctx, size_t c, int copy)
 {
     exact_job *job = (exact_job *)ctx;
     exact_ctx *cx = job->cx;
-    size_t width = (size_t)cx->P * OE_NSTAT;
-    if (begin == 0 && end == job->n_a + job->n_b) {
-        /* the whole job on this thread (the pool ran it alone: a busy machine): both phases in
-         * one pass each, as workers=1 does, without 44 chunks' set-up and flushes (~5%) */
-        exact_phase_a(cx, 0, cx->n_sets, job->partial);
-        exact_phase_b(cx, 0, cx->n_items, job->partial);
+    int64_t *st = job->partial + (2 * c + (size_t)copy) * job->width;
+    if (c < job->n_a) {
+        int a0 = (int)(c * CHUNK_A), a1 = a0 + CHUNK_A < cx->n_sets ? a0 + CHUNK_A : cx->n_sets;
+        exact_phase_a(cx, a0, a1, st);
         return;
     }
-    for (size_t c = begin; c < end; ++c) {
-        int64_t *st = job->partial + c * width;
-        if (c < job->n_a) {
-            int a0 = (int)(c * CHUNK_A), a1 = a0 + CHUNK_A < cx->n_sets ? a0 + CHUNK_A : cx->n_sets;
-            exact_phase_a(cx, a0, a1, st);
-            __atomic_add_fetch(&job->a_done, 1, __ATOMIC_RELEASE);
-            continue;
-        }
-        oe_parallel_wait_for(&job->a_done, job->n_a);
-        int b0 = (int)((c - job->n_a) * CHUNK_B);
-        int b1 = b0 + CHUNK_B < cx->n_items ? b0 + CHUNK_B : cx->n_items;
-        exact_phase_b(cx, b0, b1, st);
-    }
+    int b0 = (int)((c - job->n_a) * CHUNK_B);
+    int b1 = b0 + CHUNK_B < cx->n_items ? b0 + CHUNK_B : cx->n_items;
+    exact_phase_b(cx, b0, b1, st);
+}
+
+static void exact_job_free(void *ctx)
+{
+    exact_job *job = (exact_job *)ctx;
+    if (job->free_cx) exact_free(job->cx);
+    free(job->partial);
+    free(job->redo.done);
+    free(job);
 }
 
 /* Work below which another thread costs more than it saves (units: phase A rank multisets; a
  * phase B item counts as a few): a flop or turn spot runs on one thread, preflop on several. */
 #define EXACT_MIN_WORK 1500
 
-static int exact_run(exact_ctx *cx, int64_t *stats, int workers)
+/* The spot set up in cx into stats, and its board count into *n_boards. `thread_ws`: cx is the
+ * calling thread's work space. Returns 1 when cx went to a job a late helper is still in (the
+ * caller must not use or free it; a thread's work space is then detached from the thread), else
+ * 0. */
+static int exact_run(exact_ctx *cx, int thread_ws, int64_t *stats, uint64_t *n_boards, int workers)
 {
     size_t width = (size_t)cx->P * OE_NSTAT;
     memset(stats, 0, sizeof(int64_t) * width);
+    *n_boards = cx->n_boards;
     size_t work = (size_t)cx->n_sets + 4 * (size_t)cx->n_items;
     size_t most = work / EXACT_MIN_WORK + 1;
     if ((size_t)workers > most) workers = (int)most;
-    if (workers <= 1) {
+    exact_job *job = NULL;
+    int late = -1;
+    if (workers > 1) {
+        size_t na = ((size_t)cx->n_sets + CHUNK_A - 1) / CHUNK_A;
+        size_t nb = ((size_t)cx->n_items + CHUNK_B - 1) / CHUNK_B;
+        size_t slots = na + nb;
+        job = (exact_job *)calloc(1, sizeof *job);
+        if (job) {
+            job->cx = cx;
+            job->n_a = na;
+            job->width = width;
+            job->partial = (int64_t *)calloc(2 * slots + 1, sizeof(int64_t) * width);
+            job->redo.done = (unsigned char *)calloc(slots + 1, 1);
+            job->redo.n_chunks = slots;
+            job->redo.barrier = na;
+            job->redo.fn = exact_chunk;
+            job->redo.ctx = job;
+            job->redo.release = exact_job_free;
+            if (job->partial && job->redo.done) late = oe_parallel_redo(&job->redo, workers);
+        }
+    }
+    if (late < 0) { /* one thread (or no memory for the job): both phases in one pass each */
+        if (job) exact_job_free(job);
         exact_phase_a(cx, 0, cx->n_sets, stats);
         exact_phase_b(cx, 0, cx->n_items, stats);
         return 0;
     }
-    size_t na = ((size_t)cx->n_sets + CHUNK_A - 1) / CHUNK_A;
-    size_t nb = ((size_t)cx->n_items + CHUNK_B - 1) / CHUNK_B;
-    size_t slots = na + nb;
-    int64_t *partial = (int64_t *)calloc(slots ? slots : 1, sizeof(int64_t) * width);
-    if (!partial) return -1;
-    exact_job job = {cx, partial, na, nb, 0};
-    oe_parallel_for(slots, 1, workers, exact_range, &job);
-    for (size_t c = 0; c < slots; ++c)
-        for (size_t k = 0; k < width; ++k) stats[k] += partial[c * width + k];
-    free(partial);
-    return 0;
+    for (size_t c = 0; c < job->redo.n_chunks; ++c) {
+        const int64_t *st = job->partial + (2 * c + (size_t)(job->redo.done[c] - 1)) * width;
+        for (size_t k = 0; k < width; ++k) stats[k] += st[k];
+    }
+    if (!late) {
+        exact_job_free(job);
+        return 0;
+    }
+    if (thread_ws) thread_ctx_detach();
+    job->free_cx = 1;
+    oe_parallel_park(&job->redo);
+    return 1;
 }
 
 static int clamp_board(int n_board) { return n_board < 0 ? 0 : n_board > 5 ? 5 : n_board; }
@@ -1144,10 +1179,10 @@ int oe_equity_exact(const uint8_t *holes, int players, int hole, const uint8_t *
     exact_ctx *cx = thread_ctx(&owned);
     if (!cx) return -1;
     exact_setup(cx, holes, players, hole, board, clamp_board(n_board), dead, n_dead, game);
-    int rc = exact_run(cx, stats, workers);
-    if (n_boards) *n_boards = cx->n_boards;
-    thread_ctx_release(cx, owned);
-    return rc;
+    uint64_t boards;
+    if (!exact_run(cx, !owned, stats, &boards, workers)) thread_ctx_release(cx, owned);
+    if (n_boards) *n_boards = boards;
+    return 0;
 }
 
 typedef struct {
@@ -1173,8 +1208,7 @@ static void exact_batch_range(void *ctx, size_t begin, size_t end)
         exact_setup(cx, job->holes + (ptrdiff_t)i * job->hole_stride, job->P, job->hole,
                     job->board + (ptrdiff_t)i * job->board_stride, job->n_board, job->dead,
                     job->n_dead, job->game);
-        exact_run(cx, job->stats + i * width, 1);
-        job->n_boards[i] = cx->n_boards;
+        exact_run(cx, 0, job->stats + i * width, &job->n_boards[i], 1);
     }
     thread_ctx_release(cx, owned);
 }

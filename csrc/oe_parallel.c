@@ -149,6 +149,7 @@ typedef struct {
     oe_range_fn fn;
     void *ctx;
     int want; /* pool threads 0 .. want-1 take part */
+    oe_redo_job *redo; /* a job whose chunks may run twice (oe_parallel_redo), else NULL */
 } pool_job;
 
 static uint64_t pool_claim = UINT64_C(1) << GEN_SHIFT; /* closed, generation 1 */
@@ -381,6 +382,69 @@ static void sleep_for_job(uint64_t seen, int idle)
 #endif
 }
 
+/* ---- jobs whose chunks may run twice (oe_parallel_redo) ----
+ * A helper in such a job marks itself with the job's generation (helper_in, then a second look
+ * at the claim word: a job closed meanwhile is left untouched); the caller, after closing the
+ * job, finds any helper still marked, and its job's memory then stays alive until the mark goes
+ * (oe_parallel_park). */
+static uint64_t helper_in[POOL_MAX]; /* 1 + the generation of the redo job a helper is in, or 0 */
+
+/* Jobs left to late helpers (guarded by park_lock): released once no helper is marked with
+ * their generation. At most PARK_MAX; a caller that finds no room waits for its helper. */
+#define PARK_MAX 8
+static struct { oe_redo_job *job; uint64_t mark; } parked[PARK_MAX];
+static int n_parked;
+static pthread_mutex_t park_lock = PTHREAD_MUTEX_INITIALIZER;
+
+
+/* Chunk c's copy finished: the first to finish counts. */
+static int redo_commit(oe_redo_job *r, size_t c, int copy)
+{
+    unsigned char free_ = 0;
+    if (!__atomic_compare_exchange_n(&r->done[c], &free_, (unsigned char)(1 + copy), 0,
+                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return 0;
+    if (c < r->barrier) __atomic_add_fetch(&r->n_below, 1, __ATOMIC_ACQ_REL);
+    __atomic_add_fetch(&r->n_done, 1, __ATOMIC_ACQ_REL);
+    return 1;
+}
+
+/* A chunk from the barrier on waits for every chunk below it (a helper: those the caller runs,
+ * or re-runs; the caller never waits here, see redo_catch_up). */
+static void redo_barrier(oe_redo_job *r, size_t c)
+{
+    if (c >= r->barrier) oe_parallel_wait_for(&r->n_below, r->barrier);
+}
+
+/* Test hook (OE_POOL_TEST_STALL_US, read once at the pool's start): a helper stalls that long
+ * in every third chunk of a redo job it claims (before running it), as a helper whose vCPU the
+ * host took away does, so that tests see the re-runs and the parking on any machine. */
+static long pool_test_stall_ns;
+
+static uint64_t help_redo(uint64_t g, int index, oe_redo_job *r)
+{
+    __atomic_store_n(&helper_in[index], g + 1, __ATOMIC_SEQ_CST);
+    uint64_t w = __atomic_load_n(&pool_claim, __ATOMIC_SEQ_CST);
+    uint64_t done = 0;
+    for (;;) {
+        uint64_t c = w & CHUNK_MASK;
+        if (gen_of(w) != g || c >= r->n_chunks) break;
+        if (!__atomic_compare_exchange_n(&pool_claim, &w, w + 1, 0, __ATOMIC_ACQ_REL,
+                                         __ATOMIC_ACQUIRE))
+            continue;
+        redo_barrier(r, (size_t)c);
+        if (pool_test_stall_ns && c % 3 == 1) {
+            struct timespec d = {pool_test_stall_ns / 1000000000L, pool_test_stall_ns % 1000000000L};
+            nanosleep(&d, NULL);
+        }
+        r->fn(r->ctx, (size_t)c, 0);
+        done += (uint64_t)redo_commit(r, (size_t)c, 0);
+        w = __atomic_load_n(&pool_claim, __ATOMIC_ACQUIRE);
+    }
+    __atomic_store_n(&helper_in[index], 0, __ATOMIC_RELEASE); /* the job's memory is free to go */
+    return done;
+}
+
 /* A helper's part in the job of generation g: chunks claimed one by one while the job is open.
  * Returns the chunks it ran. */
 static uint64_t help_with(uint64_t g, int index)
@@ -396,7 +460,9 @@ static uint64_t help_with(uint64_t g, int index)
     job.fn = __atomic_load_n(&pool_cur.fn, __ATOMIC_ACQUIRE);
     job.ctx = __atomic_load_n(&pool_cur.ctx, __ATOMIC_ACQUIRE);
     job.want = __atomic_load_n(&pool_cur.want, __ATOMIC_ACQUIRE);
+    job.redo = __atomic_load_n(&pool_cur.redo, __ATOMIC_ACQUIRE);
     if (index >= job.want) return 0;
+    if (job.redo) return help_redo(g, index, job.redo);
     uint64_t done = 0;
     for (;;) {
         uint64_t c = w & CHUNK_MASK;
@@ -471,12 +537,17 @@ static void pool_after_fork_child(void)
     pool_free_last = POOL_MAX;
     pool_sampled.tv_sec = pool_sampled.tv_nsec = 0;
     for (int i = 0; i < OE_POOL_N; ++i) pool_counters[i] = 0;
+    for (int i = 0; i < POOL_MAX; ++i) helper_in[i] = 0;
+    park_lock = fresh;
+    n_parked = 0; /* jobs of the parent's helpers: left as they are */
 }
 
 static void pool_init(void)
 {
     pthread_atfork(NULL, NULL, pool_after_fork_child);
     pool_spin = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+    const char *stall = getenv("OE_POOL_TEST_STALL_US");
+    if (stall) pool_test_stall_ns = atol(stall) * 1000L;
 }
 
 /* Starts pool threads until there are `want` (called with pool_busy held); returns how many
@@ -551,6 +622,7 @@ static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers,
     __atomic_store_n(&pool_cur.fn, fn, __ATOMIC_RELEASE);
     __atomic_store_n(&pool_cur.ctx, ctx, __ATOMIC_RELEASE);
     __atomic_store_n(&pool_cur.want, helpers, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.redo, (oe_redo_job *)NULL, __ATOMIC_RELEASE);
     __atomic_store_n(&pool_finished, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&pool_helped, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&pool_claim, g << GEN_SHIFT, __ATOMIC_SEQ_CST); /* open */
@@ -656,4 +728,167 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
                    4 * wait_ns <= work_ns,
                woke_idle);
     pthread_mutex_unlock(&pool_busy);
+}
+
+/* ---- redo jobs: the caller's side ---- */
+
+#define REDO_WAIT_CHUNKS 3   /* the caller waits this many of its mean chunk times, then re-runs */
+#define REDO_WAIT_MIN_NS 10000L
+
+/* The caller, with every chunk below `upto` claimed: returns once all of them are done. It
+ * waits up to `patience_ns` for the helpers running some, then runs each chunk still unfinished
+ * itself as copy 1, in order (so a chunk past the barrier finds every chunk below it done). */
+static void redo_catch_up(oe_redo_job *r, size_t upto, long patience_ns)
+{
+    unsigned long *counter = upto == r->barrier ? &r->n_below : &r->n_done;
+    if (__atomic_load_n(counter, __ATOMIC_ACQUIRE) >= upto) return;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 1; __atomic_load_n(counter, __ATOMIC_ACQUIRE) < upto; ++i) {
+        cpu_relax();
+        if (i % 32 == 0 && elapsed_ns(&t0) > patience_ns) break;
+    }
+    for (size_t c = 0; c < upto && __atomic_load_n(counter, __ATOMIC_ACQUIRE) < upto; ++c) {
+        if (__atomic_load_n(&r->done[c], __ATOMIC_ACQUIRE)) continue;
+        r->fn(r->ctx, c, 1);
+        STAT(OE_POOL_REDONE, redo_commit(r, c, 1));
+    }
+    STAT(OE_POOL_WAIT_LAST_NS, elapsed_ns(&t0));
+}
+
+static int marked(uint64_t mark)
+{
+    for (int i = 0; i < POOL_MAX; ++i)
+        if (__atomic_load_n(&helper_in[i], __ATOMIC_SEQ_CST) == mark) return 1;
+    return 0;
+}
+
+/* Releases the parked jobs whose helpers have left (park_lock held). */
+static void release_parked(void)
+{
+    for (int i = 0; i < n_parked;) {
+        if (marked(parked[i].mark)) { ++i; continue; }
+        parked[i].job->release(parked[i].job->ctx);
+        parked[i] = parked[--n_parked];
+    }
+}
+
+void oe_parallel_park(oe_redo_job *job)
+{
+    pthread_mutex_lock(&park_lock);
+    release_parked();
+    while (n_parked == PARK_MAX) { /* no room: wait for the oldest job's helper */
+        pthread_mutex_unlock(&park_lock);
+        sched_yield();
+        pthread_mutex_lock(&park_lock);
+        release_parked();
+    }
+    STAT(OE_POOL_PARKED, 1);
+    parked[n_parked].job = job;
+    parked[n_parked].mark = job->mark;
+    ++n_parked;
+    release_parked(); /* the helper may have left already */
+    pthread_mutex_unlock(&park_lock);
+}
+
+/* Chunks of a redo job on threads started for this call (the pool is busy): plain claims,
+ * every chunk run once (the threads are joined before the call returns). */
+static void redo_range(void *ctx, size_t begin, size_t end)
+{
+    oe_redo_job *r = (oe_redo_job *)ctx;
+    for (size_t c = begin; c < end; ++c) {
+        redo_barrier(r, c);
+        r->fn(r->ctx, c, 0);
+        redo_commit(r, c, 0);
+    }
+}
+
+int oe_parallel_redo(oe_redo_job *r, int workers)
+{
+    size_t n = r->n_chunks;
+    r->n_done = r->n_below = 0;
+    r->mark = 0;
+    if (workers < 2 || n < 2) return -1;
+    int cpus = cpus_allowed();
+    if (workers > cpus) workers = cpus;
+    if ((size_t)workers > n) workers = (int)n;
+    if (workers < 2) return -1;
+    int helpers = workers - 1;
+    pthread_once(&pool_once, pool_init);
+    if (helpers > POOL_MAX || (uint64_t)n > MAX_POOL_CHUNKS || pthread_mutex_trylock(&pool_busy) != 0) {
+        loop_state st = {n, 1, 0, redo_range, r};
+        run_with_own_threads(&st, helpers);
+        return 0;
+    }
+    if (n_parked) { /* jobs of late helpers, released once they left */
+        pthread_mutex_lock(&park_lock);
+        release_parked();
+        pthread_mutex_unlock(&park_lock);
+    }
+    int room = pool_solo ? 0 : free_helper_cpus(cpus);
+    if (room < helpers) helpers = room;
+    int have = helpers > 0 ? pool_grow(helpers) : 0;
+    if (have > helpers) have = helpers;
+    if (have <= 0) {
+        STAT(OE_POOL_JOBS, 1);
+        STAT(OE_POOL_SOLO, 1);
+        STAT(OE_POOL_SOLO_BUSY, !pool_solo);
+        if (pool_solo && --pool_solo == 0)
+            __atomic_store_n(&pool_calm, pool_free_now > 0, __ATOMIC_RELAXED);
+        pthread_mutex_unlock(&pool_busy);
+        return -1;
+    }
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint64_t closed = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_RELAXED));
+    uint64_t g = (closed + 1) & GEN_MASK;
+    __atomic_store_n(&pool_cur.n, n, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.chunk, (size_t)1, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.n_chunks, (uint64_t)n, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.fn, (oe_range_fn)NULL, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.ctx, (void *)NULL, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.want, have, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.redo, r, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_claim, g << GEN_SHIFT, __ATOMIC_SEQ_CST); /* open */
+    int woke_idle = 0;
+    if (__atomic_load_n(&pool_sleepers, __ATOMIC_SEQ_CST)) {
+        woke_idle = __atomic_load_n(&pool_idle_sleepers, __ATOMIC_SEQ_CST) > 0;
+        STAT(OE_POOL_IDLE_WAKES, woke_idle);
+        pthread_mutex_lock(&pool_lock);
+        pthread_cond_broadcast(&pool_wake);
+        pthread_mutex_unlock(&pool_lock);
+    }
+    long chunk_ns = 0, wait_ns;
+    uint64_t mine = 0;
+    for (;;) {
+        uint64_t c = __atomic_fetch_add(&pool_claim, 1, __ATOMIC_ACQ_REL) & CHUNK_MASK;
+        if (c >= n) break;
+        if (c >= r->barrier) /* every chunk below is claimed: run those a helper is late with */
+            redo_catch_up(r, r->barrier, mine ? REDO_WAIT_CHUNKS * chunk_ns / (long)mine : REDO_WAIT_MIN_NS);
+        struct timespec c0;
+        clock_gettime(CLOCK_MONOTONIC, &c0);
+        r->fn(r->ctx, (size_t)c, 0);
+        chunk_ns += elapsed_ns(&c0);
+        redo_commit(r, (size_t)c, 0);
+        ++mine;
+    }
+    __atomic_store_n(&pool_claim, (g + 1) << GEN_SHIFT, __ATOMIC_SEQ_CST); /* closed */
+    long work_ns = elapsed_ns(&t0);
+    long patience = mine ? REDO_WAIT_CHUNKS * chunk_ns / (long)mine : REDO_WAIT_MIN_NS;
+    redo_catch_up(r, n, patience > REDO_WAIT_MIN_NS ? patience : REDO_WAIT_MIN_NS);
+    wait_ns = elapsed_ns(&t0) - work_ns;
+    /* a helper still marked may be inside a chunk: the job's memory must outlive it */
+    r->mark = g + 1;
+    /* a helper past its last chunk clears its mark within a few loads: give it that long */
+    for (int i = 0; i < 256 && marked(g + 1); ++i) cpu_relax();
+    int late = marked(g + 1);
+    __atomic_store_n(&pool_cur.redo, (oe_redo_job *)NULL, __ATOMIC_RELAXED);
+    STAT(OE_POOL_JOBS, 1);
+    STAT(OE_POOL_CALLER_CHUNKS, (long)mine);
+    /* Judged only by the caller's wait: a helper that came late, or not at all, cost the caller
+     * nothing here (it took no chunk, or its chunks were run again after a few chunk times),
+     * so its share of the chunks is no evidence against the pool, as it is for plain jobs */
+    pool_judge(4 * wait_ns <= work_ns, woke_idle);
+    pthread_mutex_unlock(&pool_busy);
+    return late;
 }

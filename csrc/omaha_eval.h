@@ -161,6 +161,33 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
  * CPU), the time it waited counted in OE_POOL_WAIT_INSIDE_NS. */
 void oe_parallel_wait_for(const unsigned long *counter, unsigned long target);
 
+/* A job whose chunks may run twice, so that a helper that loses its CPU inside a chunk (a
+ * virtual machine's host takes a vCPU away for milliseconds several times a second) does not
+ * hold up the caller: once every chunk is claimed, the caller waits a few chunk times for the
+ * helpers' last ones, then runs those still unfinished itself, as copy 1 (the first run of a
+ * chunk is copy 0). For each chunk, the copy that finished first counts: done[c] = 1 + that
+ * copy. fn must therefore write each copy's results apart (and anything both copies write, the
+ * same values), and everything it reads or writes must outlive a late helper: see
+ * oe_parallel_park. Chunks from `barrier` on start only once every chunk below it is done. */
+typedef void (*oe_chunk_fn)(void *ctx, size_t chunk, int copy);
+typedef struct {
+    size_t n_chunks, barrier;
+    oe_chunk_fn fn;
+    void *ctx;
+    unsigned char *done;         /* n_chunks bytes, zeroed by the caller */
+    void (*release)(void *ctx); /* frees what a parked job holds (oe_parallel_park) */
+    unsigned long n_done, n_below; /* the pool's: chunks done, and of them below the barrier */
+    uint64_t mark;                 /* the pool's: the mark of its late helpers */
+} oe_redo_job;
+/* Runs the job on up to `workers` threads. Returns -1 when it ran nothing (one worker, or no
+ * helper free: the caller then does the work its own way), 0 when done and no helper can touch
+ * the job any more, 1 when done but a late helper may still be inside a chunk whose result no
+ * longer counts: the caller reads the results, then hands the job to oe_parallel_park. */
+int oe_parallel_redo(oe_redo_job *job, int workers);
+/* A job done with a late helper inside: release(ctx) runs once the helper has left it (at a
+ * later pool call, on whichever thread makes it; at once if the helper left already). */
+void oe_parallel_park(oe_redo_job *job);
+
 /* What the thread pool did since the process started (or forked), for benchmarks and tests:
  * oe_parallel_counters copies OE_POOL_N counters into out. */
 enum {
@@ -177,6 +204,8 @@ enum {
     OE_POOL_SPINS_CUT,     /* a helper stopped spinning on a competing task */
     OE_POOL_WAIT_LAST_NS,  /* callers' time waiting for the helpers' last chunks */
     OE_POOL_WAIT_INSIDE_NS, /* time chunks waited for other chunks (oe_parallel_wait_for) */
+    OE_POOL_REDONE,        /* chunks a caller ran again for a late helper (oe_parallel_redo) */
+    OE_POOL_PARKED,        /* jobs left to a late helper still inside them (oe_parallel_park) */
     OE_POOL_N
 };
 void oe_parallel_counters(long out[OE_POOL_N]);

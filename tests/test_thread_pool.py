@@ -108,3 +108,46 @@ def test_a_forked_child_starts_a_fresh_pool() -> None:
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     assert answer == b"1"
     assert _one_of_each(2, 7) == expected  # and the parent's pool still works
+
+
+# A helper that stalls inside its chunks (OE_POOL_TEST_STALL_US: every third chunk of an exact
+# spot's job, as when a VM's host takes its vCPU away): the caller runs those chunks again
+# itself and returns without waiting, leaving the job's memory to the late helper (parked)
+# while its next calls, exact spots and plain batches, run on.
+_STALLED_HELPER = r"""
+import json
+import numpy as np
+from omaha_eval import equity, evaluate_hi
+from omaha_eval._core import pool_counters
+spots = [(["AsKsQhJh", "2c2d7h8s"], {}), (["AsKsQhJh", "2c2d7h8s", "9c9dTcTd"], {}),
+         (["AhAd2c3c", "KsKd9h8h"], {"game": "hilo"}), (["AhKh5c4d", "QsQd9s8c"], {"dead": "2h3h"}),
+         (["AsAd2s3d", "KhKcQhJc"], {"board": "Ts"})]
+want = [equity(h, workers=1, **kw).to_dict() for h, kw in spots]
+rng = np.random.default_rng(2)
+cards = np.argsort(rng.random((50_000, 52)), axis=1)[:, :9].astype(np.uint8)
+holes, boards = np.ascontiguousarray(cards[:, :4]), np.ascontiguousarray(cards[:, 4:])
+scores = evaluate_hi(holes, boards)
+wrong = []
+for r in range(12):
+    for (h, kw), w in zip(spots, want):
+        if equity(h, workers=2, **kw).to_dict() != w:
+            wrong.append([r, h])
+        if r % 3 == 0 and not np.array_equal(evaluate_hi(holes, boards, workers=2), scores):
+            wrong.append([r, "batch"])
+print(json.dumps({"wrong": wrong, "pool": pool_counters()}))
+"""
+
+
+def test_a_stalled_helper_costs_no_result():
+    import json
+    import subprocess
+
+    if (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1) < 2:
+        pytest.skip("one usable CPU: workers=2 runs alone")
+    env = dict(os.environ, OE_POOL_TEST_STALL_US="1500", OE_POOL_IGNORE_LOAD="1")
+    done = subprocess.run([sys.executable, "-c", _STALLED_HELPER], env=env, capture_output=True,
+                          text=True, timeout=300, check=True)
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["wrong"] == []
+    pool = out["pool"]
+    assert pool["redone"] > 0 and pool["parked"] > 0, pool

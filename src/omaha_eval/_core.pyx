@@ -48,7 +48,7 @@ cdef extern from "omaha_eval.h" nogil:
 # Names of the thread pool's counters, in the order of the C enum (omaha_eval.h).
 _POOL_COUNTERS = ("jobs", "joined", "helper_chunks", "caller_chunks", "solo", "solo_busy",
                   "idle_wakes", "late", "helper_sleeps", "caller_sleeps", "spins_cut",
-                  "wait_last_ns", "wait_inside_ns")
+                  "wait_last_ns", "wait_inside_ns", "redone", "parked")
 
 
 def pool_counters():
