@@ -735,6 +735,15 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
 #define REDO_WAIT_CHUNKS 3   /* the caller waits this many of its mean chunk times, then re-runs */
 #define REDO_WAIT_MIN_NS 10000L
 
+/* The caller's patience: REDO_WAIT_CHUNKS mean chunk times of its own, its longest chunk left
+ * out (the host may have taken its CPU inside that one: a millisecond would make the mean
+ * worthless), at least REDO_WAIT_MIN_NS. */
+static long redo_patience(long chunk_ns, long longest_ns, uint64_t chunks)
+{
+    long p = chunks > 1 ? REDO_WAIT_CHUNKS * (chunk_ns - longest_ns) / (long)(chunks - 1) : 0;
+    return p > REDO_WAIT_MIN_NS ? p : REDO_WAIT_MIN_NS;
+}
+
 /* The caller, with every chunk below `upto` claimed: returns once all of them are done. It
  * waits up to `patience_ns` for the helpers running some, then runs each chunk still unfinished
  * itself as copy 1, in order (so a chunk past the barrier finds every chunk below it done). */
@@ -858,24 +867,25 @@ int oe_parallel_redo(oe_redo_job *r, int workers)
         pthread_cond_broadcast(&pool_wake);
         pthread_mutex_unlock(&pool_lock);
     }
-    long chunk_ns = 0, wait_ns;
+    long chunk_ns = 0, longest_ns = 0, wait_ns;
     uint64_t mine = 0;
     for (;;) {
         uint64_t c = __atomic_fetch_add(&pool_claim, 1, __ATOMIC_ACQ_REL) & CHUNK_MASK;
         if (c >= n) break;
         if (c >= r->barrier) /* every chunk below is claimed: run those a helper is late with */
-            redo_catch_up(r, r->barrier, mine ? REDO_WAIT_CHUNKS * chunk_ns / (long)mine : REDO_WAIT_MIN_NS);
+            redo_catch_up(r, r->barrier, redo_patience(chunk_ns, longest_ns, mine));
         struct timespec c0;
         clock_gettime(CLOCK_MONOTONIC, &c0);
         r->fn(r->ctx, (size_t)c, 0);
-        chunk_ns += elapsed_ns(&c0);
+        long took = elapsed_ns(&c0);
+        chunk_ns += took;
+        longest_ns = took > longest_ns ? took : longest_ns;
         redo_commit(r, (size_t)c, 0);
         ++mine;
     }
     __atomic_store_n(&pool_claim, (g + 1) << GEN_SHIFT, __ATOMIC_SEQ_CST); /* closed */
     long work_ns = elapsed_ns(&t0);
-    long patience = mine ? REDO_WAIT_CHUNKS * chunk_ns / (long)mine : REDO_WAIT_MIN_NS;
-    redo_catch_up(r, n, patience > REDO_WAIT_MIN_NS ? patience : REDO_WAIT_MIN_NS);
+    redo_catch_up(r, n, redo_patience(chunk_ns, longest_ns, mine));
     wait_ns = elapsed_ns(&t0) - work_ns;
     /* a helper still marked may be inside a chunk: the job's memory must outlive it */
     r->mark = g + 1;

@@ -323,7 +323,9 @@ def describe_pool(pool: Dict[str, int]) -> str:
             f"{pool.get('solo', 0):,} run alone ({pool.get('solo_busy', 0):,} for want of a free "
             f"CPU); {pool.get('idle_wakes', 0):,} idle wake-ups; waits "
             f"{pool.get('wait_last_ns', 0) / 1e6:.2f} ms for last chunks, "
-            f"{pool.get('wait_inside_ns', 0) / 1e6:.2f} ms inside jobs")
+            f"{pool.get('wait_inside_ns', 0) / 1e6:.2f} ms inside jobs; "
+            f"{pool.get('redone', 0):,} chunks run again for late helpers "
+            f"({pool.get('parked', 0):,} jobs left to them)")
 
 
 def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settings: Settings,
