@@ -9,7 +9,9 @@
  * last chunk was claimed finds nothing to do. So a late helper costs the caller nothing but the
  * chunks it did not take, and workers=N is never slower than workers=1 by construction, bar the
  * wait for the helpers' last chunks and the publishing itself (~0.1 us, a wake-up syscall only
- * when a helper sleeps).
+ * when a helper sleeps). Jobs whose chunks may run twice (oe_parallel_redo, the exact equity
+ * engine's) bound that wait too: the caller re-runs the chunks of a helper that is late by a
+ * few chunk times (the host took its vCPU: milliseconds) and returns without it.
  *
  * The job lives in static pool storage, not on the caller's stack, and a chunk is claimed with a
  * compare-and-swap on one word holding the job's generation and its next chunk: a helper that
