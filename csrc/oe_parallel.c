@@ -398,7 +398,6 @@ static struct { oe_redo_job *job; uint64_t mark; } parked[PARK_MAX];
 static int n_parked;
 static pthread_mutex_t park_lock = PTHREAD_MUTEX_INITIALIZER;
 
-
 /* Chunk c's copy finished: the first to finish counts. */
 static int redo_commit(oe_redo_job *r, size_t c, int copy)
 {
