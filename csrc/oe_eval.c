@@ -936,11 +936,11 @@ static inline void prefetch_span(const void *p, size_t bytes)
 
 void oe_prefetch_shared(const uint8_t board[5], int want_lo)
 {
-    uint64_t key = board_key_of(oe_card_key, board);
-    unsigned slot = board_slot(oe_board_disp, key), s = key_flush_suit(key);
-    prefetch_span(oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2, OE_N_RANK2 * sizeof(uint16_t));
-    if (want_lo) prefetch_span(low_by_board + ((size_t)oe_board_slot_low[slot] << 8), 256);
-    if (s < 4) prefetch_span(flush_row_of(board, s), OE_N_RANK2 * sizeof(uint16_t));
+    shared_board sb; /* as oe_eval_shared will find it */
+    prepare_shared_board(board, &sb);
+    prefetch_span(sb.row, OE_N_RANK2 * sizeof(uint16_t));
+    if (want_lo) prefetch_span(low_by_board + ((size_t)sb.low << 8), 256);
+    if (sb.frow) prefetch_span(sb.frow, OE_N_RANK2 * sizeof(uint16_t));
 }
 
 int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride, const uint8_t *board,

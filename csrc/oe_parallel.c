@@ -166,7 +166,7 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER; /* for the conditi
 static pthread_cond_t pool_wake = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t pool_done = PTHREAD_COND_INITIALIZER;
 static pthread_once_t pool_once = PTHREAD_ONCE_INIT;
-static int pool_threads; /* threads started (guarded by pool_busy) */
+static int pool_threads; /* threads started (written with pool_busy held) */
 static int pool_spin;    /* spinning allowed: more than one CPU (set once by pool_init) */
 
 /* Jobs the helpers missed (guarded by pool_busy). On a busy machine the scheduler shares the CPUs
@@ -566,7 +566,7 @@ static int pool_grow(int want)
     while (pool_threads < want) {
         pthread_t t;
         if (pthread_create(&t, &attr, pool_main, (void *)(size_t)pool_threads) != 0) break;
-        ++pool_threads;
+        __atomic_store_n(&pool_threads, pool_threads + 1, __ATOMIC_RELEASE);
     }
     pthread_attr_destroy(&attr);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -607,14 +607,11 @@ static long wait_for_helpers(uint64_t n_chunks)
     return elapsed_ns(&t0);
 }
 
-/* One job on the pool (pool_busy held, `helpers` pool threads exist). Returns the chunks the
- * helpers ran; *woke_idle tells whether a helper had to be woken after idling, *work_ns and
- * *wait_ns how long the caller worked on chunks and then waited for the helpers' last ones. */
-static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers, oe_range_fn fn,
-                         void *ctx, int *woke_idle, long *work_ns, long *wait_ns)
+/* Opens the next job (pool_busy held): its fields, then the claim word; wakes the helpers
+ * asleep. Returns its generation; *woke_idle: one of them had fallen asleep idle. */
+static uint64_t pool_open(size_t n, size_t chunk, uint64_t n_chunks, int want, oe_range_fn fn,
+                          void *ctx, oe_redo_job *redo, int *woke_idle)
 {
-    struct timespec t0;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     uint64_t closed = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_RELAXED));
     uint64_t g = (closed + 1) & GEN_MASK;
     __atomic_store_n(&pool_cur.n, n, __ATOMIC_RELEASE);
@@ -622,10 +619,8 @@ static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers,
     __atomic_store_n(&pool_cur.n_chunks, n_chunks, __ATOMIC_RELEASE);
     __atomic_store_n(&pool_cur.fn, fn, __ATOMIC_RELEASE);
     __atomic_store_n(&pool_cur.ctx, ctx, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_cur.want, helpers, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_cur.redo, (oe_redo_job *)NULL, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_finished, 0, __ATOMIC_RELAXED);
-    __atomic_store_n(&pool_helped, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&pool_cur.want, want, __ATOMIC_RELEASE);
+    __atomic_store_n(&pool_cur.redo, redo, __ATOMIC_RELEASE);
     __atomic_store_n(&pool_claim, g << GEN_SHIFT, __ATOMIC_SEQ_CST); /* open */
     *woke_idle = 0;
     if (__atomic_load_n(&pool_sleepers, __ATOMIC_SEQ_CST)) {
@@ -635,6 +630,20 @@ static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers,
         pthread_cond_broadcast(&pool_wake);
         pthread_mutex_unlock(&pool_lock);
     }
+    return g;
+}
+
+/* One job on the pool (pool_busy held, `helpers` pool threads exist). Returns the chunks the
+ * helpers ran; *woke_idle tells whether a helper had to be woken after idling, *work_ns and
+ * *wait_ns how long the caller worked on chunks and then waited for the helpers' last ones. */
+static uint64_t pool_run(size_t n, size_t chunk, uint64_t n_chunks, int helpers, oe_range_fn fn,
+                         void *ctx, int *woke_idle, long *work_ns, long *wait_ns)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    __atomic_store_n(&pool_finished, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&pool_helped, 0, __ATOMIC_RELAXED);
+    uint64_t g = pool_open(n, chunk, n_chunks, helpers, fn, ctx, NULL, woke_idle);
     uint64_t mine = 0;
     for (;;) { /* the caller's claims: nobody else changes the generation while it is open */
         uint64_t c = __atomic_fetch_add(&pool_claim, 1, __ATOMIC_ACQ_REL) & CHUNK_MASK;
@@ -681,25 +690,29 @@ static int cpus_allowed(void)
     return c > 0 ? (int)c : 1;
 }
 
-void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *ctx)
+static void release_parked(void);
+
+/* The helpers a job of n_chunks gets for `workers` threads: > 0 pool threads (pool_busy then
+ * held); 0 when the caller is to run it alone (one worker; or the pool stood aside: a solo job,
+ * counted); -1 when the pool is busy with another thread's job or too small for this one (the
+ * caller starts *own threads for this call). */
+static int pool_acquire(int workers, uint64_t n_chunks, int *own)
 {
-    if (chunk == 0) chunk = 1;
-    size_t n_chunks = n / chunk + (n % chunk != 0);
     if (workers < 1) workers = 1;
     int cpus = workers > 1 ? cpus_allowed() : 1;
     if (workers > cpus) workers = cpus; /* threads beyond the CPUs we may use only take turns */
-    if ((size_t)workers > n_chunks) workers = (int)n_chunks;
-    if (workers <= 1) {
-        if (n) fn(ctx, 0, n);
-        return;
-    }
+    if ((uint64_t)workers > n_chunks) workers = (int)n_chunks;
+    if (workers <= 1) return 0;
     int helpers = workers - 1;
     pthread_once(&pool_once, pool_init);
-    if (helpers > POOL_MAX || (uint64_t)n_chunks > MAX_POOL_CHUNKS ||
-        pthread_mutex_trylock(&pool_busy) != 0) {
-        loop_state st = {n, chunk, 0, fn, ctx};
-        run_with_own_threads(&st, helpers);
-        return;
+    if (helpers > POOL_MAX || n_chunks > MAX_POOL_CHUNKS || pthread_mutex_trylock(&pool_busy) != 0) {
+        *own = helpers;
+        return -1;
+    }
+    if (__atomic_load_n(&n_parked, __ATOMIC_RELAXED)) { /* jobs whose late helpers left since */
+        pthread_mutex_lock(&park_lock);
+        release_parked();
+        pthread_mutex_unlock(&park_lock);
     }
     int room = pool_solo ? 0 : free_helper_cpus(cpus);
     if (room < helpers) helpers = room;
@@ -709,15 +722,27 @@ void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *
         STAT(OE_POOL_SOLO_BUSY, !pool_solo);
         if (pool_solo && --pool_solo == 0) /* the stretch is over: helpers may spin again */
             __atomic_store_n(&pool_calm, pool_free_now > 0, __ATOMIC_RELAXED);
-        fn(ctx, 0, n);
         pthread_mutex_unlock(&pool_busy);
-        return;
+        return 0;
     }
     int have = pool_grow(helpers);
     if (have > helpers) have = helpers;
-    if (have <= 0) {
-        fn(ctx, 0, n);
-        pthread_mutex_unlock(&pool_busy);
+    if (have <= 0) pthread_mutex_unlock(&pool_busy);
+    return have > 0 ? have : 0;
+}
+
+void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *ctx)
+{
+    if (chunk == 0) chunk = 1;
+    size_t n_chunks = n / chunk + (n % chunk != 0);
+    int own = 0, have = pool_acquire(workers, (uint64_t)n_chunks, &own);
+    if (have < 0) {
+        loop_state st = {n, chunk, 0, fn, ctx};
+        run_with_own_threads(&st, own);
+        return;
+    }
+    if (have == 0) {
+        if (n) fn(ctx, 0, n);
         return;
     }
     int woke_idle;
@@ -768,7 +793,8 @@ static void redo_catch_up(oe_redo_job *r, size_t upto, long patience_ns)
 
 static int marked(uint64_t mark)
 {
-    for (int i = 0; i < POOL_MAX; ++i)
+    int threads = __atomic_load_n(&pool_threads, __ATOMIC_ACQUIRE);
+    for (int i = 0; i < threads; ++i)
         if (__atomic_load_n(&helper_in[i], __ATOMIC_SEQ_CST) == mark) return 1;
     return 0;
 }
@@ -779,7 +805,8 @@ static void release_parked(void)
     for (int i = 0; i < n_parked;) {
         if (marked(parked[i].mark)) { ++i; continue; }
         parked[i].job->release(parked[i].job->ctx);
-        parked[i] = parked[--n_parked];
+        parked[i] = parked[n_parked - 1];
+        __atomic_store_n(&n_parked, n_parked - 1, __ATOMIC_RELAXED);
     }
 }
 
@@ -796,7 +823,7 @@ void oe_parallel_park(oe_redo_job *job)
     STAT(OE_POOL_PARKED, 1);
     parked[n_parked].job = job;
     parked[n_parked].mark = job->mark;
-    ++n_parked;
+    __atomic_store_n(&n_parked, n_parked + 1, __ATOMIC_RELAXED);
     release_parked(); /* the helper may have left already */
     pthread_mutex_unlock(&park_lock);
 }
@@ -818,56 +845,17 @@ int oe_parallel_redo(oe_redo_job *r, int workers)
     size_t n = r->n_chunks;
     r->n_done = r->n_below = 0;
     r->mark = 0;
-    if (workers < 2 || n < 2) return -1;
-    int cpus = cpus_allowed();
-    if (workers > cpus) workers = cpus;
-    if ((size_t)workers > n) workers = (int)n;
-    if (workers < 2) return -1;
-    int helpers = workers - 1;
-    pthread_once(&pool_once, pool_init);
-    if (helpers > POOL_MAX || (uint64_t)n > MAX_POOL_CHUNKS || pthread_mutex_trylock(&pool_busy) != 0) {
+    int own = 0, have = pool_acquire(workers, (uint64_t)n, &own);
+    if (have < 0) {
         loop_state st = {n, 1, 0, redo_range, r};
-        run_with_own_threads(&st, helpers);
+        run_with_own_threads(&st, own);
         return 0;
     }
-    if (n_parked) { /* jobs of late helpers, released once they left */
-        pthread_mutex_lock(&park_lock);
-        release_parked();
-        pthread_mutex_unlock(&park_lock);
-    }
-    int room = pool_solo ? 0 : free_helper_cpus(cpus);
-    if (room < helpers) helpers = room;
-    int have = helpers > 0 ? pool_grow(helpers) : 0;
-    if (have > helpers) have = helpers;
-    if (have <= 0) {
-        STAT(OE_POOL_JOBS, 1);
-        STAT(OE_POOL_SOLO, 1);
-        STAT(OE_POOL_SOLO_BUSY, !pool_solo);
-        if (pool_solo && --pool_solo == 0)
-            __atomic_store_n(&pool_calm, pool_free_now > 0, __ATOMIC_RELAXED);
-        pthread_mutex_unlock(&pool_busy);
-        return -1;
-    }
+    if (have == 0) return -1;
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    uint64_t closed = gen_of(__atomic_load_n(&pool_claim, __ATOMIC_RELAXED));
-    uint64_t g = (closed + 1) & GEN_MASK;
-    __atomic_store_n(&pool_cur.n, n, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_cur.chunk, (size_t)1, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_cur.n_chunks, (uint64_t)n, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_cur.fn, (oe_range_fn)NULL, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_cur.ctx, (void *)NULL, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_cur.want, have, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_cur.redo, r, __ATOMIC_RELEASE);
-    __atomic_store_n(&pool_claim, g << GEN_SHIFT, __ATOMIC_SEQ_CST); /* open */
-    int woke_idle = 0;
-    if (__atomic_load_n(&pool_sleepers, __ATOMIC_SEQ_CST)) {
-        woke_idle = __atomic_load_n(&pool_idle_sleepers, __ATOMIC_SEQ_CST) > 0;
-        STAT(OE_POOL_IDLE_WAKES, woke_idle);
-        pthread_mutex_lock(&pool_lock);
-        pthread_cond_broadcast(&pool_wake);
-        pthread_mutex_unlock(&pool_lock);
-    }
+    int woke_idle;
+    uint64_t g = pool_open(n, 1, (uint64_t)n, have, NULL, NULL, r, &woke_idle);
     long chunk_ns = 0, longest_ns = 0, wait_ns;
     uint64_t mine = 0;
     for (;;) {

@@ -13,7 +13,9 @@ sample (at most 10 ms later), to make the helpers take part all the same.
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
 import sys
 import threading
 import time
@@ -139,9 +141,6 @@ print(json.dumps({"wrong": wrong, "pool": pool_counters()}))
 
 
 def test_a_stalled_helper_costs_no_result():
-    import json
-    import subprocess
-
     if (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1) < 2:
         pytest.skip("one usable CPU: workers=2 runs alone")
     env = dict(os.environ, OE_POOL_TEST_STALL_US="1500", OE_POOL_IGNORE_LOAD="1")

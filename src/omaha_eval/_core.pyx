@@ -53,8 +53,10 @@ _POOL_COUNTERS = ("jobs", "joined", "helper_chunks", "caller_chunks", "solo", "s
 
 def pool_counters():
     """What the thread pool of ``workers > 1`` did since the process started (or forked): jobs
-    run on it, jobs a helper thread took part in (counted per helper), chunks each side ran, jobs run alone (solo; of
-    them for want of a free CPU: solo_busy), wake-ups, sleeps, and wait times in ns."""
+    run on it, jobs a helper thread took part in (counted per helper), chunks each side ran,
+    jobs run alone (solo; of them for want of a free CPU: solo_busy), wake-ups, sleeps, wait
+    times in ns, chunks a caller ran again for a late helper (redone) and jobs left to one
+    (parked)."""
     cdef long out[OE_POOL_N]
     oe_parallel_counters(out)
     return {name: out[i] for i, name in enumerate(_POOL_COUNTERS)}
@@ -1044,4 +1046,3 @@ def known_deal(hole_cards, board, int n, int button, int hole):
             if k == 3:
                 break
     return [out[j] for j in range(base + 8)], holes
-
