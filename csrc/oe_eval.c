@@ -934,6 +934,8 @@ static inline void prefetch_span(const void *p, size_t bytes)
     __builtin_prefetch(c + bytes - 1);
 }
 
+size_t oe_shared_table_min(void) { return SHARED_TABLE_MIN; }
+
 void oe_prefetch_shared(const uint8_t board[5], int want_lo)
 {
     shared_board sb; /* as oe_eval_shared will find it */

@@ -146,6 +146,10 @@ int oe_eval_shared(const uint8_t *hole, int hole_cards, size_t n, const uint8_t 
  * arrays) while they arrive.  No effect on any result; any bytes are read in bounds. */
 void oe_prefetch_shared(const uint8_t board[5], int want_lo);
 
+/* The batch size from which hands on one board share the board's pair table (oe_eval_batch),
+ * as this build was compiled (for tests of either side of it). */
+size_t oe_shared_table_min(void);
+
 /* Validation alone (oe_eval_batch with no outputs): 0 when every deal is valid, else as above.
  * With check_duplicates = 0 only ids are checked (what the kernels need to stay in bounds). */
 int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride,

@@ -13,11 +13,13 @@ import numpy as np
 import pytest
 
 import reference as ref
+from omaha_eval import _core
 from omaha_eval.cards import CardError
 from omaha_eval.evaluate import evaluate_hi, evaluate_hilo
 from test_evaluate import assert_matches_reference
 
 BIG = 3000  # above the kernel's table threshold (1,536 hands on one board)
+assert BIG > _core.SHARED_TABLE_MIN
 BOARDS = ("AsQs7h4d2s", "KhQhJhTh2c", "9c8d7h6s5c", "AcAdAh2s2c")  # 3 and 4 suited, none
 
 
@@ -42,14 +44,15 @@ def test_pair_table_scores_match_the_reference(k: int, text: str) -> None:
 
 @pytest.mark.parametrize("text", BOARDS[:2])
 def test_batches_either_side_of_the_table_threshold_agree(text: str) -> None:
-    # 1,535 hands run the small loop, 1,536 the pair table (the kernel's SHARED_TABLE_MIN):
-    # one hand more must not change the scores of the others
+    # one hand fewer than the kernel's SHARED_TABLE_MIN runs the small loop, that many the pair
+    # table: one hand more must not change the scores of the others
+    n = _core.SHARED_TABLE_MIN
     rng = np.random.default_rng(len(text))
     board = np.array(ref.cards(text), dtype=np.uint8)
-    holes = _holes(rng, board, 1536, 5)
-    below, above = evaluate_hilo(holes[:1535], board), evaluate_hilo(holes, board)
-    np.testing.assert_array_equal(below[0], above[0][:1535])
-    np.testing.assert_array_equal(below[1], above[1][:1535])
+    holes = _holes(rng, board, n, 5)
+    below, above = evaluate_hilo(holes[:n - 1], board), evaluate_hilo(holes, board)
+    np.testing.assert_array_equal(below[0], above[0][:n - 1])
+    np.testing.assert_array_equal(below[1], above[1][:n - 1])
     np.testing.assert_array_equal(evaluate_hi(holes, board), above[0])
     last = holes[-1:]
     assert_matches_reference(last, board[None, :], above[0][-1:], above[1][-1:])

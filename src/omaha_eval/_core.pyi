@@ -54,6 +54,7 @@ def checked_eval_any(
     | None
 ): ...
 FAST_MAX: int
+SHARED_TABLE_MIN: int
 NUMPY_DIRECT: bool  # small uint8 arrays read from the array struct (layout checked at import)
 
 # a scalar score (or pair) for text and int lists; arrays may give arrays (the last form)

@@ -201,10 +201,12 @@ cdef extern from "omaha_eval.h" nogil:
     int oe_eval_shared(const uint8_t *hole, int hole_cards, size_t n, const uint8_t *board,
                        int check, uint16_t *hi, uint8_t *lo)
     void oe_prefetch_shared(const uint8_t *board, int want_lo)
+    size_t oe_shared_table_min()
 
 cdef enum:
     _FAST_MAX = 4096
 FAST_MAX = _FAST_MAX
+SHARED_TABLE_MIN = oe_shared_table_min()  # hands on one board from which the pair table is built
 cdef signed char _RANK_OF[128]
 cdef signed char _SUIT_OF[128]
 cdef int _i
