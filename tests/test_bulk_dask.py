@@ -4,12 +4,15 @@ resumed: the file must equal the one computed in this process. Skipped where das
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -142,10 +145,17 @@ def test_local_cluster_of_the_command_is_quiet_and_gives_the_same_numbers() -> N
 
     hands = ["AsKsQhJh", "7c6c5d4d"]
     local = bulk_equity(hands, game="hilo", trials=BLOCK, seed=4)
-    with connect(workers=1) as client:
-        remote = bulk_equity(hands, game="hilo", trials=BLOCK, seed=4, partitions=2,
-                             client=client)
-        callbacks = client.run(lambda dask_worker: sorted(dask_worker.periodic_callbacks))
+    # another cluster's HTTP port (Dask's default, 8787) taken: ours must not warn about it
+    with socket.socket() as taken, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with contextlib.suppress(OSError):  # already held by someone else: as good
+            taken.bind(("127.0.0.1", 8787))
+            taken.listen()
+        with connect(workers=1) as client:
+            remote = bulk_equity(hands, game="hilo", trials=BLOCK, seed=4, partitions=2,
+                                 client=client)
+            callbacks = client.run(lambda dask_worker: sorted(dask_worker.periodic_callbacks))
+    assert not [w for w in caught if "already in use" in str(w.message)]
     np.testing.assert_array_equal(local.sums, remote.sums)
     assert all("profile" not in names for names in callbacks.values())
     assert dask.config.get("distributed.worker.profile.enabled") is True  # restored here

@@ -78,9 +78,12 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
     # (20 ms), system and memory monitors at 5 s and 1 s (0.5 s, 0.1 s; a task holds a few KB).
     # Measured idle (load ~20): worker 38 -> 4 ms CPU a second, client+scheduler 38 -> 6, CPU
     # taken from the kernel's cores. The workers copy the config when they start.
+    # Without a dashboard the scheduler still serves HTTP (health, metrics), by default on 8787,
+    # and warns when another cluster holds that port: a free port of its own instead.
     with dask.config.set(_QUIET_CLUSTER):
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               host="127.0.0.1", dashboard_address=None)
+                               host="127.0.0.1", dashboard_address=None,
+                               scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
     with cluster, Client(cluster) as client:
         yield client
 
