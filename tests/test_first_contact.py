@@ -140,8 +140,9 @@ def test_seed_beyond_64_bits_is_refused():
     lambda w: oe.evaluate_hi("AsKsQhJh", "Ts9s8h2c2d", workers=w),
     lambda w: oe.evaluate_hilo(np.zeros((0, 4), np.uint8), np.zeros((0, 5), np.uint8), workers=w),
 ])
-@pytest.mark.parametrize("workers", [1000, 0, -2])
+@pytest.mark.parametrize("workers", [1000, 0, -2, True, 1.0])
 def test_absurd_worker_counts_are_refused(call, workers):
+    # True and 1.0 equal 1, but are not counts: refused by small calls as by big ones
     with pytest.raises(ValueError, match="workers must be"):
         call(workers)
 

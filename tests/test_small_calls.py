@@ -181,10 +181,15 @@ def test_keywords_reach_both_paths_with_the_same_meaning():
     assert evaluate_hi(repeated, board, check=False).shape == (5,)
     with pytest.raises(CardError, match="duplicate card As in deal 0"):
         evaluate_hi(repeated, board)
-    # workers is compared as before: 1 (or 1.0) is the small-call path, bad values are refused
-    assert evaluate_hi("AsKsQhJh", "Ts9s8h2c2d", workers=1.0) == 5861
-    with pytest.raises(ValueError, match="workers"):
-        evaluate_hi("AsKsQhJh", "Ts9s8h2c2d", workers=0)
+    # workers means the same on both paths: an int 1 is the small-call path; 1.0, True and 0
+    # are refused whatever the input's size (1.0 and True used to pass on small inputs only)
+    assert evaluate_hi("AsKsQhJh", "Ts9s8h2c2d", workers=1) == 5861
+    assert evaluate_hi("AsKsQhJh", "Ts9s8h2c2d", workers=np.int64(1)) == 5861  # general path
+    for bad in (0, 1.0, True):
+        with pytest.raises(ValueError, match="workers"):
+            evaluate_hi("AsKsQhJh", "Ts9s8h2c2d", workers=bad)
+        with pytest.raises(ValueError, match="workers"):
+            evaluate_hilo(holes, board, workers=bad)
 
 
 def test_result_pairs_are_left_out_of_the_cycle_collector():

@@ -553,7 +553,7 @@ cdef object _general_hilo = None
 
 
 def evaluate_hi(hole, board, *, workers=1, check=True, out=None):
-    if out is None and workers == 1:
+    if out is None and type(workers) is int and workers == 1:  # not True or 1.0: refused
         score = _fast_eval(hole, board, 1, 2 if check else 1)
         if score is not None:
             return score
@@ -561,7 +561,7 @@ def evaluate_hi(hole, board, *, workers=1, check=True, out=None):
 
 
 def evaluate_lo(hole, board, *, workers=1, check=True, out=None):
-    if out is None and workers == 1:
+    if out is None and type(workers) is int and workers == 1:  # not True or 1.0: refused
         score = _fast_eval(hole, board, 2, 2 if check else 1)
         if score is not None:
             return score
@@ -569,7 +569,7 @@ def evaluate_lo(hole, board, *, workers=1, check=True, out=None):
 
 
 def evaluate_hilo(hole, board, *, workers=1, check=True, out=None):
-    if out is None and workers == 1:
+    if out is None and type(workers) is int and workers == 1:  # not True or 1.0: refused
         scores = _fast_eval(hole, board, 3, 2 if check else 1)
         if scores is not None:
             return scores

@@ -85,6 +85,8 @@ MAX_WORKERS = 256
 
 def _workers(workers: int) -> int:
     """``workers=`` as a thread count: -1 = all cores, else 1 .. :data:`MAX_WORKERS`."""
+    if type(workers) is int and 1 <= workers <= MAX_WORKERS:  # the common case, first
+        return workers
     if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
         raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
     if workers == -1:
