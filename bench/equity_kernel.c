@@ -225,14 +225,8 @@ static void timed_chunk(void *ctx, size_t c, int copy)
     tj->sum[who][phase] += t; /* each thread writes only its own row */
 }
 
-static void timed_job_free(void *ctx)
-{
-    timed_job *tj = (timed_job *)ctx;
-    if (tj->job.free_cx) exact_free(tj->job.cx);
-    free(tj->job.partial);
-    free(tj->job.redo.done);
-    free(tj);
-}
+/* exact_job_free frees the job at its own address, which is tj's (job is the first member) */
+static void timed_job_free(void *ctx) { exact_job_free(&((timed_job *)ctx)->job); }
 
 static void chunk_times(const spot *sp, int reps)
 {

@@ -182,7 +182,7 @@ def _out_array(out: Any, shape: Tuple[int, ...], dtype: type, what: str) -> Opti
 def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int, check: bool,
               hi_out: Any = None, lo_out: Any = None) -> Tuple[Any, Any]:
     shape, holes, boards = _rows(hole, board, keep_dtype=True)
-    threads = 1 if workers == 1 and type(workers) is int else _workers(workers)
+    threads = _workers(workers)
     hi_flat = _out_array(hi_out, shape, np.uint16, "out" if not want_lo else "out[0]") if want_hi else None
     lo_flat = _out_array(lo_out, shape, np.uint8, "out" if not want_hi else "out[1]") if want_lo else None
     if holes.dtype == np.uint8 and boards.dtype == np.uint8:
