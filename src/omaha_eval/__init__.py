@@ -17,7 +17,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, List
 
-from .cards import CardError, format_cards, new_deck, parse_cards
+from .cards import format_cards, new_deck, parse_cards
+from .errors import (
+    BulkError,
+    CardError,
+    ChipError,
+    HandSetupError,
+    HHError,
+    IllegalActionError,
+    OmahaEvalError,
+    PHHError,
+    RangeError,
+    TableError,
+)
 from .evaluate import (
     best_hi_cards,
     best_lo_cards,
@@ -34,7 +46,7 @@ if TYPE_CHECKING:  # type checkers see the real objects; at run time they load o
     __version__: str
     from . import game
     from ._equity import EquityResult, ShowdownResult, equity, equity_batch, showdown
-    from .ranges import Range, RangeError, parse_range
+    from .ranges import Range, parse_range
 
 # The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick
 # (measured with `python -X importtime`: the package 110 ms of which NumPy 77; the engine 22 ms
@@ -43,7 +55,7 @@ if TYPE_CHECKING:  # type checkers see the real objects; at run time they load o
 _LAZY = {
     "equity": "_equity", "equity_batch": "_equity", "showdown": "_equity",
     "EquityResult": "_equity", "ShowdownResult": "_equity",
-    "parse_range": "ranges", "Range": "ranges", "RangeError": "ranges",
+    "parse_range": "ranges", "Range": "ranges",
     "game": None,
     "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
     "canonical_hands": "bulk.canonical",
@@ -79,7 +91,15 @@ def __dir__() -> List[str]:
 
 
 __all__ = [
+    "OmahaEvalError",
+    "BulkError",
     "CardError",
+    "ChipError",
+    "HandSetupError",
+    "HHError",
+    "IllegalActionError",
+    "PHHError",
+    "TableError",
     "EquityResult",
     "Range",
     "RangeError",

@@ -1044,7 +1044,7 @@ def equity(
     >>> oe.equity(["AsKsQhJh", "AsKd7h2c"])
     Traceback (most recent call last):
     ...
-    omaha_eval.cards.CardError: card As is used twice: in player 0's hand and in player 1's hand
+    omaha_eval.errors.CardError: card As is used twice: in player 0's hand and in player 1's hand
     """
     if (type(hands) in (list, tuple) and type(board) is str and type(dead) is str
             and type(game) is str and all(type(h) is str for h in hands)):

@@ -12,6 +12,8 @@ from typing import Any, Iterable, Sequence, Union
 import numpy as np
 import numpy.typing as npt
 
+from .errors import CardError
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 
@@ -29,22 +31,6 @@ _CARD_IDS.update({name[0].lower() + name[1]: c for name, c in list(_CARD_IDS.ite
 _CARD_IDS.update({name[0] + name[1].upper(): c for name, c in list(_CARD_IDS.items())})
 _TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,]+")
-
-
-class CardError(ValueError):
-    """A card or a set of cards that cannot be used: unknown text, id out of range, duplicates.
-
-    A subclass of :class:`ValueError`; the message names the card and its position.
-
-    Examples
-    --------
-    >>> from omaha_eval import CardError, parse_cards
-    >>> try:
-    ...     parse_cards("AsKd1x")
-    ... except CardError as exc:
-    ...     print(exc)
-    unknown card '1x' at position 2
-    """
 
 
 def card_to_str(card: int) -> str:
@@ -139,11 +125,11 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint
     >>> parse_cards("AsKdAs")
     Traceback (most recent call last):
     ...
-    omaha_eval.cards.CardError: duplicate card As at positions 0 and 2
+    omaha_eval.errors.CardError: duplicate card As at positions 0 and 2
     >>> parse_cards(5)
     Traceback (most recent call last):
     ...
-    omaha_eval.cards.CardError: cannot read 5 as cards: expected text, a sequence of cards or an integer array
+    omaha_eval.errors.CardError: cannot read 5 as cards: expected text, a sequence of cards or an integer array
     """
     if isinstance(cards, np.ndarray) and cards.dtype.kind not in "iu":
         cards = _non_integer_array(cards)

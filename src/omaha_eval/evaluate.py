@@ -272,7 +272,7 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     >>> oe.evaluate_hi("AsKsQhJh", "AsTs9s8h2c")
     Traceback (most recent call last):
     ...
-    omaha_eval.cards.CardError: duplicate card As (hole position 0 and board position 0)
+    omaha_eval.errors.CardError: duplicate card As (hole position 0 and board position 0)
     """
     result: Union[int, npt.NDArray[np.uint16]] = _evaluate(hole, board, True, False, workers,
                                                            check, out)[0]

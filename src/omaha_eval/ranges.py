@@ -66,6 +66,8 @@ from typing import Any, Iterable, NoReturn, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from .errors import RangeError
+
 __all__ = ["Range", "RangeError", "parse_range", "all_hands", "range_from_hands",
            "MAX_TEXT", "MAX_ITEMS", "MAX_HOLDINGS", "MIN_WEIGHT", "MAX_WEIGHT"]
 
@@ -84,21 +86,6 @@ _QUALIFIER_PATTERN4 = {"ds": (2, 2, 0, 0), "ss": (2, 1, 1, 0), "r": (1, 1, 1, 1)
 # five and six cards: how many suits hold two or more cards
 _QUALIFIER_SUITED = {"ds": 2, "ss": 1, "r": 0}
 _HOLE_COUNTS = (4, 5, 6)
-
-
-class RangeError(ValueError):
-    """A range text that does not follow the documented syntax, or leaves no holding.
-
-    A subclass of :class:`ValueError`; the message names the token and its position.
-
-    Examples
-    --------
-    >>> import omaha_eval as oe
-    >>> oe.parse_range("AAKy")
-    Traceback (most recent call last):
-    ...
-    omaha_eval.ranges.RangeError: bad range 'AAKy': unknown card or rank 'y' at position 3
-    """
 
 
 def _bad(text: str, pos: int, token: str, why: str) -> RangeError:

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from .canonical import HOLE_CARDS, canonical_hands
+from ..errors import BulkError
 
 __all__ = ["BLOCK", "BulkError", "BulkJob", "BulkResult", "GAMES", "bulk_equity", "run_units"]
 
@@ -41,10 +42,6 @@ MAX_TRIALS = 1 << 40   # per hand: keeps every sum of squared shares far inside 
 
 BLOCK = 65536  # trials per random stream (oe_bulk.h OE_BULK_BLOCK; checked at first use)
 POT = 5040     # share units per pot
-
-
-class BulkError(ValueError):
-    """Bad arguments to a bulk job, or partial results that do not belong to it."""
 
 
 def _int_arg(name: str, value: object, low: int, high: int) -> int:

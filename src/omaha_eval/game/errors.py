@@ -1,15 +1,7 @@
-"""Exceptions of the rules layer."""
+"""Exceptions of the rules layer (defined in :mod:`omaha_eval.errors`, named here too)."""
 
 from __future__ import annotations
 
+from ..errors import HandSetupError, IllegalActionError, PHHError
 
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow now; the message says why. The hand is unchanged."""
-
-
-class HandSetupError(ValueError):
-    """A hand that cannot be set up as asked (bad stacks, posts, button, cards or options)."""
-
-
-class PHHError(ValueError):
-    """A PHH hand history that cannot be read or replayed; the message names the field or action."""
+__all__ = ["HandSetupError", "IllegalActionError", "PHHError"]

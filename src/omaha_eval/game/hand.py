@@ -1232,7 +1232,7 @@ class Hand:
         >>> hand.check()
         Traceback (most recent call last):
         ...
-        omaha_eval.game.errors.IllegalActionError: cannot check facing a bet of 2: call 1, raise or fold
+        omaha_eval.errors.IllegalActionError: cannot check facing a bet of 2: call 1, raise or fold
         >>> hand.call(); hand.check()
         >>> hand.street_name
         'flop'

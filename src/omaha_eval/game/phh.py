@@ -117,7 +117,7 @@ def parse_variant(code: Any) -> Tuple[str, str, int, bool]:
     >>> parse_variant("NT")
     Traceback (most recent call last):
         ...
-    omaha_eval.game.errors.PHHError: variant 'NT' is not an Omaha variant this package plays; ...
+    omaha_eval.errors.PHHError: variant 'NT' is not an Omaha variant this package plays; ...
     """
     m = _CODE.match(code) if isinstance(code, str) else None
     if not m:
@@ -687,7 +687,7 @@ def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]],
     >>> hand_from_phh(b"\xff\xfe")
     Traceback (most recent call last):
     ...
-    omaha_eval.game.errors.PHHError: not UTF-8 text (byte 0xff at offset 0): a PHH file is TOML text
+    omaha_eval.errors.PHHError: not UTF-8 text (byte 0xff at offset 0): a PHH file is TOML text
     """
     return replay(parse_phh(source), seed=seed)
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from math import gcd
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from ..errors import TableError
 from .config import ANTE, BIG_BLIND, DEAD, KILL, LIVE, SMALL_BLIND, STRADDLE, GameConfig
 
 MAX_SEATS = 10
@@ -56,10 +57,6 @@ MISSED_BLINDS_RULES = ("owed", "forgiven")
 # why a present player is not dealt in
 WAIT_BIG_BLIND = "waiting for the big blind"
 WAIT_BUTTON = "waiting for the button to pass"
-
-
-class TableError(ValueError):
-    """A table operation the rules do not allow (a bad seat, a leave during a hand, ...)."""
 
 
 def _is_int(value: object) -> bool:
@@ -218,7 +215,7 @@ class TableRules:
         >>> TableRules.from_dict({"seets": 6})
         Traceback (most recent call last):
             ...
-        omaha_eval.game.seating.TableError: unknown table rule(s): seets
+        omaha_eval.errors.TableError: unknown table rule(s): seets
         """
         if not isinstance(data, dict):
             raise TableError(f"table rules must be a dict, got {data!r:.80}")

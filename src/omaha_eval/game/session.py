@@ -81,7 +81,7 @@ def config_from_dict(data: Dict[str, Any]) -> GameConfig:
     >>> config_from_dict({"structure": {"kind": "stud"}})
     Traceback (most recent call last):
         ...
-    omaha_eval.game.seating.TableError: bad game config in session: KeyError('stud')
+    omaha_eval.errors.TableError: bad game config in session: KeyError('stud')
     """
     try:
         structure = dict(data["structure"])

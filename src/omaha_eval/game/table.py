@@ -362,7 +362,7 @@ class Table:
         >>> table.sit(0, "bob", 100)
         Traceback (most recent call last):
             ...
-        omaha_eval.game.seating.TableError: seat 0 is taken by ann
+        omaha_eval.errors.TableError: seat 0 is taken by ann
         """
         s = self._check_seat(seat)
         taken = self._seats[s]
@@ -686,7 +686,7 @@ class Table:
         >>> table.start_hand()
         Traceback (most recent call last):
             ...
-        omaha_eval.game.seating.TableError: the current hand is not over
+        omaha_eval.errors.TableError: the current hand is not over
         """
         if not self._finished:
             if self._hand is None or not self._hand.is_over:

@@ -15,10 +15,7 @@ from ..game import showdown as sd
 from ..game.payout import after_rake, run_shares
 from ..game.pots import build_pots, uncalled_bet
 from .model import SiteHand
-
-
-class ChipError(ValueError):
-    """The chips alone cannot settle the hand (a contested pot nobody showed for, a short board)."""
+from ..errors import ChipError
 
 
 def chip_award(hand: SiteHand, players: Sequence[str], posts: Sequence[gc.Post], trimming: bool,

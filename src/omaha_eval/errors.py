@@ -1,0 +1,167 @@
+"""Every error this library raises on purpose, under one base.
+
+Catch :class:`OmahaEvalError` to catch any of them; it is a :class:`ValueError`, so code that
+caught ``ValueError`` before keeps working. Each message says what is wrong and where.
+
+========================  ==================================================  =============================
+class                     raised by                                           example message
+========================  ==================================================  =============================
+``CardError``             card text and ids, every evaluator and equity call  ``unknown card '1x' at position 2``
+``RangeError``            :func:`omaha_eval.parse_range`, ranges in equity    ``bad range 'AAKy': unknown card or rank 'y' at position 3``
+``HandSetupError``        :class:`omaha_eval.game.Hand` construction          ``the small blind 2 is above the big blind 1``
+``IllegalActionError``    the actions of :class:`omaha_eval.game.Hand`        ``raise to 8 is above the pot-limit maximum 7``
+``PHHError``              PHH reading, writing and replay                     ``not valid TOML: ...``
+``TableError``            :class:`omaha_eval.game.Table` and sessions         ``seat 0 is taken by ann``
+``BulkError``             preflop tables and bulk jobs                        ``trials must be in 1..10**12, got 0``
+``HHError``               site hand-history readers                           ``a.txt line 3: unrecognised line 'xyz'``
+``ChipError``             a site hand's chips that cannot settle it           ``a contested pot nobody showed for``
+========================  ==================================================  =============================
+
+Examples
+--------
+>>> import omaha_eval as oe
+>>> try:
+...     oe.parse_cards("AsKd1x")
+... except oe.OmahaEvalError as exc:
+...     print(type(exc).__name__, "-", exc)
+CardError - unknown card '1x' at position 2
+>>> issubclass(oe.RangeError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "OmahaEvalError", "CardError", "RangeError", "HandSetupError", "IllegalActionError",
+    "PHHError", "TableError", "BulkError", "HHError", "ChipError",
+]
+
+
+class OmahaEvalError(ValueError):
+    """The base of every error this library raises on purpose (a :class:`ValueError`).
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> try:
+    ...     oe.equity(["AsKsQhJh", "AsKdQdJd"])
+    ... except oe.OmahaEvalError as exc:
+    ...     print(type(exc).__name__)
+    CardError
+    """
+
+
+class CardError(OmahaEvalError):
+    """A card or a set of cards that cannot be used: unknown text, id out of range, duplicates.
+
+    The message names the card and its position.
+
+    Examples
+    --------
+    >>> from omaha_eval import CardError, parse_cards
+    >>> try:
+    ...     parse_cards("AsKd1x")
+    ... except CardError as exc:
+    ...     print(exc)
+    unknown card '1x' at position 2
+    """
+
+
+class RangeError(OmahaEvalError):
+    """A range text that does not follow the documented syntax, or leaves no holding.
+
+    The message names the token and its position.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.parse_range("AAKy")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.errors.RangeError: bad range 'AAKy': unknown card or rank 'y' at position 3
+    """
+
+
+class IllegalActionError(OmahaEvalError):
+    """An action that the rules do not allow now; the message says why. The hand is unchanged.
+
+    Examples
+    --------
+    >>> from omaha_eval import IllegalActionError, OmahaEvalError
+    >>> issubclass(IllegalActionError, OmahaEvalError)
+    True
+    """
+
+
+class HandSetupError(OmahaEvalError):
+    """A hand that cannot be set up as asked (bad stacks, posts, button, cards or options).
+
+    Examples
+    --------
+    >>> from omaha_eval import HandSetupError, OmahaEvalError
+    >>> issubclass(HandSetupError, OmahaEvalError)
+    True
+    """
+
+
+class PHHError(OmahaEvalError):
+    """A PHH hand history that cannot be read or replayed; the message names the field or action.
+
+    Examples
+    --------
+    >>> from omaha_eval import OmahaEvalError, PHHError
+    >>> issubclass(PHHError, OmahaEvalError)
+    True
+    """
+
+
+class TableError(OmahaEvalError):
+    """A table operation the rules do not allow (a bad seat, a leave during a hand, ...).
+
+    Examples
+    --------
+    >>> from omaha_eval import OmahaEvalError, TableError
+    >>> issubclass(TableError, OmahaEvalError)
+    True
+    """
+
+
+class BulkError(OmahaEvalError):
+    """Bad arguments to a bulk job, or partial results that do not belong to it.
+
+    Examples
+    --------
+    >>> from omaha_eval import BulkError, OmahaEvalError
+    >>> issubclass(BulkError, OmahaEvalError)
+    True
+    """
+
+
+class ChipError(OmahaEvalError):
+    """The chips alone cannot settle the hand (a contested pot nobody showed for, a short board).
+
+    Examples
+    --------
+    >>> from omaha_eval import ChipError, OmahaEvalError
+    >>> issubclass(ChipError, OmahaEvalError)
+    True
+    """
+
+
+class HHError(OmahaEvalError):
+    """A site hand history that cannot be read: says what is wrong and where (file, hand, line).
+
+    Examples
+    --------
+    >>> str(HHError("unrecognised line 'xyz'", file="a.txt", line=3))
+    "a.txt line 3: unrecognised line 'xyz'"
+    """
+
+    def __init__(self, message: str, *, file: str = "", hand_id: str = "", line: int = 0) -> None:
+        self.message = message
+        self.file = file
+        self.hand_id = hand_id
+        self.line = line
+        where = " ".join(part for part in (file, f"hand {hand_id}" if hand_id else "",
+                                           f"line {line}" if line else "") if part)
+        super().__init__(f"{where}: {message}" if where else message)
