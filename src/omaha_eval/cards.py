@@ -12,7 +12,7 @@ from typing import Any, Iterable, Sequence, Union
 import numpy as np
 import numpy.typing as npt
 
-from .errors import CardError
+from .errors import CardError as CardError  # re-exported: its old home
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

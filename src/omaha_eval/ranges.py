@@ -66,7 +66,7 @@ from typing import Any, Iterable, NoReturn, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from .errors import RangeError
+from .errors import RangeError as RangeError  # re-exported: its old home
 
 __all__ = ["Range", "RangeError", "parse_range", "all_hands", "range_from_hands",
            "MAX_TEXT", "MAX_ITEMS", "MAX_HOLDINGS", "MIN_WEIGHT", "MAX_WEIGHT"]

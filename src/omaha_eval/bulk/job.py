@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Sequence
 import numpy as np
 
 from .canonical import HOLE_CARDS, canonical_hands
-from ..errors import BulkError
+from ..errors import BulkError as BulkError  # re-exported: its old home
 
 __all__ = ["BLOCK", "BulkError", "BulkJob", "BulkResult", "GAMES", "bulk_equity", "run_units"]
 
