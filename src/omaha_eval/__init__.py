@@ -46,6 +46,7 @@ if TYPE_CHECKING:  # type checkers see the real objects; at run time they load o
     __version__: str
     from . import game
     from ._equity import EquityResult, ShowdownResult, equity, equity_batch, showdown
+    from .board import BoardClass, classify
     from .ranges import Range, parse_range
 
 # The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick
@@ -59,6 +60,7 @@ _LAZY = {
     "game": None,
     "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
     "canonical_hands": "bulk.canonical",
+    "classify": "board", "BoardClass": "board",
 }
 
 
@@ -101,6 +103,8 @@ __all__ = [
     "PHHError",
     "TableError",
     "EquityResult",
+    "BoardClass",
+    "classify",
     "Range",
     "RangeError",
     "ShowdownResult",
