@@ -13,7 +13,7 @@ Examples
 
 from __future__ import annotations
 
-from .classify import BoardClass, classify
+from .fields import BoardClass, classify
 from .names import DRAW_NAMES, MADE_NAMES
 
 __all__ = ["BoardClass", "classify", "DRAW_NAMES", "MADE_NAMES"]

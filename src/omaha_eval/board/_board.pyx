@@ -24,6 +24,7 @@ cdef extern from "oe_board.h" nogil:
         uint8_t *nut_lo_rank
         uint8_t *lo_outs
         uint8_t *nut_lo_outs
+        uint8_t *made
     int oe_board_prepare(const uint8_t *board, int n_board, oe_board_ctx *ctx)
     int oe_board_classify(const oe_board_ctx *ctx, const uint8_t *holes, int k, size_t n,
                           const oe_board_out *out, int workers, size_t *bad_row)
@@ -32,7 +33,7 @@ cdef extern from "omaha_eval.h" nogil:
     const uint8_t oe_hi_class[7463][6]
 
 FIELDS = ("hi", "nut_rank", "category", "outs", "nut_outs", "straight_outs", "flush_draw",
-          "backdoor_flush", "lo", "nut_lo_rank", "lo_outs", "nut_lo_outs")
+          "backdoor_flush", "lo", "nut_lo_rank", "lo_outs", "nut_lo_outs", "made_code")
 
 
 def hi_classes():
@@ -81,6 +82,7 @@ def classify(const uint8_t[:, ::1] holes, const uint8_t[::1] board, int workers)
         o.nut_lo_rank = _addr8(res["nut_lo_rank"])
         o.lo_outs = _addr8(res["lo_outs"])
         o.nut_lo_outs = _addr8(res["nut_lo_outs"])
+        o.made = _addr8(res["made_code"])
         if n:
             with nogil:
                 rc = oe_board_classify(ctx, &holes[0, 0], k, <size_t>n, &o, workers, &bad)

@@ -22,7 +22,7 @@ from ..errors import CardError
 from ..evaluate import MAX_WORKERS
 from ..variants import game_of
 from . import _board
-from .names import DRAW_NAMES, MADE_NAMES, draw_masks, draw_names, made_codes
+from .names import DRAW_NAMES, MADE_NAMES, draw_masks, draw_names
 
 U8 = npt.NDArray[np.uint8]
 U16 = npt.NDArray[np.uint16]
@@ -164,10 +164,8 @@ def parse_holes(holes: Any) -> U8:
     """
     if isinstance(holes, str):
         rows = [parse_cards(holes)]
-    elif isinstance(holes, np.ndarray) and holes.dtype.kind in "iu" and holes.ndim in (1, 2):
-        rows = [parse_cards(r) for r in holes.reshape(-1, holes.shape[-1])] if holes.size else []
-        if not rows:
-            return np.zeros((0, holes.shape[-1] if holes.ndim == 2 else 4), np.uint8)
+    elif isinstance(holes, np.ndarray) and holes.dtype.kind in "iu":
+        return _id_rows(holes)
     else:
         try:
             items = list(holes)
@@ -183,6 +181,19 @@ def parse_holes(holes: Any) -> U8:
     if width not in (4, 5, 6):
         raise CardError(f"a hand needs 4, 5 or 6 cards, got {width}")
     return np.array(rows, dtype=np.uint8).reshape(len(rows), width)
+
+
+def _id_rows(holes: npt.NDArray[Any]) -> U8:
+    """An integer array (k,) or (N, k) as (N, k) uint8, ids checked (repeats are checked in C)."""
+    if holes.ndim not in (1, 2) or holes.shape[-1] not in (4, 5, 6):
+        raise CardError(f"hands must be an array (k,) or (N, k) with k = 4, 5 or 6, "
+                        f"got shape {holes.shape}")
+    rows = holes.reshape(-1, holes.shape[-1])
+    if rows.size and (rows.min() < 0 or rows.max() > 51):
+        row, pos = np.argwhere((rows < 0) | (rows > 51))[0]
+        raise CardError(f"card id {int(rows[row, pos])} outside 0..51 in hand {int(row)} "
+                        f"(position {int(pos)})")
+    return np.ascontiguousarray(rows, dtype=np.uint8)
 
 
 def parse_board(board: Any) -> U8:
@@ -244,7 +255,7 @@ def classify(holes: Any, board: Any, game: str = "hi", *, workers: int = 1) -> B
     >>> c.outs[0].tolist(), int(c.nut_outs[0])
     ([45, 29, 17, 17, 17, 0, 0, 0, 0], 11)
     >>> oe.classify("Ah2hKd7c", "3h8h9c", game="plo8").draws[0]
-    'nut flush draw + gutshot + nut low draw'
+    'nut flush draw + nut low draw'
     """
     rows = parse_holes(holes)
     ids = parse_board(board)
@@ -256,13 +267,12 @@ def classify(holes: Any, board: Any, game: str = "hi", *, workers: int = 1) -> B
         raise CardError(f"hand {row} ({format_cards(rows[row])}) repeats a card or shares one "
                         f"with the board {format_cards(ids)}") from None
     best = tuple(int(x) for x in facts["category_best"])
-    made = made_codes(res["hi"], hi_class_table(), ids, best)
     draws = draw_masks(res["category"], res["flush_draw"], res["backdoor_flush"],
                        res["straight_outs"], res["lo"], res["lo_outs"], res["nut_lo_outs"],
                        g == "hilo")
     for a in res.values():
         a.flags.writeable = False
-    return BoardClass(holes=rows, board=ids, game=g, made_code=made, draw_mask=draws,
+    return BoardClass(holes=rows, board=ids, game=g, draw_mask=draws,
                       nuts=int(facts["nuts"]), category_best=best, **res)
 
 
