@@ -317,6 +317,7 @@ static void classify_one(const oe_board_ctx *ctx, const uint8_t *h, int k, const
     o->hi[i] = (uint16_t)best;
     o->category[i] = oe_hi_class[best][0];
     o->nut_rank[i] = (uint16_t)(1 + ctx->above[best]);
+    o->made[i] = (uint8_t)oe_board_made(ctx, best);
     uint8_t lo = oe_low_table[hd.low_mask * 256 + ctx->low_mask];
     o->lo[i] = lo;
     o->nut_lo_rank[i] = lo ? (uint8_t)(1 + ctx->lo_above[lo]) : 0;
@@ -326,6 +327,78 @@ static void classify_one(const oe_board_ctx *ctx, const uint8_t *h, int k, const
     } else {
         memset(o->outs + i * 9, 0, 9);
         o->nut_outs[i] = o->straight_outs[i] = o->lo_outs[i] = o->nut_lo_outs[i] = 0;
+    }
+}
+
+/* ---- made-hand names (docs/board.rst) ---- */
+
+/* Place of rank r among the board's distinct ranks, highest first, and their number. */
+static int rank_place(const oe_board_ctx *ctx, int r, int *n_distinct)
+{
+    int place = 0, n = 0;
+    for (int x = 12; x >= 0; --x) {
+        if (!ctx->count[x]) continue;
+        if (x > r) ++place;
+        ++n;
+    }
+    *n_distinct = n;
+    return place;
+}
+
+static int top_board_rank(const oe_board_ctx *ctx)
+{
+    int x = 12;
+    while (x > 0 && !ctx->count[x]) --x;
+    return x;
+}
+
+/* A pair of rank r that the hand holds a card of, or both cards of. */
+static int pair_code(const oe_board_ctx *ctx, int r)
+{
+    int n, place = rank_place(ctx, r, &n);
+    if (ctx->count[r] >= 2) return OE_MADE_BOARD_PAIR;
+    if (ctx->count[r] == 0) return r > top_board_rank(ctx) ? OE_MADE_OVERPAIR : OE_MADE_UNDERPAIR;
+    if (place == 0) return OE_MADE_TOP_PAIR;
+    return place == n - 1 ? OE_MADE_BOTTOM_PAIR : OE_MADE_MIDDLE_PAIR;
+}
+
+static int two_pair_code(const oe_board_ctx *ctx, int p, int q)
+{
+    int cp = ctx->count[p], cq = ctx->count[q];
+    if (cp == 1 && cq == 1) {
+        int n, i = rank_place(ctx, p, &n), j = rank_place(ctx, q, &n);
+        if (i == 0 && j == 1) return OE_MADE_TOP_TWO;
+        if (i == 0 && j == n - 1) return OE_MADE_TOP_AND_BOTTOM;
+        if (i == n - 2 && j == n - 1) return OE_MADE_BOTTOM_TWO;
+        return OE_MADE_TWO_PAIR;
+    }
+    if (cp >= 2 && cq < 2) return pair_code(ctx, q); /* the board's pair and the hand's own */
+    if (cq >= 2 && cp < 2) return pair_code(ctx, p);
+    return OE_MADE_TWO_PAIR;
+}
+
+int oe_board_made(const oe_board_ctx *ctx, unsigned score)
+{
+    if (score < 1 || score > OE_HI_MAX) return OE_MADE_NOTHING;
+    const uint8_t *cls = oe_hi_class[score];
+    int cat = cls[0], r1 = cls[1] > 12 ? 12 : cls[1], r2 = cls[2] > 12 ? 12 : cls[2];
+    int nut = score == ctx->category_best[cat > 8 ? 8 : cat];
+    int n, place;
+    switch (cat) {
+    case OE_HIGH_CARD: return OE_MADE_NOTHING;
+    case OE_PAIR: return pair_code(ctx, r1);
+    case OE_TWO_PAIR: return two_pair_code(ctx, r1, r2);
+    case OE_TRIPS:
+        if (ctx->count[r1] >= 3) return OE_MADE_BOARD_TRIPS;
+        if (ctx->count[r1] == 2) return OE_MADE_TRIPS;
+        place = rank_place(ctx, r1, &n);
+        if (place == 0) return OE_MADE_TOP_SET;
+        return place == n - 1 ? OE_MADE_BOTTOM_SET : OE_MADE_MIDDLE_SET;
+    case OE_STRAIGHT: return nut ? OE_MADE_NUT_STRAIGHT : OE_MADE_STRAIGHT;
+    case OE_FLUSH: return nut ? OE_MADE_NUT_FLUSH : OE_MADE_FLUSH;
+    case OE_FULL_HOUSE: return nut ? OE_MADE_NUT_FULL_HOUSE : OE_MADE_FULL_HOUSE;
+    case OE_QUADS: return OE_MADE_QUADS;
+    default: return OE_MADE_STRAIGHT_FLUSH;
     }
 }
 

@@ -61,7 +61,23 @@ typedef struct {
     uint16_t *hi, *nut_rank;
     uint8_t *category, *outs, *nut_outs, *straight_outs, *flush_draw, *backdoor_flush;
     uint8_t *lo, *nut_lo_rank, *lo_outs, *nut_lo_outs;
+    uint8_t *made; /* made-hand code (enum oe_made) */
 } oe_board_out;
+
+/* Made-hand codes, in the order of omaha_eval.board.names.MADE_NAMES (docs/board.rst gives
+ * the rule of each).  "Position" is the place of a rank among the board's distinct ranks,
+ * highest first; "nut X" means the best score of category X any two non-board cards make. */
+enum oe_made {
+    OE_MADE_NOTHING = 0, OE_MADE_BOARD_PAIR, OE_MADE_UNDERPAIR, OE_MADE_BOTTOM_PAIR,
+    OE_MADE_MIDDLE_PAIR, OE_MADE_TOP_PAIR, OE_MADE_OVERPAIR, OE_MADE_TWO_PAIR,
+    OE_MADE_BOTTOM_TWO, OE_MADE_TOP_AND_BOTTOM, OE_MADE_TOP_TWO, OE_MADE_BOARD_TRIPS,
+    OE_MADE_TRIPS, OE_MADE_BOTTOM_SET, OE_MADE_MIDDLE_SET, OE_MADE_TOP_SET, OE_MADE_STRAIGHT,
+    OE_MADE_NUT_STRAIGHT, OE_MADE_FLUSH, OE_MADE_NUT_FLUSH, OE_MADE_FULL_HOUSE,
+    OE_MADE_NUT_FULL_HOUSE, OE_MADE_QUADS, OE_MADE_STRAIGHT_FLUSH, OE_MADE_N
+};
+
+/* Made-hand code of hi score `score` (1..7462) on the prepared board. */
+int oe_board_made(const oe_board_ctx *ctx, unsigned score);
 
 /* Classifies n hands of k (4..6) cards (rows of k bytes, packed) on a prepared board, on up to
  * `workers` threads (results never depend on it).  Every hand is checked first: returns 0, -1
@@ -70,6 +86,31 @@ typedef struct {
 int oe_board_classify(const oe_board_ctx *ctx, const uint8_t *holes, int k, size_t n,
                       const oe_board_out *out, int workers, size_t *bad_row);
 
+#ifdef __cplusplus
+}
+#endif
+#endif
+
+#ifndef OE_BOARD_EQ_H
+#define OE_BOARD_EQ_H
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* Exact heads-up equities of every combo of one range against every combo of another over a
+ * common list of runouts (oe_board_eq.c).  hero_hi: (n_hero, n_runouts) int16 hi scores, -1
+ * where the combo uses a runout card; villain_hi likewise (n_villain, n_runouts).  hero_lo /
+ * villain_lo: the same for lows (0 = no low, -1 invalid), or NULL for the hi game.  Masks:
+ * each combo's card bits; a hero and a villain combo that share a card never meet.  For every
+ * hero combo g: num[g] = sum over the villain combos r it can meet of w[r] * equity(g, r),
+ * den[g] = the sum of those w[r], where equity(g, r) averages the pot share of g over the
+ * runouts valid for both (a tie halves the pot; in hi-lo each half is settled apart, a half
+ * without a low goes to the hi).  Runs on up to `workers` threads; results never depend on
+ * it.  Returns 0, or 1 when some pair of combos has no valid runout (num/den then count the
+ * pair with weight 0). */
+int oe_board_range_equity(const int16_t *hero_hi, const int16_t *hero_lo, const uint64_t *hero_mask,
+                          size_t n_hero, const int16_t *villain_hi, const int16_t *villain_lo,
+                          const uint64_t *villain_mask, const double *villain_w, size_t n_villain,
+                          size_t n_runouts, double *num, double *den, int workers);
 #ifdef __cplusplus
 }
 #endif

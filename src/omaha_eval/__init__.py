@@ -47,6 +47,8 @@ if TYPE_CHECKING:  # type checkers see the real objects; at run time they load o
     from . import game
     from ._equity import EquityResult, ShowdownResult, equity, equity_batch, showdown
     from .board import BoardClass, classify
+    from .board.breakdown import Breakdown, breakdown
+    from .board.distribution import EquityDistribution, equity_distribution
     from .ranges import Range, parse_range
 
 # The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick
@@ -61,6 +63,8 @@ _LAZY = {
     "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
     "canonical_hands": "bulk.canonical",
     "classify": "board", "BoardClass": "board",
+    "breakdown": "board.breakdown", "Breakdown": "board.breakdown",
+    "equity_distribution": "board.distribution", "EquityDistribution": "board.distribution",
 }
 
 
@@ -104,7 +108,11 @@ __all__ = [
     "TableError",
     "EquityResult",
     "BoardClass",
+    "Breakdown",
+    "EquityDistribution",
+    "breakdown",
     "classify",
+    "equity_distribution",
     "Range",
     "RangeError",
     "ShowdownResult",

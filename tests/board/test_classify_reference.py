@@ -19,9 +19,9 @@ FIELDS = ("hi", "category", "nut_rank", "nut_outs", "straight_outs", "flush_draw
 
 BOARDS = [
     "9h8s2d", "AhKhQh", "7c7d2s", "5c4d3h", "KdKhKs", "Ts9d3c", "Ac2c8d", "Jh7h2c",
-    "9h8s2d4c", "AhKh5h2h", "7c7d2s2h", "5c4d3h6s", "QsJs9d9c", "Ad3d8c8h",
+    "9h8s2d4c", "AhKh5h2h", "7c7d2s2h", "5c4d3h6s",
     "9h8s2d4cKs", "AhKh5h2h9h", "7c7d7s2h2d", "5c4d3h6s7s", "QsJsTs9d2c", "Ad3d8c8h8s",
-]
+] + (["QsJs9d9c", "Ad3d8c8h", "Kh9h4c4s", "2c3c4d5h"] if FULL else [])
 
 
 def _hands(rng: np.random.Generator, board: np.ndarray, k: int, n: int) -> np.ndarray:
@@ -60,7 +60,7 @@ def test_every_field_matches_the_reference(board: str, k: int) -> None:
 
 def test_random_boards_every_field() -> None:
     rng = np.random.default_rng(27)
-    for trial in range(12 if FULL else 4):
+    for trial in range(12 if FULL else 3):
         n_board = 3 + trial % 3
         deal = rng.choice(52, n_board + 6, replace=False).astype(np.uint8)
         k = 4 + trial % 3

@@ -11,3 +11,13 @@ def hi_classes() -> npt.NDArray[np.uint8]: ...
 def classify(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], workers: int
 ) -> Tuple[Dict[str, Any], Dict[str, Any]]: ...
+def range_equity(
+    hero_hi: npt.NDArray[np.int16],
+    hero_lo: npt.NDArray[np.int16] | None,
+    hero_mask: npt.NDArray[np.uint64],
+    villain_hi: npt.NDArray[np.int16],
+    villain_lo: npt.NDArray[np.int16] | None,
+    villain_mask: npt.NDArray[np.uint64],
+    villain_w: npt.NDArray[np.float64],
+    workers: int,
+) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], bool]: ...

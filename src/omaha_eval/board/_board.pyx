@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
 """Binding to the board-analysis kernel (csrc/oe_board.c): shapes checked here, cards in C."""
 
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint16_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 import numpy as np
@@ -107,3 +107,48 @@ cdef uint16_t *_addr16(a) except NULL:
     if v.shape[0] == 0:
         return <uint16_t *>1
     return &v[0]
+
+
+cdef extern from "oe_board.h" nogil:
+    int oe_board_range_equity(const int16_t *hero_hi, const int16_t *hero_lo,
+                              const uint64_t *hero_mask, size_t n_hero,
+                              const int16_t *villain_hi, const int16_t *villain_lo,
+                              const uint64_t *villain_mask, const double *villain_w,
+                              size_t n_villain, size_t n_runouts, double *num, double *den,
+                              int workers)
+
+
+def range_equity(const int16_t[:, ::1] hero_hi, hero_lo, const uint64_t[::1] hero_mask,
+                 const int16_t[:, ::1] villain_hi, villain_lo, const uint64_t[::1] villain_mask,
+                 const double[::1] villain_w, int workers):
+    """(num, den, empty): per hero combo, the weighted sum of its equities against the villain
+    combos it can meet, the sum of their weights, and whether some pair had no runout."""
+    cdef Py_ssize_t nh = hero_hi.shape[0], nv = villain_hi.shape[0], nro = hero_hi.shape[1]
+    if (villain_hi.shape[1] != nro or hero_mask.shape[0] != nh or villain_mask.shape[0] != nv
+            or villain_w.shape[0] != nv):
+        raise ValueError("range_equity: shapes disagree")
+    cdef const int16_t[:, ::1] hl
+    cdef const int16_t[:, ::1] vl
+    cdef const int16_t *hlp = NULL
+    cdef const int16_t *vlp = NULL
+    if hero_lo is not None and villain_lo is not None:
+        hl = hero_lo
+        vl = villain_lo
+        if hl.shape[0] != nh or hl.shape[1] != nro or vl.shape[0] != nv or vl.shape[1] != nro:
+            raise ValueError("range_equity: low shapes disagree")
+        if nh and nro:
+            hlp = &hl[0, 0]
+        if nv and nro:
+            vlp = &vl[0, 0]
+    num = np.zeros(nh, np.float64)
+    den = np.zeros(nh, np.float64)
+    cdef double[::1] nm = num
+    cdef double[::1] dn = den
+    cdef int rc = 0
+    if nh == 0 or nv == 0 or nro == 0:
+        return num, den, False
+    with nogil:
+        rc = oe_board_range_equity(&hero_hi[0, 0], hlp, &hero_mask[0], <size_t>nh,
+                                   &villain_hi[0, 0], vlp, &villain_mask[0], &villain_w[0],
+                                   <size_t>nv, <size_t>nro, &nm[0], &dn[0], workers)
+    return num, den, rc != 0
