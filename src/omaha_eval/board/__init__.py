@@ -7,8 +7,8 @@ vocabulary (:mod:`omaha_eval.board.names`).
 Examples
 --------
 >>> from omaha_eval.board import classify
->>> classify("JhTs7d4c", "9h8s2d").made[0]
-'no made hand'
+>>> classify("JhTs7d4c", "9h8s2d").made.tolist()
+['no made hand']
 """
 
 from __future__ import annotations

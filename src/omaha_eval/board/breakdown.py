@@ -5,7 +5,7 @@ Examples
 >>> import omaha_eval as oe
 >>> b = oe.breakdown("AA**,KK**", "Ks9d3c")
 >>> b["top set"].combos, round(b["top set"].share, 4)
-(108, 0.0864)
+(3151, 0.3405)
 """
 
 from __future__ import annotations
@@ -52,7 +52,27 @@ class BreakdownRow:
 
 class Breakdown:
     """The groups of a range on a board (:func:`breakdown`): iterable over rows, indexable by
-    group name, ``to_pandas()`` where pandas is installed, ``to_dicts()`` for JSON."""
+    group name, ``to_pandas()`` where pandas is installed, ``to_dicts()`` for JSON.
+
+    Parameters
+    ----------
+    rows : list of BreakdownRow
+        The groups.
+    board : numpy.ndarray of uint8
+        The board.
+    game : str
+        ``"hi"`` or ``"hilo"``.
+    combos : int
+        Combos of the range on the board.
+    equity : float
+        The whole range's equity against the other range (NaN without one).
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.breakdown("AA**", "Ks9d3c")
+    Breakdown(10 groups, 6121 combos on Ks9d3c, game='hi')
+    """
 
     def __init__(self, rows: List[BreakdownRow], board: np.ndarray, game: str, combos: int,
                  equity: float) -> None:
@@ -81,11 +101,16 @@ class Breakdown:
     def to_dicts(self) -> List[Dict[str, Any]]:
         """The rows as JSON-ready dicts (NaN equity as None).
 
+        Returns
+        -------
+        list of dict
+            One dict per row, keys as :class:`BreakdownRow`'s fields.
+
         Examples
         --------
         >>> import omaha_eval as oe
         >>> oe.breakdown("AA**", "Ks9d3c").to_dicts()[0]["name"]
-        'overpair'
+        'top set'
         """
         out = []
         for row in self.rows:
@@ -96,6 +121,11 @@ class Breakdown:
 
     def to_pandas(self) -> Any:
         """The rows as a pandas DataFrame (needs pandas).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per group, columns as :class:`BreakdownRow`'s fields.
 
         Examples
         --------
@@ -108,6 +138,11 @@ class Breakdown:
 
     def table(self) -> str:
         """A plain-text table of the rows.
+
+        Returns
+        -------
+        str
+            A header line and one line per group.
 
         Examples
         --------
@@ -150,7 +185,7 @@ def breakdown(range_: Any, board: Any, against: Any = None, game: str = "hi", *,
     >>> import omaha_eval as oe
     >>> b = oe.breakdown("AA**ds", "Ts9d3c", against="KK**")
     >>> [r.name for r in b][:2]
-    ['overpair', 'nut flush draw']
+    ['top set', 'middle set']
     """
     g = game_of(game)
     ids = parse_board(board)

@@ -10,7 +10,7 @@ Examples
 >>> import omaha_eval as oe
 >>> d = oe.equity_distribution("AsKsQhJh", "2c2d7h8s", "Ts9d3c")
 >>> round(float(d.equity[0]), 4)
-0.7598
+0.6049
 """
 
 from __future__ import annotations
@@ -110,6 +110,16 @@ class EquityDistribution:
         honoured); NaN for a combo that meets none.
     meets : numpy.ndarray of float64
         The summed weight of those opposing combos.
+    board : numpy.ndarray of uint8
+        The board.
+    game : str
+        ``"hi"`` or ``"hilo"``.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> oe.equity_distribution("AA**ds", "KK**", "Ts9d3c")
+    EquityDistribution(759 combos on Ts9d3c, game='hi', mean=0.7473)
     """
 
     hands: npt.NDArray[np.uint8]
@@ -142,6 +152,18 @@ class EquityDistribution:
     def histogram(self, bins: int = 20) -> Tuple[F64, F64]:
         """(share of the range per bin, bin edges over [0, 1]); shares sum to 1.
 
+        Parameters
+        ----------
+        bins : int, default 20
+            Equal-width bins over [0, 1].
+
+        Returns
+        -------
+        share : numpy.ndarray of float64
+            (bins,) share of the range's weight (combo weight times the weight it meets).
+        edges : numpy.ndarray of float64
+            (bins + 1,) bin edges.
+
         Examples
         --------
         >>> import omaha_eval as oe
@@ -157,6 +179,16 @@ class EquityDistribution:
 
     def percentiles(self, q: Sequence[float] = (10, 25, 50, 75, 90)) -> F64:
         """Weighted percentiles of the combos' equities (q in 0..100).
+
+        Parameters
+        ----------
+        q : sequence of float
+            Percentiles, 0..100.
+
+        Returns
+        -------
+        numpy.ndarray of float64
+            The smallest equity with at least q% of the range's weight at or below it.
 
         Examples
         --------
@@ -194,6 +226,7 @@ def equity_distribution(range_: Any, against: Any, board: Any, game: str = "hi",
     Returns
     -------
     EquityDistribution
+        The combos, their weights and equities, with histogram and percentiles.
 
     Raises
     ------
@@ -206,7 +239,7 @@ def equity_distribution(range_: Any, against: Any, board: Any, game: str = "hi",
     >>> import omaha_eval as oe
     >>> d = oe.equity_distribution("AA**ds", "KK**", "Ts9d3c")
     >>> len(d), round(d.mean, 3)
-    (540, 0.8...)
+    (759, 0.747)
     """
     g = game_of(game)
     ids = parse_board(board)

@@ -4,7 +4,7 @@ Examples
 --------
 >>> import omaha_eval as oe
 >>> c = oe.classify("JhTs7d4c", "9h8s2d")
->>> int(c.outs[0, 4]), int(c.nut_outs[0]), c.draws[0]
+>>> int(c.outs[0, 4]), int(c.nut_outs[0]), str(c.draws[0])
 (17, 11, 'wrap (17 outs)')
 """
 
@@ -34,8 +34,8 @@ def hi_class_table() -> U8:
 
     Examples
     --------
-    >>> hi_class_table()[7462].tolist()  # royal flush
-    [8, 12, 11, 10, 9, 8]
+    >>> hi_class_table()[7462].tolist()  # royal flush: the category, then the top rank
+    [8, 12, 255, 255, 255, 255]
     """
     table = _board.hi_classes()
     table.flags.writeable = False
@@ -82,7 +82,7 @@ class BoardClass:
     >>> import omaha_eval as oe
     >>> c = oe.classify(["AhAsKd7c", "QhJh3c3d"], "Ac7d2s")
     >>> c.made.tolist(), c.nut_rank.tolist()
-    (['top set', 'underpair'], [1, 75])
+    (['top set', 'underpair'], [1, 36])
     >>> c
     BoardClass(2 hands on Ac7d2s, game='hi')
     """
@@ -135,6 +135,16 @@ class BoardClass:
     def has_draw(self, name: str) -> npt.NDArray[np.bool_]:
         """True where the hand has the draw ``name`` (one of ``DRAW_NAMES``).
 
+        Parameters
+        ----------
+        name : str
+            A draw name.
+
+        Returns
+        -------
+        numpy.ndarray of bool
+            One value per hand.
+
         Examples
         --------
         >>> import omaha_eval as oe
@@ -158,7 +168,7 @@ def parse_holes(holes: Any) -> U8:
     Examples
     --------
     >>> parse_holes("AsKsQhJh").tolist()
-    [[51, 47, 42, 37]]
+    [[51, 47, 42, 38]]
     >>> parse_holes(["AsKsQhJh", "2c2d3h3s"]).shape
     (2, 4)
     """
@@ -202,7 +212,7 @@ def parse_board(board: Any) -> U8:
     Examples
     --------
     >>> parse_board("9h8s2d").tolist()
-    [30, 25, 1]
+    [30, 27, 1]
     """
     ids = parse_cards(board)
     if ids.ndim != 1 or len(ids) not in (3, 4, 5):
@@ -254,7 +264,7 @@ def classify(holes: Any, board: Any, game: str = "hi", *, workers: int = 1) -> B
     >>> c = oe.classify("JhTs7d4c", "9h8s2d")
     >>> c.outs[0].tolist(), int(c.nut_outs[0])
     ([45, 29, 17, 17, 17, 0, 0, 0, 0], 11)
-    >>> oe.classify("Ah2hKd7c", "3h8h9c", game="plo8").draws[0]
+    >>> str(oe.classify("Ah2hKd7c", "3h8h9c", game="plo8").draws[0])
     'nut flush draw + nut low draw'
     """
     rows = parse_holes(holes)
