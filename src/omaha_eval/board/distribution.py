@@ -62,6 +62,8 @@ def runouts(board: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     >>> runouts(np.array([0, 1, 2], np.uint8)).shape
     (1176, 5)
     """
+    if len(board) == 5:
+        return np.ascontiguousarray(board.reshape(1, 5).astype(np.uint8))
     deck = np.setdiff1d(np.arange(52, dtype=np.uint8), board)
     extra = np.array(list(itertools.combinations(deck.tolist(), 5 - len(board))),
                      dtype=np.uint8).reshape(-1, 5 - len(board))
