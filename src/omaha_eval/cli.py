@@ -324,6 +324,12 @@ def _add_hh(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -
     add_parser(subparsers)
 
 
+def _add_board(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    from .board.cli import add_parser  # the implementation lives in omaha_eval.board
+
+    add_parser(subparsers)
+
+
 def _add_table(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from .bulk.cli import add_table  # the implementation lives in the bulk package
 
@@ -347,6 +353,7 @@ def _add_serve(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 _COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]] = [
     _add_eval,
     _add_equity,
+    _add_board,
     _add_replay,
     _add_hh,
     _add_bench,
