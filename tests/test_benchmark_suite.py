@@ -297,3 +297,26 @@ def test_plain_c_low_anchor_agrees_with_our_low() -> None:
     ours = evaluate_lo(holes, boards)
     assert 0 < np.count_nonzero(ours) < len(ours)  # both lows and no lows among the deals
     np.testing.assert_array_equal(adapters._low_scores(masks), ours)
+
+
+def test_plot_title_sits_above_the_first_panel(tmp_path, capsys, tiny, monkeypatch) -> None:
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    seen = []
+    real_savefig = Figure.savefig
+
+    def keep(fig, *args, **kwargs):  # type: ignore[no-untyped-def]
+        out = real_savefig(fig, *args, **kwargs)
+        renderer = fig.canvas.get_renderer()
+        seen.append((fig._suptitle.get_window_extent(renderer),
+                     fig.axes[0].title.get_window_extent(renderer)))
+        return out
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    png = tmp_path / "bench.png"
+    code, _, _ = _bench(tmp_path, capsys, "--only", "eval-hi,eval-lo", "--against", "none",
+                        "--plot", str(png))
+    assert code == 0 and len(seen) == 1
+    title, first = seen[0]
+    assert title.y0 >= first.y1, (title, first)  # display coordinates: y grows upwards
