@@ -78,3 +78,20 @@ def test_names_the_guides_use_import_as_written():
     assert oe.describe_hand("AsKsQhJh", "Ts9s8h2c2d")["hi"]["score"] == 5861
     assert variant_options("plo5-8") == {"game": "hilo", "hole_cards": 5, "courchevel": False}
     assert "describe_hand" in oe.__all__ and "MissingDependencyError" in oe.__all__
+
+
+def test_table_records_and_site_outcomes_print_one_line():
+    from pathlib import Path
+
+    from omaha_eval.game import Table
+    from omaha_eval.hh import read_file, replay_hand
+
+    table = Table(GameConfig.pot_limit(1, 2), seed=3, name="demo")
+    table.sit(0, "ann", 100)
+    table.sit(1, "bob", 100)
+    table.start_hand().fold()
+    assert repr(table.finish_hand()) == "<HandRecord 'demo' hand 1: ann, bob; finishing={0: 99, 1: 101}>"
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    outcome = replay_hand(read_file(examples / "pokerstars-plo8.txt")[1])
+    assert repr(outcome) == ("<Outcome pokerstars 100000000002: agrees, collected "
+                             "{'Alice': 0, 'Bruno': 0, 'Chen': 0, 'Dana': 715}>")
