@@ -15,6 +15,7 @@ class                     raised by                                           ex
 ``BulkError``             preflop tables and bulk jobs                        ``trials must be in 1..10**12, got 0``
 ``HHError``               site hand-history readers                           ``a.txt line 3: unrecognised line 'xyz'``
 ``ChipError``             a site hand's chips that cannot settle it           ``a contested pot nobody showed for``
+``ArgumentError``         ``workers=``, ``seed=``, ``game=``, ``trials=`` ...  ``workers must be -1 (all cores) or 1..256, got 0``
 ========================  ==================================================  =============================
 
 Examples
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 __all__ = [
     "OmahaEvalError", "CardError", "RangeError", "HandSetupError", "IllegalActionError",
-    "PHHError", "TableError", "BulkError", "HHError", "ChipError",
+    "PHHError", "TableError", "BulkError", "HHError", "ChipError", "ArgumentError",
 ]
 
 
@@ -48,6 +49,21 @@ class OmahaEvalError(ValueError):
     ... except oe.OmahaEvalError as exc:
     ...     print(type(exc).__name__)
     CardError
+    """
+
+
+class ArgumentError(OmahaEvalError):
+    """An argument every layer shares with a value it cannot take: ``workers``, ``seed``,
+    ``game``, ``trials``; the message names the argument and the value.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> try:
+    ...     oe.equity(["AsKsQhJh", "2c2d7h8s"], workers=0)
+    ... except oe.ArgumentError as exc:
+    ...     print(exc)
+    workers must be -1 (all cores) or 1..256, got 0
     """
 
 
