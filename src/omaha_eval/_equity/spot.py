@@ -16,6 +16,7 @@ import numpy as np
 
 from .._args import game_code
 from ..cards import CardError, card_to_str, format_cards, parse_cards
+from ..errors import ArgumentError
 from ..ranges import Range, RangeError
 from .feasibility import RANDOM_TABLE_LIMIT, check_dealable, work_units
 from .players import (HOLE_COUNTS, MAX_PLAYERS, HandLike, Player, card_array, hole_count,
@@ -78,10 +79,10 @@ def _one_string_hint(text: str) -> str:
 
 def _check_hands(hands: Any) -> None:
     if isinstance(hands, str):
-        raise ValueError(f"hands must be a list of hands or ranges, one per player, e.g. "
+        raise ArgumentError(f"hands must be a list of hands or ranges, one per player, e.g. "
                          f"{_one_string_hint(hands)}; got the single string {hands!r}")
     if isinstance(hands, Range) or not isinstance(hands, (Sequence, np.ndarray)):
-        raise ValueError("hands must be a sequence of hands or ranges, one per player, e.g. "
+        raise ArgumentError("hands must be a sequence of hands or ranges, one per player, e.g. "
                          f'["AsKsQhJh", "2c2d7h8s"]; got {type(hands).__name__}')
     if not 2 <= len(hands) <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
