@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, List
 
 from .cards import format_cards, new_deck, parse_cards
 from .errors import (
+    ArgumentError,
     BulkError,
     CardError,
     ChipError,
@@ -94,6 +95,7 @@ def __dir__() -> List[str]:
 
 __all__ = [
     "OmahaEvalError",
+    "ArgumentError",
     "BulkError",
     "CardError",
     "ChipError",
