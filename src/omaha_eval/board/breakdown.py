@@ -189,7 +189,7 @@ def breakdown(range_: Any, board: Any, against: Any = None, game: str = "hi", *,
     """
     g = game_of(game)
     ids = parse_board(board)
-    r = as_range(range_, g).remove(ids)
+    r = as_range(range_, g, ids).remove(ids)
     if len(r) == 0:
         from ..errors import RangeError
 

@@ -34,8 +34,9 @@ F64 = npt.NDArray[np.float64]
 MAX_COMBOS = 20_000
 
 
-def as_range(value: Any, game: str = "hi") -> Range:
-    """A :class:`~omaha_eval.Range` from range text, a Range, one hand or a list of hands.
+def as_range(value: Any, game: str = "hi", board: Any = None) -> Range:
+    """A :class:`~omaha_eval.Range` from range text (board filters resolved on ``board``), a
+    Range, one hand or a list of hands.
 
     Examples
     --------
@@ -47,7 +48,7 @@ def as_range(value: Any, game: str = "hi") -> Range:
     if isinstance(value, Range):
         return value
     if isinstance(value, str):
-        return parse_range(value, game="hilo" if game_of(game) == "hilo" else "hi")
+        return parse_range(value, game="hilo" if game_of(game) == "hilo" else "hi", board=board)
     from .fields import parse_holes
 
     return range_from_hands(parse_holes(value), text="hands")
@@ -245,8 +246,8 @@ def equity_distribution(range_: Any, against: Any, board: Any, game: str = "hi",
     """
     g = game_of(game)
     ids = parse_board(board)
-    hero = as_range(range_, g).remove(ids)
-    villain = as_range(against, g).remove(ids)
+    hero = as_range(range_, g, ids).remove(ids)
+    villain = as_range(against, g, ids).remove(ids)
     for name, r in (("range", hero), ("against", villain)):
         if len(r) == 0:
             raise RangeError(f"the {name} has no combo left on the board")

@@ -64,7 +64,7 @@ def _classify(body: ClassifyRequest, max_rows: int) -> dict[str, Any]:
         raise ApiError(422, ["body"], "give either holes or range", "shape")
     board = _library(lambda: parse_board(body.board), ["body", "board"])
     if body.range is not None:
-        holes: Any = _library(lambda: as_range(body.range, game).remove(board).hands,
+        holes: Any = _library(lambda: as_range(body.range, game, board).remove(board).hands,
                               ["body", "range"])
     else:
         holes = body.holes
@@ -80,12 +80,12 @@ def _classify(body: ClassifyRequest, max_rows: int) -> dict[str, Any]:
 def _breakdown(body: BreakdownRequest) -> dict[str, Any]:
     game = _library(lambda: game_of(body.game), ["body", "game"])
     board = _library(lambda: parse_board(body.board), ["body", "board"])
-    hero = _library(lambda: as_range(body.range, game).remove(board), ["body", "range"])
+    hero = _library(lambda: as_range(body.range, game, board).remove(board), ["body", "range"])
     if len(hero) > MAX_BREAKDOWN_COMBOS:
         raise ApiError(422, ["body", "range"], f"{len(hero)} combos is more than the limit of "
                        f"{MAX_BREAKDOWN_COMBOS} per request", "limit")
     if body.against is not None:
-        villain = _library(lambda: as_range(body.against, game).remove(board), ["body", "against"])
+        villain = _library(lambda: as_range(body.against, game, board).remove(board), ["body", "against"])
         work = len(hero) * len(villain) * len(runouts(board))
         if work > MAX_PAIR_WORK:
             raise ApiError(422, ["body", "against"], (
