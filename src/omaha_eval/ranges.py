@@ -402,16 +402,16 @@ def _explicit_keys(s: _Set) -> np.ndarray:
     return np.array([key], dtype=np.int64)
 
 
-def _set_keys(s: _Set, k: int, game: str, board: np.ndarray | None = None) -> np.ndarray:
-    """Sorted distinct keys of the set (already checked by _check_set), less the hands its
-    board filters drop."""
-    keys = _base_keys(s, k, game)
+def _filtered(s: _Set, keys: np.ndarray, k: int, game: str,
+              board: np.ndarray | None) -> np.ndarray:
+    """The set's keys less the hands its board filters drop."""
     if not s.filters or board is None:
         return keys
     return keys[board_mask(rows_of(keys, k), board, s.filters, game)]
 
 
-def _base_keys(s: _Set, k: int, game: str) -> np.ndarray:
+def _set_keys(s: _Set, k: int, game: str) -> np.ndarray:
+    """Sorted distinct keys of the set (already checked by _check_set), board filters aside."""
     if s.kind == "random" or (s.kind == "pattern" and s.wild == (s.hole_cards or k)
                               and s.qualifier is None):
         return all_keys(k)
@@ -684,7 +684,7 @@ def _parse_range_uncached(text: str, game: str, hole_cards: int | None,
     if cost > MAX_WORK:
         raise RangeError(f"range {text[:80]!r} needs about {cost:,} holdings built and compared, "
                          f"above the limit of {MAX_WORK:,}: write it with fewer or smaller sets")
-    built = {s: _set_keys(s, k, game, board_ids) for s in sizes}
+    built = {s: _filtered(s, _set_keys(s, k, game), k, game, board_ids) for s in sizes}
     keys_out, weights_out = [], []
     for head, members in groups.items():
         keys, weights = _combine_group(built, head, members, text)
