@@ -545,7 +545,7 @@ def _make_range(text: str, hands: np.ndarray, weights: np.ndarray) -> Range:
 
 
 def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None,
-                board: Any = None) -> Range:
+                board: str | Sequence[int] | None = None) -> Range:
     """Parses range text (grammar in the module docstring) into every matching holding.
 
     Parameters
@@ -556,7 +556,7 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None,
         The preflop table that ranks hands for percent sets (``15%``).
     hole_cards : int, optional
         Cards per holding for a range of only ``random`` (default 4); other sets fix it.
-    board : str or sequence, optional
+    board : str or sequence of int, optional
         The board that board filters (``@set``) are resolved against (3 to 5 cards).
 
     Returns

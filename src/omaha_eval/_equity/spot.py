@@ -136,7 +136,7 @@ def _board_range(hand: HandLike, p: int, board: np.ndarray, half: str) -> HandLi
     if not (isinstance(hand, str) and "@" in hand):
         return hand
     try:
-        return parse_range(hand, game=half, board=board)
+        return parse_range(hand, game=half, board=board.tolist())
     except RangeError as exc:
         raise RangeError(f"player {p}: {exc}") from None
 

@@ -22,6 +22,7 @@ from typing import Any, Optional, Sequence, Tuple
 import numpy as np
 import numpy.typing as npt
 
+from ..cards import parse_cards
 from ..errors import RangeError
 from ..evaluate import evaluate_hi, evaluate_lo
 from ..ranges import Range, parse_range, range_from_hands
@@ -48,7 +49,8 @@ def as_range(value: Any, game: str = "hi", board: Any = None) -> Range:
     if isinstance(value, Range):
         return value
     if isinstance(value, str):
-        return parse_range(value, game="hilo" if game_of(game) == "hilo" else "hi", board=board)
+        where = None if board is None else parse_cards(board).tolist()
+        return parse_range(value, game="hilo" if game_of(game) == "hilo" else "hi", board=where)
     from .fields import parse_holes
 
     return range_from_hands(parse_holes(value), text="hands")
@@ -81,7 +83,8 @@ def card_masks(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     [15]
     """
     bits = np.left_shift(np.uint64(1), hands.astype(np.uint64))
-    return np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(bits, axis=1).astype(np.uint64)
+    return masks
 
 
 def _scores(hands: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], lo: bool

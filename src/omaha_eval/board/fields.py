@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from ..cards import format_cards, parse_cards
 from ..errors import CardError
-from ..evaluate import MAX_WORKERS
+from .._args import workers as checked_workers
 from ..variants import game_of
 from . import _board
 from .names import DRAW_NAMES, MADE_NAMES, draw_masks, draw_names
@@ -153,7 +153,7 @@ class BoardClass:
         """
         if name not in DRAW_NAMES:
             raise ValueError(f"unknown draw {name!r}; known: {', '.join(DRAW_NAMES)}")
-        return (self.draw_mask >> DRAW_NAMES.index(name) & 1).astype(bool)  # type: ignore[no-any-return]
+        return (self.draw_mask >> DRAW_NAMES.index(name) & 1).astype(bool)
 
 
 def parse_holes(holes: Any) -> U8:
@@ -221,15 +221,8 @@ def parse_board(board: Any) -> U8:
 
 
 def _check_workers(workers: int) -> int:
-    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
-        raise ValueError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
-    if workers == -1:
-        import os
-
-        return min(os.cpu_count() or 1, MAX_WORKERS)
-    if not 1 <= workers <= MAX_WORKERS:
-        raise ValueError(f"workers must be -1 (all cores) or 1..{MAX_WORKERS}, got {workers!r}")
-    return int(workers)
+    """``workers=`` as a thread count (the library's one rule: -1 = all cores)."""
+    return checked_workers(workers)
 
 
 def classify(holes: Any, board: Any, game: str = "hi", *, workers: int = 1) -> BoardClass:

@@ -12,7 +12,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import Callable, Dict, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 import numpy as np
 import numpy.typing as npt
@@ -102,6 +102,10 @@ def filter_names() -> Tuple[str, ...]:
 
 
 def _one(c: BoardClass, f: Filter) -> Mask:
+    return np.asarray(_rule(c, f), dtype=bool)
+
+
+def _rule(c: BoardClass, f: Filter) -> Any:
     kind, n = f
     if kind in _FIXED:
         return _FIXED[kind](c)
