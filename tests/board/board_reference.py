@@ -115,7 +115,23 @@ def classify_one(hole: Sequence[int], board: Sequence[int]) -> Dict[str, object]
                nut_lo_outs=nut_lo_outs, flush_draw=fd,
                backdoor_flush=flush_place(hole, board, 1) if len(board) == 3 else 0)
     out["made"] = made_name(hi, board, made_hi)
+    out["draws"] = draw_text(out)
     return out
+
+
+def draw_text(f: Dict[str, object]) -> str:
+    """The hi-lo draw names of docs/board.rst from the reference fields, joined by ' + '."""
+    names = []
+    fd, bd, so = int(f["flush_draw"]), int(f["backdoor_flush"]), int(f["straight_outs"])
+    so = so if int(f["category"]) < STRAIGHT else 0
+    names += ["nut flush draw"] if fd == 1 else ["second nut flush draw"] if fd == 2 else \
+        ["flush draw"] if fd >= 3 else []
+    names += ["backdoor nut flush draw"] if bd == 1 else ["backdoor flush draw"] if bd >= 2 else []
+    names += [f"wrap ({so} outs)"] if so >= 9 else ["open-ended"] if so >= 5 else \
+        ["gutshot"] if so >= 1 else []
+    if f["lo"] == 0:
+        names += ["nut low draw"] if f["nut_lo_outs"] else ["low draw"] if f["lo_outs"] else []
+    return " + ".join(names)
 
 
 # ---- the made-hand names, from docs/board.rst, written independently of the package ----

@@ -47,6 +47,7 @@ def _check(holes: np.ndarray, board_text: str) -> None:
             assert int(getattr(c, name)[i]) == want[name], (name, h, board_text)
         assert c.outs[i].tolist() == want["outs"], (h, board_text)
         assert c.made[i] == want["made"], (h, board_text)
+        assert c.draws[i] == want["draws"], (h, board_text)
 
 
 @pytest.mark.parametrize("board", BOARDS)
