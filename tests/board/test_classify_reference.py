@@ -154,3 +154,18 @@ def test_bad_input_is_refused(hand: str, board: str) -> None:
 def test_variant_must_match_hole_count() -> None:
     with pytest.raises(ValueError):
         oe.classify("AhKh7d4c", "9h8s2d", game="plo5")
+
+
+@pytest.mark.parametrize("n_board", [3, 4, 5])
+def test_suit_permutations_change_nothing(n_board: int) -> None:
+    rng = np.random.default_rng(n_board)
+    deal = rng.choice(52, n_board, replace=False).astype(np.uint8)
+    deck = np.setdiff1d(np.arange(52), deal)
+    holes = np.array([rng.choice(deck, 4, replace=False) for _ in range(2000)], np.uint8)
+    perm = rng.permutation(4)
+    move = lambda a: (a // 4 * 4 + perm[a % 4]).astype(np.uint8)  # noqa: E731
+    a = oe.classify(holes, deal, game="hilo")
+    b = oe.classify(move(holes), move(deal), game="hilo")
+    for name in FIELDS + ("made_code", "draw_mask"):
+        assert np.array_equal(getattr(a, name), getattr(b, name)), name
+    assert np.array_equal(a.outs, b.outs)
