@@ -43,7 +43,7 @@ def hand_json(outcome: "Outcome") -> Dict[str, Any]:
     out["tournament"] = hand.tournament
     out["table"] = hand.table
     out["line"] = hand.line
-    out["rake"] = hand.rake
+    out["rake"] = outcome.rake
     out["fees"] = dict(hand.fees)
     if hand.added:
         out["added"] = hand.added

@@ -36,7 +36,7 @@ def classify(text: str, hand: SiteHand) -> None:
         hand.hole_cards = 5
     else:
         hand.hole_cards = 4
-    hand.game = "hilo" if re.search(r"hi/lo|hi lo|\bh/l\b|8 or better|\bo8\b|lo8|plo ?\d? ?8\b|nlo ?8|flo ?8|\bbig o\b|/8", t) else "hi"
+    hand.game = "hilo" if re.search(r"hi/lo|hi lo|hi-lo|\bomaha ?8\b|\bo/8\b|\bh/l\b|8 or better|\bo8\b|lo8|plo ?\d? ?8\b|nlo ?8|flo ?8|\bbig o\b|/8", t) else "hi"
     if "nl postflop" in t or "pl preflop" in t:
         hand.limit = "pot-no"
     elif re.search(r"pot limit|\bpl\b|\bplo", t):
@@ -192,6 +192,8 @@ def winamax(line: str, hand: SiteHand) -> None:
         raise HHError(f"unrecognised Winamax hand header {line[:80]!r}", file=hand.file, line=hand.line)
     kind, hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3), m.group(4).strip()
     _describe(hand, kind, desc)
+    # Winamax: "collected" holds the returned uncalled bet; the total pot is after the rake
+    hand.uncalled_in_collected = hand.total_after_rake = hand.total_has_uncalled = True
 
 
 PARSERS = {"pokerstars": pokerstars, "ggpoker": ggpoker, "winamax": winamax}

@@ -194,7 +194,7 @@ class _Body:
         self.hand = hand
         self.lines = lines
         self.start = start
-        self.colon = hand.site != "winamax"
+        self.colon = hand.site in ("pokerstars", "ggpoker")  # "name: action" lines
         self.names: Tuple[str, ...] = ()
         self.name_set: FrozenSet[str] = frozenset()
         self.clash: FrozenSet[str] = frozenset()

@@ -36,7 +36,7 @@ from ..game.deck import BOARD_POSITIONS, build_deck
 from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, Structure
-from .chips import ChipError, chip_award
+from .chips import ChipError, Contributions, chip_award
 from .model import Action, Seat, SiteHand
 
 
@@ -72,6 +72,12 @@ class Outcome:
         What the replay was set up with.
     unmatched : dict of str to int
         Raises nobody could call, returned by the site.
+    rake : int
+        The rake the replay took: the site's rake line, or (sites that print none) the chips
+        put in less what the players collected.
+    returned_in_collected : bool
+        The site counted a returned uncalled bet in what the player collected (as 888poker
+        does in a walk).
 
     Examples
     --------
@@ -110,6 +116,8 @@ class Outcome:
     method: str = "engine"   # "engine": the state machine; "chips": see hh.chips
     setup: Optional[tuple[Any, ...]] = None
     unmatched: Dict[str, int] = field(default_factory=dict)  # raises nobody could call
+    rake: int = 0
+    returned_in_collected: bool = False
 
 
 class _Stop(Exception):
@@ -159,7 +167,7 @@ def replay_hand(hand: SiteHand) -> Outcome:
     >>> outcome.ok, outcome.agrees, outcome.collected, outcome.site_collected
     (True, True, {'A': 200, 'B': 0}, {'A': 200, 'B': 0})
     """
-    out = Outcome(hand)
+    out = Outcome(hand, rake=hand.rake)
     if not hand.omaha:
         out.error = f"{_where(hand, hand.line)}: not an Omaha hand ({hand.variant})"
         return out
@@ -195,7 +203,7 @@ def _by_chips(out: Outcome, stop: _Stop) -> Outcome:
     players, posts, trimming, button, holes, boards = out.setup
     try:
         winnings, returned, shares, put_in = chip_award(hand, players, posts, trimming, button,
-                                                        holes, boards)
+                                                        holes, boards, rake=out.rake)
     except ChipError as exc:
         out.error += f"; the chips alone do not settle it: {exc}"
         return out
@@ -256,41 +264,63 @@ def _in_hand(hand: SiteHand) -> List[Seat]:
     return [seat for seat in seats if seat.name in active or (not seat.sitting_out and seat.name in known)]
 
 
+def _blind_posters(hand: SiteHand, index: Dict[str, int], button: int) -> Tuple[int, int]:
+    """The players (post indices into ``hand.posts``) whose small and big blind are the real
+    blinds: the post of the player in the blind's seat (left of the button; heads-up the button
+    posts the small blind) where there is one, else the first such post (-1: none). A small
+    blind posted by another player (a dead blind a player returning owes) is then dead money
+    whatever its place in the text."""
+    n = len(index)
+    want = {"small_blind": button if n == 2 else (button + 1) % n,
+            "big_blind": (button + 1) % n if n == 2 else (button + 2) % n}
+    found = {"small_blind": -1, "big_blind": -1}
+    for k, post in enumerate(hand.posts):
+        if post.kind in found:
+            if found[post.kind] < 0 or (index[post.name] == want[post.kind] and
+                                        index[hand.posts[found[post.kind]].name] != want[post.kind]):
+                found[post.kind] = k
+    return found["small_blind"], found["big_blind"]
+
+
 def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
-           big_blind: int) -> Tuple[List[gc.Post], int]:
+           big_blind: int, button: int) -> Tuple[List[gc.Post], int]:
     posts: List[gc.Post] = []
     straddles: Dict[int, int] = {}
-    have_sb = have_bb = False
+    live: Dict[int, int] = {}  # the live blinds of each player (a straddle "to" counts them)
+    sb_post, bb_post = _blind_posters(hand, index, button)
     antes = 0
-    for post in hand.posts:
+    for k, post in enumerate(hand.posts):
         i = index[post.name]
         amount = post.amount
         kind = post.kind
-        if kind == "small_blind" and not have_sb:
-            have_sb = True
+        if k == sb_post:
             posts.append(_post(i, gc.SMALL_BLIND, amount))
-        elif kind == "big_blind" and not have_bb:
-            have_bb = True
+            live[i] = live.get(i, 0) + amount
+        elif k == bb_post:
             nominal = max(amount, big_blind) if amount >= stacks[i] else amount
             posts.append(_post(i, gc.BIG_BLIND, nominal))
+            live[i] = live.get(i, 0) + amount
         elif kind in ("big_blind", "big_out"):
             posts.append(_post(i, gc.LIVE, amount))
+            live[i] = live.get(i, 0) + amount
         elif kind == "small_and_big":
-            live = min(amount, big_blind)
-            posts.append(_post(i, gc.LIVE, live))
-            if amount > live:
-                posts.append(_post(i, gc.DEAD, amount - live))
+            part = min(amount, big_blind)
+            posts.append(_post(i, gc.LIVE, part))
+            live[i] = live.get(i, 0) + part
+            if amount > part:
+                posts.append(_post(i, gc.DEAD, amount - part))
         elif kind in ("small_blind", "small_out", "missed"):
             posts.append(_post(i, gc.DEAD, amount))
         elif kind == "ante":
             antes += 1
             posts.append(_post(i, gc.ANTE, amount))
-        elif kind == "straddle_to":
-            straddles[i] = max(straddles.get(i, 0), amount)
+        elif kind == "straddle_to":  # GGPoker: the player's total, blinds included
+            straddles[i] = max(straddles.get(i, 0), amount - live.get(i, 0))
         elif kind == "straddle":
             straddles[i] = straddles.get(i, 0) + amount
     for i, amount in straddles.items():
-        posts.append(_post(i, gc.STRADDLE, amount))
+        if amount > 0:
+            posts.append(_post(i, gc.STRADDLE, amount))
     return posts, antes
 
 
@@ -332,7 +362,8 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
     if hand.limit == "fixed":  # the blinds of a fixed-limit hand are what its blinds post
         small_blind = next((p.amount for p in hand.posts if p.kind == "small_blind"), small_blind)
         big_blind = max(big_blind, next((p.amount for p in hand.posts if p.kind == "big_blind"), 0))
-    posts, antes = _posts(hand, index, stacks, big_blind)
+    posts, antes = _posts(hand, index, stacks, big_blind, button)
+    out.rake = hand.rake if hand.rake_known else _inferred_rake(hand, players, posts, antes > 1, out)
     config = _config(hand.limit, (hand.big_blind, hand.small_bet, hand.big_bet), relaxed,
                      small_blind, big_blind, hand.game, antes > 1, hand.hole_cards, hand.courchevel)
     if n > config.max_players:
@@ -361,7 +392,7 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
             raise HandSetupError("a card is given twice")
         deck, unknown = ordered
         engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
-                      showdown="manual", unknown_cards=unknown, runs=len(boards), rake=hand.rake,
+                      showdown="manual", unknown_cards=unknown, runs=len(boards), rake=out.rake,
                       added=hand.added, free_folds=True)
     except HandSetupError as exc:
         raise _Stop(f"the hand cannot be set up: {exc}", hand.line) from None
@@ -392,6 +423,23 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         out.notes.append(f"the site ran the board {len(boards)} times; the engine ran it "
                          f"{len(engine.boards)} time(s)")
     return engine, players
+
+
+def _inferred_rake(hand: SiteHand, players: List[str], posts: List[gc.Post], trimming: bool,
+                   out: Outcome) -> int:
+    """The rake of a site that prints none: the chips put in (less the uncalled bets, unless
+    the site counts them in "collected") less what the players collected. Where that is
+    negative by no more than the returned bets (888poker's walk), the site counted them."""
+    chips = Contributions(hand, players, posts, trimming)
+    pot = sum(chips.committed) + hand.added
+    back = sum(chips.returned)
+    taken = sum(hand.collected.values())
+    if hand.uncalled_in_collected:
+        return max(pot + back - taken, 0)
+    if taken > pot and back and taken <= pot + back:
+        out.returned_in_collected = True
+        return pot + back - taken
+    return max(pot - taken, 0)
 
 
 def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: List[int], hole: int,
@@ -517,36 +565,29 @@ def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
 
 def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], shares: int,
              committed: int) -> None:
-    """The ledger: the award against what the site says each player collected."""
+    """The ledger: the award against what the site says each player collected, and the
+    replay's pot against the site's total pot line (a difference there is a disagreement)."""
     hand = out.hand
     out.returned = returned
     out.collected = collected
     out.pot_shares = shares
-    winamax = hand.site == "winamax"
-    diffs = []
-    close = True
+    diffs: List[str] = []
     names = list(map(_NAME, hand.seats))
     site = dict(zip(names, map(hand.collected.get, names, repeat(0))))  # in seat order
-    if winamax:  # Winamax counts the returned uncalled bet in "collected"
-        for name, back in returned.items():
+    if hand.uncalled_in_collected or out.returned_in_collected:
+        for name, back in returned.items():  # the returned uncalled bet counted in "collected"
             raw = site.get(name)
             if raw:
                 site[name] = raw - min(raw, back)
     out.site_collected = site
-    if not winamax and (returned or hand.uncalled):
+    if not hand.uncalled_in_collected and hand.uncalled:
         # in seat order (a set's order would change from run to run)
         for name in dict.fromkeys(s.name for s in hand.seats if s.name in returned or s.name in hand.uncalled):
             if returned.get(name, 0) != hand.uncalled.get(name, 0):
                 out.notes.append(f"uncalled bet returned to {name}: site {hand.uncalled.get(name, 0)}, "
                                  f"engine {returned.get(name, 0)}")
-    if hand.total_pot is not None:
-        # Winamax's total is what the players collected: after rake, with the uncalled bet
-        expected = committed + hand.added
-        if winamax:
-            expected += sum(returned.values()) - hand.rake
-        if hand.total_pot != expected:
-            out.notes.append(f"the site's total pot {hand.total_pot} differs from the chips put in "
-                             f"({expected})")
+    pot_ok = _total_pot_check(out, committed, returned, diffs)
+    close = True
     awarded = list(map(collected.get, names, repeat(0)))
     if awarded != list(map(site.__getitem__, names)):  # (most hands agree to the chip)
         for name, mine in zip(names, awarded):
@@ -557,6 +598,25 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
                     close = False
     out.differences = diffs
     out.exact = not diffs
-    out.agrees = sum(collected.values()) == sum(site.values()) and close
+    out.agrees = sum(collected.values()) == sum(site.values()) and close and pot_ok
     if not out.agrees and hand.cash_out:
         out.notes.append("a player cashed out or insured the hand: " + hand.cash_out[0][:80])
+
+
+def _total_pot_check(out: Outcome, committed: int, returned: Dict[str, int],
+                     diffs: List[str]) -> bool:
+    """Whether the site's total pot line agrees with the chips the replay put in the pot (a
+    difference is added to ``diffs`` with both figures)."""
+    hand = out.hand
+    if hand.total_pot is None:
+        return True
+    expected = committed + hand.added
+    if hand.total_has_uncalled:
+        expected += sum(returned.values())
+    if hand.total_after_rake:
+        expected -= out.rake
+    if hand.total_pot == expected:
+        return True
+    diffs.append(f"total pot: site {hand.total_pot}, replay {expected} (the chips put in"
+                 f"{' less the rake' if hand.total_after_rake else ''})")
+    return False
