@@ -394,6 +394,7 @@ class _Body:
             self.street = -1
             return
         if key in ("SHOW DOWN", "SHOWDOWN"):
+            self.current_run = run  # "FIRST SHOWDOWN": the collect lines of that run follow
             return
         if key in _STREETS:
             self.street = _STREETS[key]
@@ -445,6 +446,9 @@ class _Body:
             amount = self.amount(m.group(1), number)
             hand.collected[name] = hand.collected.get(name, 0) + amount
             hand.collect_lines.append((name, amount, (m.group(2) or "pot").strip(), number))
+            if self.current_run >= 0:
+                by_run = hand.run_collected.setdefault(self.current_run, {})
+                by_run[name] = by_run.get(name, 0) + amount
             return
         if _cash_out(rest):
             hand.cash_out.append(f"{name} {rest}")

@@ -559,8 +559,49 @@ def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
         returned[players[p]] = returned.get(players[p], 0) + amount
     for name, amount in out.unmatched.items():  # never put in by the engine, returned by the site
         returned[name] = returned.get(name, 0) + amount
-    _compare(out, dict(zip(players, result.winnings)), returned, max(len(result.pots), 1),
-             sum(engine.committed))
+    winnings = dict(zip(players, result.winnings))
+    by_run: Dict[int, Dict[str, int]] = {}
+    for pot in result.pots:
+        run = by_run.setdefault(pot.run, {})
+        for p, amount in pot.winners.items():
+            run[players[p]] = run.get(players[p], 0) + amount
+    _run_values(out, by_run, winnings)
+    _compare(out, winnings, returned, max(len(result.pots), 1), sum(engine.committed))
+
+
+def _run_values(out: Outcome, by_run: Dict[int, Dict[str, int]], winnings: Dict[str, int]) -> None:
+    """A hand run more than once: where the site's collect lines give each run a value that
+    differs from the engine's equal shares (a site that takes its rake and fees from the runs
+    its own way, as GGPoker with a jackpot fee), each run's value is the site's, shared among
+    that run's winners as the engine found them (in proportion to their engine shares); said
+    in ``notes``. The totals must agree: nothing is created or lost."""
+    site = out.hand.run_collected
+    if len(site) < 2 or sorted(site) != sorted(by_run) or out.hand.uncalled_in_collected:
+        return
+    values = {r: sum(v.values()) for r, v in site.items()}
+    engine = {r: sum(v.values()) for r, v in by_run.items()}
+    if values == engine or sum(values.values()) != sum(engine.values()):
+        return
+    for r, run in by_run.items():
+        shares = _proportional(list(run.values()), values[r])
+        for (name, amount), share in zip(run.items(), shares):
+            winnings[name] += share - amount
+    out.notes.append("the site valued the runs at " + ", ".join(str(values[r]) for r in sorted(values))
+                     + " after its fees (the engine's equal shares: "
+                     + ", ".join(str(engine[r]) for r in sorted(engine))
+                     + "); each run went to its winners as the engine found them")
+
+
+def _proportional(weights: List[int], total: int) -> List[int]:
+    """``total`` shared in proportion to ``weights`` (largest remainder, ties to the first)."""
+    whole = sum(weights)
+    if whole <= 0:
+        return [total] + [0] * (len(weights) - 1) if weights else []
+    floors = [w * total // whole for w in weights]
+    order = sorted(range(len(weights)), key=lambda k: (-(weights[k] * total % whole), k))
+    for k in order[:total - sum(floors)]:
+        floors[k] += 1
+    return floors
 
 
 def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], shares: int,
