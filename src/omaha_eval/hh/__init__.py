@@ -29,7 +29,7 @@ from typing import List, Union
 
 from .errors import HHError
 from .model import SiteHand
-from .reader import parse_hand
+from .sites import parse as parse_hand
 from .replay import Outcome, replay_hand
 from .text import decode, split_hands
 

@@ -50,7 +50,7 @@ _SKIP = re.compile(r"^(doesn't show|does not show|said, |is sitting out|sits out
                    r"is being treated|was removed|adds |has been |timed out|is back|"
                    r"receives |has \d|ran out of time|was disconnected|"
                    r"sitting out|shows the |is at the table)")
-_CASH_OUT = re.compile(r"cash(?:ed)? ?out|insurance|insured", re.I)
+_CASH_OUT = re.compile(r"cash(?:ed)?[ -]?out|insurance|insured", re.I)
 _POST_KIND = {"small blind": "small_blind", "big blind": "big_blind", "ante": "ante",
               "small & big blinds": "small_and_big", "missed blind": "missed",
               "missed small blind": "missed", "dead blind": "missed",
@@ -187,6 +187,19 @@ def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
     PARSERS[site](lines[0], hand)
     _Body(hand, lines, start).run()
     return hand
+
+
+def read_body(hand: SiteHand, lines: List[str], start: int) -> None:
+    """Read a hand's lines after its header into ``hand`` (whose header fields are set): the
+    common line grammar of the PokerStars family, which the other sites' readers translate
+    their lines into (one line for one, so that the line numbers stay the file's).
+
+    Raises
+    ------
+    HHError
+        When a seat line cannot be read.
+    """
+    _Body(hand, lines, start).run()
 
 
 class _Body:
@@ -345,7 +358,7 @@ class _Body:
                 at = tail.find("\nTotal pot", at + 1)
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
-        elif hand.total_pot is None:
+        elif hand.total_pot is None and hand.rake_known:
             self.problem("cut off: the summary has no total pot line", self.start + len(self.lines) - 1)
 
     def seat_names(self) -> Dict[int, str]:

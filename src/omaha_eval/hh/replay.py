@@ -191,6 +191,10 @@ def replay_hand(hand: SiteHand) -> Outcome:
     out.engine = engine
     out.players = players
     _ledger(out, engine, players)
+    if not out.agrees and hand.cash_out:  # the site paid an insurance, not the showdown
+        out.ok = False
+        out.error = (f"{_where(hand, hand.line)}: a player cashed out the hand (all-in insurance), "
+                     f"so the site's awards are not the showdown's: {hand.cash_out[0][:60]}")
     return out
 
 
