@@ -86,9 +86,9 @@ def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]
         ...
     omaha_eval.errors.HHError: <text> line 1: no hand of a known site found ...
     """
-    if is_ipoker(text):
-        return read_games(text, file)
     hands = split_hands(text)
+    if not hands and is_ipoker(text):  # XML: no line begins like a text hand's header
+        return read_games(text, file)
     if not hands:
         lines = text.splitlines()
         first = next(((k, line) for k, line in enumerate(lines, 1) if line.strip()), (1, ""))

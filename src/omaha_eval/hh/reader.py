@@ -61,6 +61,12 @@ _DEALER_FIRST = frozenset("DUCH")  # first letters of "Dealt to", "Uncalled bet"
 _record = tuple.__new__
 _NAME = attrgetter("name")
 _SEAT_NUMBER = attrgetter("seat")
+_CARD_WORD = re.compile(r"^(?:10|[2-9TJQKAtjqka])[cdhsCDHS]$")
+
+
+def _bad_card(cards: List[str]) -> Optional[str]:
+    """The first word of ``cards`` that is not one card (``TcTc``, ``Xx``), or None."""
+    return next((c for c in cards if not _CARD_WORD.match(c)), None)
 
 
 @lru_cache(maxsize=4096)  # "calls $1", "raises 200 to 400": the same few texts come back
@@ -382,6 +388,10 @@ class _Body:
         name = (rest[:m.start()] if m else rest).strip()
         if name in self.name_set and m:
             cards = m.group(1).split()
+            bad = _bad_card(cards)
+            if bad is not None:
+                self.problem(f"{bad!r} in the cards dealt to {name} is not one card", number)
+                return
             if cards:
                 self.hand.known[name] = cards
                 if len(cards) in (4, 5, 6) and len(cards) != self.hand.hole_cards and \
@@ -422,7 +432,11 @@ class _Body:
         groups = _CARDS.findall(rest)
         if not all(map(str.strip, groups)):  # a group with no card in it: "[]"
             self.problem(f"empty card group on the {key.lower()} line", number)
-        return groups[0].split() if len(groups) == 1 else " ".join(groups).split()
+        cards = groups[0].split() if len(groups) == 1 else " ".join(groups).split()
+        bad = _bad_card(cards)
+        if bad is not None:
+            self.problem(f"{bad!r} on the {key.lower()} line is not one card", number)
+        return cards
 
     def player_line(self, name: str, rest: str, colon: bool, number: int) -> None:
         hand = self.hand
@@ -439,6 +453,10 @@ class _Body:
         if verb == "shows":
             m = _CARDS.search(rest)
             cards = m.group(1).split() if m else []
+            bad = _bad_card(cards)
+            if bad is not None:
+                self.problem(f"{bad!r} in the cards {name} shows is not one card", number)
+                return
             if len(cards) == hand.hole_cards:
                 hand.known[name] = cards
                 hand.showed.setdefault(name, number)

@@ -37,6 +37,7 @@ from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, Structure
 from .chips import ChipError, Contributions, chip_award
+from .errors import HHError
 from .model import Action, Seat, SiteHand
 
 
@@ -167,7 +168,9 @@ def replay_hand(hand: SiteHand) -> Outcome:
     >>> outcome.ok, outcome.agrees, outcome.collected, outcome.site_collected
     (True, True, {'A': 200, 'B': 0}, {'A': 200, 'B': 0})
     """
-    out = Outcome(hand, rake=hand.rake)
+    out = Outcome(hand)
+    _check_hand(hand)
+    out.rake = hand.rake
     if not hand.omaha:
         out.error = f"{_where(hand, hand.line)}: not an Omaha hand ({hand.variant})"
         return out
@@ -196,6 +199,17 @@ def replay_hand(hand: SiteHand) -> Outcome:
         out.error = (f"{_where(hand, hand.line)}: a player cashed out the hand (all-in insurance), "
                      f"so the site's awards are not the showdown's: {hand.cash_out[0][:60]}")
     return out
+
+
+def _check_hand(hand: Any) -> None:
+    """Raise :class:`HHError` for what is not a :class:`SiteHand` (read_text's item for a hand
+    it could not read is that hand's HHError: it is raised again)."""
+    if isinstance(hand, HHError):
+        raise HHError(f"this hand could not be read, so it cannot be replayed: {hand.message}",
+                      file=hand.file, hand_id=hand.hand_id, line=hand.line)
+    if not isinstance(hand, SiteHand):
+        raise HHError(f"replay_hand takes a SiteHand from read_text or read_file, not "
+                      f"{type(hand).__name__}")
 
 
 def _by_chips(out: Outcome, stop: _Stop) -> Outcome:
@@ -342,10 +356,16 @@ def _cards(cards: List[str], what: str, line: int, name: str = "") -> List[int]:
     ids = list(map(_IDS.get, cards))  # None for a card not written the plain way
     if None not in ids and len(set(ids)) == len(ids):
         return ids  # type: ignore[return-value]
-    try:
-        return [int(c) for c in parse_cards(" ".join(cards), unique=False).ravel().tolist()]
-    except CardError as exc:
-        raise _Stop(f"{what.format(name)}: {exc}", line) from None
+    out: List[int] = []
+    for word in cards:  # each word one card: "TcTc" is a damaged word, not two cards
+        try:
+            ids = parse_cards(word, unique=False).ravel().tolist()
+        except CardError as exc:
+            raise _Stop(f"{what.format(name)}: {exc}", line) from None
+        if len(ids) != 1:
+            raise _Stop(f"{what.format(name)}: {word!r} is not one card", line)
+        out.append(int(ids[0]))
+    return out
 
 
 def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str]]:

@@ -119,7 +119,7 @@ def _describe(hand: SiteHand, general: Dict[str, str]) -> None:
 def _players(root: ET.Element, hand: SiteHand, line: int) -> None:
     for player in root.iter("player"):
         name = player.get("name", "")
-        seat = int(player.get("seat", "0") or 0)
+        seat = _number(player.get("seat", ""), "seat", hand, line)
         hand.seats.append(Seat(seat, name, units(player.get("chips", "0"), hand, line), line))
         if player.get("dealer") == "1":
             hand.button_seat = seat
@@ -134,12 +134,13 @@ def _rounds(root: ET.Element, hand: SiteHand, lines: Dict[str, int]) -> None:
     bets: Dict[str, int] = {}
     names = {s.name for s in hand.seats}
     for round_ in root.iter("round"):
-        number = int(round_.get("no", "0") or 0)
+        number = _number(round_.get("no", ""), "round", hand, hand.line)
         if number > 1:
             bets = {}
         for cards in round_.iter("cards"):
             _cards(cards, hand)
-        actions = sorted(round_.iter("action"), key=lambda a: int(a.get("no", "0") or 0))
+        actions = sorted(round_.iter("action"),
+                         key=lambda a: _number(a.get("no", ""), "action", hand, hand.line))
         for action in actions:
             at = lines.get(action.get("no", ""), hand.line)
             name = action.get("player", "")
@@ -149,6 +150,14 @@ def _rounds(root: ET.Element, hand: SiteHand, lines: Dict[str, int]) -> None:
             _action(hand, action.get("type", ""), name, units(action.get("sum", "0") or "0", hand, at),
                     number, at, bets)
     hand.variant = variant_name(hand)
+
+
+def _number(text: str, what: str, hand: SiteHand, line: int) -> int:
+    """An XML attribute's number; an :class:`HHError` says which and where."""
+    if not text.isdigit():
+        raise HHError(f"the {what} number {text[:20]!r} is not a number", file=hand.file,
+                      hand_id=hand.hand_id, line=line)
+    return int(text)
 
 
 def _cards(cards: ET.Element, hand: SiteHand) -> None:
