@@ -249,6 +249,9 @@ def translate(hand: SiteHand, lines: List[str], used: int,
             names.append(m.group(2))
             out.append(f"Seat {m.group(1)}: {m.group(2)} ({plain_amount(m.group(3))}){m.group(4)}")
             continue
+        if any(line.startswith(name + ": ") for name in names):
+            out.append("")  # a player's chat
+            continue
         stranger = unseated_actor(line, names) if names else None
         if stranger is not None:
             hand.problems.append((f"{stranger} acts but is not seated (corrupted lines)", hand.line + k))

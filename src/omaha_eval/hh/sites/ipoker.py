@@ -3,7 +3,7 @@
 ``client_version`` in the newer exports, ``tournamentcode`` in tournaments) and one ``<game
 gamecode="N">`` per hand: per player ``chips`` (the start), ``bet`` (all put in), ``win``,
 ``dealer``; rounds of numbered actions (``type`` 1/2 small and big blind, 15 ante, 3 call, 5
-bet, 7 all in: the chips added; 23 raise: the street total; 0 fold, 4 check; 8 and 9 sitting
+bet, 6 and 7 all in: the chips added; 23 raise: the street total; 0 fold, 4 check; 8 and 9 sitting
 out) and ``<cards>`` (``S10 HK``; ``X`` unknown). ``win`` holds the returned uncalled bet in
 the older exports (no ``client_version``), not in the newer ones; there is no rake field (the
 rake is what was put in less what was won).
@@ -204,9 +204,9 @@ def _verb(kind: str, name: str, amount: int, bets: Dict[str, int]) -> Tuple[Opti
     if kind == "23":  # raise to the street total
         bets[name] = amount
         return "raise", amount
-    if kind in ("3", "5", "7"):  # chips added
+    if kind in ("3", "5", "6", "7"):  # chips added (6 and 7: all in)
         bets[name] = mine + amount
-        if kind == "3" or (kind == "7" and mine + amount <= level):
+        if kind == "3" or (kind in ("6", "7") and mine + amount <= level):
             return "call", amount
         return "bet", amount
     return None, 0
