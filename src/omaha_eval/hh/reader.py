@@ -64,8 +64,13 @@ _SEAT_NUMBER = attrgetter("seat")
 _CARD_WORD = re.compile(r"^(?:10|[2-9TJQKAtjqka])[cdhsCDHS]$")
 
 
+_PLAIN_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
+
+
 def _bad_card(cards: List[str]) -> Optional[str]:
     """The first word of ``cards`` that is not one card (``TcTc``, ``Xx``), or None."""
+    if _PLAIN_CARDS.issuperset(cards):  # (the common case: one C pass)
+        return None
     return next((c for c in cards if not _CARD_WORD.match(c)), None)
 
 

@@ -93,7 +93,12 @@ def _game(chunk: str, general: Dict[str, str], file: str, line: int) -> SiteHand
         row = exc.position[0] if exc.position else 1
         hand.problems.append((f"damaged XML: {exc}", line + row - 1))
         return hand
-    lines = {m.group(1): line + chunk.count("\n", 0, m.start()) for m in _ACTION_NO.finditer(chunk)}
+    lines: Dict[str, int] = {}
+    row, last = line, 0
+    for m in _ACTION_NO.finditer(chunk):  # each action's file line, counted as the scan goes
+        row += chunk.count("\n", last, m.start())
+        last = m.start()
+        lines[m.group(1)] = row
     _players(root, hand, line)
     _rounds(root, hand, lines)
     hand.has_summary = True
