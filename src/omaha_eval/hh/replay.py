@@ -359,12 +359,12 @@ def _cards(cards: List[str], what: str, line: int, name: str = "") -> List[int]:
     out: List[int] = []
     for word in cards:  # each word one card: "TcTc" is a damaged word, not two cards
         try:
-            ids = parse_cards(word, unique=False).ravel().tolist()
+            parsed = parse_cards(word, unique=False).ravel().tolist()
         except CardError as exc:
             raise _Stop(f"{what.format(name)}: {exc}", line) from None
-        if len(ids) != 1:
+        if len(parsed) != 1:
             raise _Stop(f"{what.format(name)}: {word!r} is not one card", line)
-        out.append(int(ids[0]))
+        out.append(int(parsed[0]))
     return out
 
 
