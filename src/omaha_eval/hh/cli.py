@@ -111,15 +111,7 @@ def run(args: argparse.Namespace) -> int:
                     from .phh_export import write_phh
                     write_phh(outcome, args.phh)
                 if args.allin_ev:
-                    from .allin import all_in_report
-                    report = all_in_report(outcome)
-                    if report is not None:
-                        allin_hands.append(report)
-                        for name, value in report.expected.items():
-                            total = allin.setdefault(name, [0.0, 0, 0])
-                            total[0] += value
-                            total[1] += report.actual.get(name, 0)
-                            total[2] += 1
+                    _add_allin(outcome, allin_hands, allin)
             else:
                 reasons[outcome.error.split(": ", 1)[-1]] += 1
             record = hand_json(outcome)
@@ -140,6 +132,21 @@ def run(args: argparse.Namespace) -> int:
     if not args.json and count:
         print(f"{_count(count, 'hand')} in {elapsed:.3f} s ({count / max(elapsed, 1e-9):.0f} hands/s)")
     return status
+
+
+def _add_allin(outcome: "Outcome", hands: List[Any], totals: Dict[str, List[float]]) -> None:
+    """The all-in report of one hand into ``hands``, its expected and actual chips into the
+    per-player ``totals``."""
+    from .allin import all_in_report
+    report = all_in_report(outcome)
+    if report is None:
+        return
+    hands.append(report)
+    for name, value in report.expected.items():
+        total = totals.setdefault(name, [0.0, 0, 0])
+        total[0] += value
+        total[1] += report.actual.get(name, 0)
+        total[2] += 1
 
 
 def _count(n: int, word: str) -> str:
