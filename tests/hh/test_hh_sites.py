@@ -355,3 +355,25 @@ def test_cli_exit_codes_and_plural(tmp_path, capsys):
     with pytest.raises(SystemExit) as exc:
         main(["hh"])
     assert exc.value.code == 2
+
+
+def test_ipoker_sessions_one_after_another_keep_their_own_game():
+    second = IPOKER_OLD.replace("Omaha Hi-Lo PL €0,50/€1", "Omaha PL €0,50/€1").replace("5000001", "5000002")
+    text = IPOKER_OLD + second.split("\n", 1)[1]  # two sessions in one file
+    first, other = read_text(text)
+    assert (first.hand_id, first.game) == ("5000001", "hilo")
+    assert (other.hand_id, other.game) == ("5000002", "hi")
+    assert replay_hand(first).agrees and replay_hand(other).agrees
+
+
+def test_party_old_tournament_chips():
+    text = PARTY_OLD_SIDE_POT.replace("$0.50/$1 USD NL Omaha - Friday",
+                                      "NL Omaha $5 USD Buy-in Trny:123 Level:1 Blinds-Antes(50/100 -0) - Friday")
+    for money, chips in (("$100 USD", "10,000"), ("$20 USD", "2,000"), ("$0.50 USD", "50"),
+                         ("$1 USD", "100"), ("$3.50 USD", "350"), ("$19.50 USD", "1,950"),
+                         ("$19 USD", "1,900"), ("$96.50 USD", "9,650"), ("$80 USD", "8,000"),
+                         ("$158.55 USD", "16,000 chips"), ("$59.45 USD", "6,000 chips")):
+        text = text.replace(money, chips)
+    hand, o = _one(text)
+    assert hand.tournament and hand.scale == 1 and (hand.small_blind, hand.big_blind) == (50, 100)
+    assert o.agrees and o.rake == 0 and o.collected == {"Ann": 16000, "Ben": 6000, "Cid": 0}

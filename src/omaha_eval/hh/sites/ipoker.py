@@ -16,6 +16,7 @@ closing tag) or damaged is reported with its line while the others are read. A s
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 import xml.etree.ElementTree as ET
 from typing import Dict, List, Optional, Tuple, Union
 
@@ -62,7 +63,8 @@ def read_games(text: str, file: str) -> List[Union[SiteHand, HHError]]:
     HHError
         When the text holds no ``<game>``.
     """
-    general = _general(text)
+    sessions = [m.start() for m in re.finditer(r"<session\b", text)] or [0]
+    generals = [_general(text[at:]) for at in sessions]  # each session's own game and table
     starts = [m.start() for m in _GAME.finditer(text)]
     if not starts:
         raise HHError("an iPoker session without any <game>", file=file, line=1)
@@ -71,6 +73,7 @@ def read_games(text: str, file: str) -> List[Union[SiteHand, HHError]]:
         end = starts[k + 1] if k + 1 < len(starts) else len(text)
         chunk = text[at:end]
         line = text.count("\n", 0, at) + 1
+        general = generals[max(0, bisect_right(sessions, at) - 1)]
         try:
             out.append(_game(chunk, general, file, line))
         except HHError as exc:

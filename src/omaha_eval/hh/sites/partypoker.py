@@ -24,9 +24,9 @@ from .common import (AMOUNT, BRACKET, blinds_from_posts, card_tokens, describe, 
 
 _HEAD = re.compile(r"^\*{5} Hand History [Ff]or Game (\w+)")
 _STAKES = re.compile(r"^((?:[$€£]\s?)?[\d.,]+(?: (?:USD|EUR|GBP))?/(?:[$€£]\s?)?[\d.,]+(?: (?:USD|EUR|GBP))?) ")
-_BLINDS = re.compile(r"Blinds\s*\(([^)]*)\)")
+_BLINDS = re.compile(r"Blinds(?:-Antes)?\s*\(([^)]*?)(?:\s*-\s*[\d.,]+)?\)")
 _TABLE = re.compile(r"^Table (.+?)(?: \(([^)]*)\))?(?: -- Seat (\d+) is the button)?$")
-_WINS = re.compile(r"^(.+?) wins (" + AMOUNT + r")(?: from (?:the )?(.*?))?(?: with .*)?\.?$")
+_WINS = re.compile(r"^(.+?) wins (" + AMOUNT + r")(?: chips)?(?: from (?:the )?(.*?))?(?: with .*)?\.?$")
 _PAREN = re.compile(r"^(.+?) (posts (?:small blind|big blind|ante|dead blind|big blind \+ dead)|calls|bets|"
                     r"raises(?: " + AMOUNT + r")? to|raises) \(?(" + AMOUNT + r")\)?\.?$")
 _SHOWS = re.compile(r"^(.+?) shows \[([^\]]*)\]")
