@@ -377,3 +377,9 @@ def test_party_old_tournament_chips():
     hand, o = _one(text)
     assert hand.tournament and hand.scale == 1 and (hand.small_blind, hand.big_blind) == (50, 100)
     assert o.agrees and o.rake == 0 and o.collected == {"Ann": 16000, "Ben": 6000, "Cid": 0}
+
+
+def test_full_tilt_wins_from_the_summary_by_seat_for_names_with_spaces():
+    text = "\n".join(line for line in FTP_HILO_TOURNAMENT.splitlines() if " wins the " not in line)
+    hand, o = _one(text)
+    assert hand.collected == {"Alice": 117, "Bob Smith": 118} and o.agrees

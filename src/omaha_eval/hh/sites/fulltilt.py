@@ -35,8 +35,7 @@ _UNCALLED = re.compile(r"^Uncalled bet of (" + AMOUNT + r") returned to (.+)$")
 _RUN_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) (\d) \*\*\*(.*)$")
 _BUTTON = re.compile(r"^The button is in seat #(\d+)")
 _CHAT = re.compile(r"^[^\[\]]+?(?: \(Observer\))?: ")
-_SUMMARY_WON = re.compile(r"^Seat \d+: (.+?)(?: \((?:small blind|big blind|button)\))? .*?"
-                          r"(?:collected|won) \((" + AMOUNT + r")\)")
+_SUMMARY_WON = re.compile(r"^Seat (\d+): .*?(?:collected|won) \((" + AMOUNT + r")\)")
 _RUNS = {"1": "FIRST", "2": "SECOND", "3": "THIRD"}
 
 
@@ -131,11 +130,12 @@ def parse(lines: List[str], file: str, start: int) -> SiteHand:
 
 
 def _summary_wins(hand: SiteHand, lines: List[str], start: int) -> None:
-    names = {s.name for s in hand.seats}
+    seats = {s.seat: s.name for s in hand.seats}  # the summary names its players by seat
     at = next((k for k, line in enumerate(lines) if line.startswith("*** SUMMARY")), len(lines))
     for k in range(at, len(lines)):
         m = _SUMMARY_WON.match(lines[k])
-        if m and m.group(1) in names:
+        name = seats.get(int(m.group(1))) if m else None
+        if m and name is not None and lines[k].startswith(f"Seat {m.group(1)}: {name} "):
             amount = units(m.group(2), hand, start + k)
-            hand.collected[m.group(1)] = hand.collected.get(m.group(1), 0) + amount
-            hand.collect_lines.append((m.group(1), amount, "pot", start + k))
+            hand.collected[name] = hand.collected.get(name, 0) + amount
+            hand.collect_lines.append((name, amount, "pot", start + k))
