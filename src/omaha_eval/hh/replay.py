@@ -6,16 +6,26 @@ Choices (where the sites' rules leave room):
 * players in the hand are those who post, act, show, muck or collect; other seated players
   (sitting out, away) are not dealt in; a button on an empty seat acts from the last player
   before it;
-* forced bets: the first small and big blind are the blinds (a big blind short and all in still
-  sets the full amount to match); a later big blind (new player, out of position) is a live
-  extra blind, a later small blind, a missed blind and an out-of-position small blind are dead
-  money in the main pot; "small & big blinds" is a live big blind plus a dead small blind; a
-  GGPoker straddle is a "to" amount (a second straddle of the same player raises it);
+* forced bets: the small and big blind posted from the blinds' seats (left of the button;
+  heads-up the button posts the small blind) are the blinds, else the first of each (a big
+  blind short and all in still sets the full amount to match); another big blind (new player,
+  out of position) is a live extra blind, another small blind (wherever the text lists it), a
+  missed blind and an out-of-position small blind are dead money in the main pot; "small & big
+  blinds" is a live big blind plus a dead small blind; a GGPoker straddle is the player's total,
+  the blind the player posted included (a second straddle of the same player raises it);
 * a player who shows only some of the hole cards cannot win (mucks); unknown hole cards are
   placeholders drawn from the unseen cards with seed 0 (they never decide a pot: a hand that
   was not shown is mucked unless it is the only one left for a pot);
 * the site's rake and fees (rake, jackpot, bingo, ...) leave the pots before the award,
-  proportionally to the pots; a cash drop joins the main pot;
+  proportionally to the pots; a cash drop joins the main pot; a site that prints no rake
+  (888poker, PartyPoker's older format, iPoker) is taken to have raked what the players put in
+  less what they collected; a hand run more than once gives each run the value the site's
+  collect lines give it (a site's way of taking its fees from the runs), the engine deciding
+  who wins each run;
+* the site's total pot line must match the chips the replay put in: a difference is a
+  disagreement, reported in ``differences``, as is a player's award off by more than one unit
+  per pot share; a hand where a player cashed out (insurance) and that disagrees is excluded
+  with that reason;
 * where our limit rules refuse a bet the site allowed, the hand is replayed again with no limit
   and the refusal is kept in ``notes`` (the pots depend on the chips, not on the limit).
 """
