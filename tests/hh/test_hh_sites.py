@@ -383,3 +383,11 @@ def test_full_tilt_wins_from_the_summary_by_seat_for_names_with_spaces():
     text = "\n".join(line for line in FTP_HILO_TOURNAMENT.splitlines() if " wins the " not in line)
     hand, o = _one(text)
     assert hand.collected == {"Alice": 117, "Bob Smith": 118} and o.agrees
+
+
+def test_full_tilt_ante_returned_and_cancelled_hand():
+    text = FTP_HILO_TOURNAMENT.replace("Carol folds", "Carol folds\nAnte of 5 returned to Carol")
+    hand, _ = _one(text)
+    assert [p.amount for p in hand.posts if p.kind == "ante"] == [5, 5, 0]
+    hand, o = _one(FTP_SUMMARY_ONLY.replace("Villain folds", "Hand #20000000002 has been canceled"))
+    assert not o.ok and "cancelled" in o.error and "line 15" in o.error

@@ -14,7 +14,7 @@ its summary (``collected ($X)`` / ``won ($X)``).
 from __future__ import annotations
 
 import re
-from typing import List
+from typing import List, Tuple
 
 from ..errors import HHError
 from ..model import SiteHand
@@ -32,6 +32,8 @@ _ANTE = re.compile(r"^(.+) antes (" + AMOUNT + r")")
 _BARE_POST = re.compile(r"^(.+) posts (" + AMOUNT + r")$")
 _WIN = re.compile(r"^(.+?) (?:wins|ties for) (?:the )?(.*?pot.*?) \((" + AMOUNT + r")\)")
 _UNCALLED = re.compile(r"^Uncalled bet of (" + AMOUNT + r") returned to (.+)$")
+_ANTE_BACK = re.compile(r"^Ante of (" + AMOUNT + r") returned to (.+)$")
+_CANCELED = re.compile(r"^Hand #?\S* ?has been cancel+ed|^Hand cancel+ed", re.I)
 _RUN_STREET = re.compile(r"^\*\*\* (FLOP|TURN|RIVER) (\d) \*\*\*(.*)$")
 _BUTTON = re.compile(r"^The button is in seat #(\d+)")
 _CHAT = re.compile(r"^[^\[\]]+?(?: \(Observer\))?: ")
@@ -107,6 +109,7 @@ def parse(lines: List[str], file: str, start: int) -> SiteHand:
     """
     hand = SiteHand(site="fulltilt", file=file, line=start)
     header(lines[0], hand)
+    antes_back: List[Tuple[str, str, int]] = []
     out = [lines[0]]
     flopet: List[str] = []
     summary = False
@@ -118,15 +121,33 @@ def parse(lines: List[str], file: str, start: int) -> SiteHand:
             continue
         if line.startswith("*** SUMMARY"):
             summary = True
+        back = _ANTE_BACK.match(line)
+        if back:  # the ante given back: as if never posted
+            antes_back.append((back.group(2), back.group(1), start + len(out)))
+            out.append("")
+            continue
+        if _CANCELED.match(line):
+            out.append("Hand cancelled")
+            continue
         if not summary and not line.startswith(("Seat ", "Dealt to ", "Uncalled", "***")) \
                 and _CHAT.match(line):
             out.append("")  # chat
             continue
         out.append(line if summary else _line(line, flopet))
     read_body(hand, out, start)
+    for name, amount, at in antes_back:
+        _ante_back(hand, name, units(amount, hand, at))
     if not hand.collected:  # no win line: the summary says what each player won
         _summary_wins(hand, lines, start)
     return hand
+
+
+def _ante_back(hand: SiteHand, name: str, amount: int) -> None:
+    """The ante ``name`` got back (``Ante of X returned to Y``) taken off the ante posted."""
+    for k, post in enumerate(hand.posts):
+        if post.name == name and post.kind == "ante":
+            hand.posts[k] = post._replace(amount=max(post.amount - amount, 0))
+            return
 
 
 def _summary_wins(hand: SiteHand, lines: List[str], start: int) -> None:
