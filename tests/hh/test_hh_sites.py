@@ -391,3 +391,22 @@ def test_full_tilt_ante_returned_and_cancelled_hand():
     assert [p.amount for p in hand.posts if p.kind == "ante"] == [5, 5, 0]
     hand, o = _one(FTP_SUMMARY_ONLY.replace("Villain folds", "Hand #20000000002 has been canceled"))
     assert not o.ok and "cancelled" in o.error and "line 15" in o.error
+
+
+def test_party_all_in_lines_with_amounts_and_lo_wins():
+    text = PARTY_OLD_SIDE_POT.replace("Ben raises [$19.50 USD]\nBen is all-In.", "Ben is all-In  [$19.50 USD]") \
+        .replace("Ann raises [$96.50 USD]\nAnn is all-In.", "Ann is all-In  [$96.50 USD]") \
+        .replace("Cid calls [$80 USD]\nCid is all-In.", "Cid is all-In  [$80 USD]") \
+        .replace("Ann wins $158.55 USD", "Ann wins Lo ($158.55 USD)")
+    hand, o = _one(text)
+    assert [a.verb for a in hand.actions] == ["bet", "allin", "call", "allin", "allin"]
+    assert o.ok and o.agrees and o.method == "engine", (o.error, o.differences, o.notes)
+    lost = PARTY_OLD_SIDE_POT.replace("Cid calls [$19 USD]", "Connection Lost due to some reason\nCid calls [$19 USD]")
+    hand, o = _one(lost)
+    assert not o.ok and "lost the hand" in o.error
+
+
+def test_888_omaha_hl_is_hi_lo():
+    text = SWEDISH_HILO.replace("Pot Limit Omaha Hi/Lo", "Pot Limit OmahaHL")
+    hand, o = _one(text)
+    assert hand.game == "hilo" and o.agrees

@@ -51,7 +51,7 @@ class Contributions:
             i = index[action.name]
             if action.verb == "fold":
                 self.folded[i] = True
-            elif action.verb in ("call", "bet"):
+            elif action.verb in ("call", "bet", "allin"):
                 self.bets[i] += self.put(i, action.amount)
             elif action.verb == "raise":
                 self.bets[i] += self.put(i, action.amount - self.bets[i])

@@ -36,7 +36,7 @@ def classify(text: str, hand: SiteHand) -> None:
         hand.hole_cards = 5
     else:
         hand.hole_cards = 4
-    hand.game = "hilo" if re.search(r"hi/lo|hi lo|hi-lo|\bomaha ?8\b|\bo/8\b|\bh/l\b|8 or better|\bo8\b|lo8|plo ?\d? ?8\b|nlo ?8|flo ?8|\bbig o\b|/8", t) else "hi"
+    hand.game = "hilo" if re.search(r"hi/lo|hi lo|hi-lo|omahahl|omaha hl\b|\bomaha ?8\b|\bo/8\b|\bh/l\b|8 or better|\bo8\b|lo8|plo ?\d? ?8\b|nlo ?8|flo ?8|\bbig o\b|/8", t) else "hi"
     if "nl postflop" in t or "pl preflop" in t:
         hand.limit = "pot-no"
     elif re.search(r"pot limit|\bpl\b|\bplo", t):

@@ -32,8 +32,9 @@ class Post(NamedTuple):
 
 
 class Action(NamedTuple):
-    """``verb``: fold, check, call, bet, raise (``amount`` is the street total for raise, the
-    chips put in for call and bet)."""
+    """``verb``: fold, check, call, bet, raise, allin (``amount`` is the street total for raise,
+    the chips put in for call, bet and allin; an allin is a call or a raise as the bets
+    stand)."""
 
     street: int
     name: str

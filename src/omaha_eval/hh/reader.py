@@ -40,7 +40,9 @@ _FEE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax|Fee|JP Fee|Cashdrop Fee|EV C
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.*)$")
 _SHOWED = re.compile(r"\bshowed \[([^\]]*)\]")
 _MUCKED = re.compile(r"\bmucked(?: \[([^\]]*)\])?")
-_BETTING = frozenset(("folds", "checks", "calls", "bets", "raises"))
+# "allins X": the common grammar's all in for X more chips (a call or a raise, as the bets
+# stand), which the readers of sites that write it so translate into
+_BETTING = frozenset(("folds", "checks", "calls", "bets", "raises", "allins"))
 _RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 # informational lines after a name (no colon on PokerStars/GGPoker, or any on Winamax)
@@ -55,7 +57,7 @@ _POST_KIND = {"small blind": "small_blind", "big blind": "big_blind", "ante": "a
               "small & big blinds": "small_and_big", "missed blind": "missed",
               "missed small blind": "missed", "dead blind": "missed",
               "missed big blind": "big_out", "straddle": "straddle"}
-_WAGER = {"calls": _CALL, "bets": _BET}
+_WAGER = {"calls": _CALL, "bets": _BET, "allins": re.compile(r"^allins " + _AMT)}
 _DEALER_FIRST = frozenset("DUCH")  # first letters of "Dealt to", "Uncalled bet", "Cash Drop", "Hand cancelled"
 # a record (a named tuple) from the tuple of its fields, without its Python-level __new__
 _record = tuple.__new__

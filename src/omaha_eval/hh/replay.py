@@ -540,6 +540,8 @@ def _act(engine: Hand, i: Optional[int], action: Action, out: Outcome) -> None:
         expected = "nobody" if actor is None else engine.seats[actor]
         raise _Stop(f"{action.name} {action.verb}s but the engine expects {expected} to act", action.line)
     verb = action.verb
+    if verb == "allin":  # chips added: a call when they do not go past the bet to match
+        verb = "call" if engine.bets[i] + action.amount <= engine.level else "bet"
     # the actor is checked above: the engine's calls act for the player to act (no re-check).
     # At the showdown the actor is the next to show: the engine then refuses any betting, and
     # the refusal is said as above (a refused action changes nothing)

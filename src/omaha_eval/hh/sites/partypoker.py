@@ -26,7 +26,9 @@ _HEAD = re.compile(r"^\*{5} Hand History [Ff]or Game (\w+)")
 _STAKES = re.compile(r"^((?:[$€£]\s?)?[\d.,]+(?: (?:USD|EUR|GBP))?/(?:[$€£]\s?)?[\d.,]+(?: (?:USD|EUR|GBP))?) ")
 _BLINDS = re.compile(r"Blinds(?:-Antes)?\s*\(([^)]*?)(?:\s*-\s*[\d.,]+)?\)")
 _TABLE = re.compile(r"^Table (.+?)(?: \(([^)]*)\))?(?: -- Seat (\d+) is the button)?$")
-_WINS = re.compile(r"^(.+?) wins (" + AMOUNT + r")(?: chips)?(?: from (?:the )?(.*?))?(?: with .*)?\.?$")
+_ALL_IN = re.compile(r"^(.+?) is all-In\s*\[([^\]]*)\]")
+_LOST = re.compile(r"Connection Lost|hand history for this hand number is not available|Table Closed", re.I)
+_WINS = re.compile(r"^(.+?) wins (?:Lo |Hi )?\(?(" + AMOUNT + r")\)?(?: chips)?(?: from (?:the )?(.*?))?(?: with .*)?\.?$")
 _PAREN = re.compile(r"^(.+?) (posts (?:small blind|big blind|ante|dead blind|big blind \+ dead)|calls|bets|"
                     r"raises(?: " + AMOUNT + r")? to|raises) \(?(" + AMOUNT + r")\)?\.?$")
 _SHOWS = re.compile(r"^(.+?) shows \[([^\]]*)\]")
@@ -76,6 +78,12 @@ def _own(line: str, hand: SiteHand, state: List[bool]) -> Optional[str]:
     m = _WINS.match(line)
     if m:
         return f"{m.group(1)} collected {plain_amount(m.group(2))} from {m.group(3) or 'pot'}"
+    m = _ALL_IN.match(line)
+    if m:  # "X is all-In  [$5 USD]": the chips added
+        return f"{m.group(1)} allins {plain_amount(m.group(2))}"
+    if _LOST.search(line):
+        hand.problems.append((f"the site lost the hand: {line[:60]!r}", hand.line))
+        return ""
     if "[" in line:
         return None
     m = _PAREN.match(line)
