@@ -84,8 +84,15 @@ def face_cards(tokens: Iterable[str]) -> Dict[str, str]:
     return {}
 
 
+_SUIT_WORDS = (("Kreuz", "c"), ("Karo", "d"), ("Pik", "s"), ("Herz", "h"))
+
+
 def card_tokens(text: str) -> List[str]:
-    """The card words of a group such as ``[ Hc, 8h, Td ]`` or ``[  7d Ah 6s ]``."""
+    """The card words of a group such as ``[ Hc, 8h, Td ]`` or ``[  7d Ah 6s ]`` (German suit
+    words ``Kreuz Karo Pik Herz`` as their letters)."""
+    for word, letter in _SUIT_WORDS:
+        if word in text:
+            text = text.replace(word, letter)
     return [t for t in re.split(r"[\s,\[\]]+", text) if t]
 
 

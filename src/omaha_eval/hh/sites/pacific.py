@@ -31,7 +31,7 @@ from ..model import SiteHand
 from ..reader import read_body
 from .common import describe, translate
 
-_HEAD = re.compile(r"^\*{5} .*?Hand History for Game (\w+)")
+_HEAD = re.compile(r"^\*{4,5} .*?Hand History for Game (\w+)")
 _GAME = re.compile(r"^(.*?) Blinds (.*?)(?: - \*\*\* (.*))?$")
 _TABLE = re.compile(r"^Table (.+?)(?: (\d+) Max)?(?: \((Real Money|Play Money|[^)]*)\))?$")
 
