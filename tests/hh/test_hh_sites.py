@@ -410,3 +410,10 @@ def test_888_omaha_hl_is_hi_lo():
     text = SWEDISH_HILO.replace("Pot Limit Omaha Hi/Lo", "Pot Limit OmahaHL")
     hand, o = _one(text)
     assert hand.game == "hilo" and o.agrees
+
+
+@pytest.mark.parametrize("game, variant", [("Omaha HiLow L €0,50/€1", "flo8"), ("Omaha LP €0,50/€1", "plo"),
+                                           ("Omaha SL €0,50/€1", "nlo"), ("PL €0,50/€1", "plo")])
+def test_ipoker_game_words_of_the_skins(game, variant):
+    hand, o = _one(IPOKER_OLD.replace("Omaha Hi-Lo PL €0,50/€1", game))
+    assert hand.variant == variant and o.ok and o.agrees

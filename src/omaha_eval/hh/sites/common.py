@@ -22,7 +22,7 @@ from ..money import to_units
 #: an amount as the clients write it: currency marks and words around digits with any of
 #: the separators "." "," and (no-break) spaces
 AMOUNT = r"(?:[$€£¥]\s?)?-?\d(?:[\d.,\u00a0\u202f ]*\d)?(?:\s?(?:[$€£¥]|USD|EUR|GBP|CNY|CAD|SEK|INR))?"
-_MARKS = re.compile(r"[$€£¥]|USD|EUR|GBP|CNY|CAD|SEK|INR|\s")
+_MARKS = re.compile(r"[$€£¥]|USD|EUR|GBP|CNY|CAD|SEK|INR|RSD|kr|\s")
 _RANK = "23456789TJQKA"
 # the languages' face cards (10 as "10" everywhere)
 _DUTCH = {"H": "K", "V": "Q", "B": "J", "A": "A", "HEER": "K"}

@@ -31,6 +31,9 @@ _ACTION_NO = re.compile(r"<action\b[^>]*?\bno=\"(\d+)\"")
 _SUIT = {"S": "s", "H": "h", "D": "d", "C": "c"}
 _POSTS = {"1": "small_blind", "2": "big_blind", "15": "ante"}
 _STREET_CARDS = ("Flop", "Turn", "River")
+# the limit words of the skins' game types, in the common words
+_LIMITS = {"NL": "No Limit", "SL": "No Limit", "LZ": "No Limit", "БЛ": "No Limit", "PL": "Pot Limit",
+           "LP": "Pot Limit", "L": "Fixed Limit", "LH": "Fixed Limit", "HiLow": "Hi-Lo"}
 
 
 def is_ipoker(text: str) -> bool:
@@ -113,15 +116,22 @@ def _describe(hand: SiteHand, general: Dict[str, str]) -> None:
     hand.tournament = "tournamentcode" in general or "tournamentname" in general
     hand.table = general.get("tablename", "")
     hand.currency = "" if hand.tournament or general.get("mode") == "play" else general.get("currency", "")
-    hand.uncalled_in_collected = "client_version" not in general
+    hand.uncalled_in_collected = "client_version" not in general and \
+        general.get("uncalled_bet_enabled", "").lower() != "true"
+    if general.get("tablesize", "").isdigit():
+        hand.max_seats = int(general["tablesize"])
     hand.rake_known = False
     stakes = next((w for w in game.split() if "/" in w and any(c.isdigit() for c in w)), "")
-    words = game.replace(stakes, " ")
+    words = " ".join(_LIMITS.get(w, w) for w in game.replace(stakes, " ").split())
     if not re.search(r"omaha|hold'?em|stud|razz|draw|courchevel", words, re.I):
         words = "Omaha " + words  # a 5 Card Omaha session names no game: the cards tell
     describe(hand, words, stakes)
     if hand.tournament:
         hand.scale = 1
+    if not hand.small_blind and general.get("smallblind"):
+        hand.small_blind = units(general["smallblind"], hand, hand.line)
+    if not hand.big_blind and general.get("bigblind"):
+        hand.big_blind = units(general["bigblind"], hand, hand.line)
 
 
 def _players(root: ET.Element, hand: SiteHand, line: int) -> None:
