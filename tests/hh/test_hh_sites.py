@@ -417,3 +417,11 @@ def test_888_omaha_hl_is_hi_lo():
 def test_ipoker_game_words_of_the_skins(game, variant):
     hand, o = _one(IPOKER_OLD.replace("Omaha Hi-Lo PL €0,50/€1", game))
     assert hand.variant == variant and o.ok and o.agrees
+
+
+def test_party_lines_before_the_game_line():
+    text = PARTY_OLD_SIDE_POT.replace("***** Hand History for Game 500000001 *****",
+                                      "***** Hand History for Game 500000001 *****\n"
+                                      "Zed has left the table.\nYan finished in 3 place.")
+    hand, o = _one(text)
+    assert hand.variant == "nlo" and hand.button_seat == 1 and o.agrees

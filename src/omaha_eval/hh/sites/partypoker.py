@@ -25,6 +25,7 @@ from .common import (AMOUNT, BRACKET, blinds_from_posts, card_tokens, describe, 
 _HEAD = re.compile(r"^\*{5} Hand History [Ff]or Game (\w+)")
 _STAKES = re.compile(r"^((?:[$€£]\s?)?[\d.,]+(?: (?:USD|EUR|GBP))?/(?:[$€£]\s?)?[\d.,]+(?: (?:USD|EUR|GBP))?) ")
 _BLINDS = re.compile(r"Blinds(?:-Antes)?\s*\(([^)]*?)(?:\s*-\s*[\d.,]+)?\)")
+_NOT_GAME = re.compile(r"has left the table|finished in \d+|^\s*$")
 _TABLE = re.compile(r"^Table (.+?)(?: \(([^)]*)\))?(?: -- Seat (\d+) is the button)?$")
 _ALL_IN = re.compile(r"^(.+?) is all-In\s*\[([^\]]*)\]")
 _LOST = re.compile(r"Connection Lost|hand history for this hand number is not available|Table Closed", re.I)
@@ -44,7 +45,10 @@ def header(lines: List[str], hand: SiteHand) -> int:
     if not m or len(lines) < 2:
         raise HHError(f"unrecognised PartyPoker hand header {lines[0][:80]!r}", file=hand.file, line=hand.line)
     hand.hand_id = m.group(1)
-    game = lines[1]
+    at = 1  # lines of players leaving or finishing may come before the game line
+    while at < len(lines) - 1 and _NOT_GAME.search(lines[at]):
+        at += 1
+    game = lines[at]
     head, _, hand.date = game.partition(" - ")
     hand.tournament = bool(re.search(r"Trny|Tourn", game))
     stakes = _BLINDS.search(game) or _STAKES.match(head + " ")
@@ -54,16 +58,16 @@ def header(lines: List[str], hand: SiteHand) -> int:
     describe(hand, words, stakes.group(1) if stakes else "")
     if stakes is None and re.search(r"[$€£]|USD|EUR", head):
         hand.scale = 100  # a buy-in, not stakes: money all the same
-    used = 2
-    if len(lines) > 2:
-        t = _TABLE.match(lines[2])
+    used = at + 1
+    if len(lines) > used:
+        t = _TABLE.match(lines[used])
         if t:
             hand.table = t.group(1)
             if t.group(3):
                 hand.button_seat = int(t.group(3))
             if "Play" in (t.group(2) or ""):
                 hand.currency = ""
-            used = 3
+            used += 1
     return used
 
 
