@@ -42,11 +42,14 @@ def is_ipoker(text: str) -> bool:
     return "<session" in head or ("<game " in head and "gamecode" in head)
 
 
-def _general(text: str) -> Dict[str, str]:
-    """The session's ``<general>`` fields (before the first game), by tag."""
-    first = _GAME.search(text)
-    part = text[:first.start()] if first else text
-    return {m.group(1): m.group(2).strip() for m in re.finditer(r"<(\w+)>([^<]*)</\1>", part)}
+_FIELD = re.compile(r"<(\w+)>([^<]*)</\1>")
+
+
+def _general(text: str, at: int = 0) -> Dict[str, str]:
+    """The ``<general>`` fields of the session at ``at`` (before its first game), by tag."""
+    first = _GAME.search(text, at)
+    end = first.start() if first else len(text)
+    return {m.group(1): m.group(2).strip() for m in _FIELD.finditer(text, at, end)}
 
 
 def _card(word: str) -> str:
@@ -67,15 +70,17 @@ def read_games(text: str, file: str) -> List[Union[SiteHand, HHError]]:
         When the text holds no ``<game>``.
     """
     sessions = [m.start() for m in re.finditer(r"<session\b", text)] or [0]
-    generals = [_general(text[at:]) for at in sessions]  # each session's own game and table
+    generals = [_general(text, at) for at in sessions]  # each session's own game and table
     starts = [m.start() for m in _GAME.finditer(text)]
     if not starts:
         raise HHError("an iPoker session without any <game>", file=file, line=1)
     out: List[Union[SiteHand, HHError]] = []
+    line, last = 1, 0
     for k, at in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(text)
         chunk = text[at:end]
-        line = text.count("\n", 0, at) + 1
+        line += text.count("\n", last, at)  # (counted from the last game: linear in the text)
+        last = at
         general = generals[max(0, bisect_right(sessions, at) - 1)]
         try:
             out.append(_game(chunk, general, file, line))
