@@ -596,12 +596,13 @@ def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
     for name, amount in out.unmatched.items():  # never put in by the engine, returned by the site
         returned[name] = returned.get(name, 0) + amount
     winnings = dict(zip(players, result.winnings))
-    by_run: Dict[int, Dict[str, int]] = {}
-    for pot in result.pots:
-        run = by_run.setdefault(pot.run, {})
-        for p, amount in pot.winners.items():
-            run[players[p]] = run.get(players[p], 0) + amount
-    _run_values(out, by_run, winnings)
+    if len(out.hand.run_collected) > 1:  # the site says what each run paid
+        by_run: Dict[int, Dict[str, int]] = {}
+        for pot in result.pots:
+            run = by_run.setdefault(pot.run, {})
+            for p, amount in pot.winners.items():
+                run[players[p]] = run.get(players[p], 0) + amount
+        _run_values(out, by_run, winnings)
     _compare(out, winnings, returned, max(len(result.pots), 1), sum(engine.committed))
 
 
