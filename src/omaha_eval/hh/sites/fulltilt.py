@@ -140,11 +140,11 @@ def parse(lines: List[str], file: str, start: int) -> SiteHand:
     if not hand.collected:  # no win line: the summary says what each player won
         _summary_wins(hand, lines, start)
     if len(hand.run_boards) > 1:  # run it twice: "wins pot 2 ($X)" is what run 2 paid
-        for name, amount, pot, _ in hand.collect_lines:
-            m = re.match(r"pot (\d)$", pot)
-            if m:
-                paid = hand.run_collected.setdefault(int(m.group(1)) - 1, {})
-                paid[name] = paid.get(name, 0) + amount
+        for winner, won, pot, _ in hand.collect_lines:
+            run = re.match(r"pot (\d)$", pot)
+            if run:
+                paid = hand.run_collected.setdefault(int(run.group(1)) - 1, {})
+                paid[winner] = paid.get(winner, 0) + won
     return hand
 
 
