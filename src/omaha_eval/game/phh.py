@@ -837,6 +837,9 @@ def _toml_value(value: Any) -> str:
 def to_toml(fields: Dict[str, Any]) -> str:
     r"""Flat TOML for PHH fields (scalars and arrays only).
 
+    Names that are not bare TOML keys (letters, digits, ``_``, ``-``) are quoted and strings
+    are escaped, so the text is always valid TOML that reads back to the same fields.
+
     Parameters
     ----------
     fields : dict
@@ -846,9 +849,6 @@ def to_toml(fields: Dict[str, Any]) -> str:
     -------
     str
         One ``key = value`` line per field.
-
-    Names that are not bare TOML keys (letters, digits, ``_``, ``-``) are quoted and strings
-    are escaped, so the text is always valid TOML that reads back to the same fields.
 
     Raises
     ------

@@ -98,6 +98,7 @@ class JobProcesses:
     """
 
     def __init__(self, size: int, max_mb: float = 1024.0) -> None:
+        self.context: Any
         if "forkserver" in multiprocessing.get_all_start_methods():
             self.context = multiprocessing.get_context("forkserver")
             # the server process imports these once; each job process is a fork of it, ready
