@@ -26,7 +26,8 @@ SCALARS = st.one_of(TEXT, st.integers(-(2**63), 2**63 - 1), st.booleans(),
                     st.floats(allow_nan=False))
 VALUES = st.one_of(SCALARS, st.lists(SCALARS, max_size=5))
 KEYS = st.one_of(TEXT, st.sampled_from(["_posts", "finishing_stacks", "small_bet", "a\nb",
-                                        'say "x"', "it's", "a = 1", "a.b", "[t]", "#c", "é", "", " ", "\x00", "\\", "\u2028", "k\r\n"]))
+                                        'say "x"', "it's", "a = 1", "a.b", "[t]", "#c", "é", "",
+                                        " ", "\x00", "\\", "\u2028", "k\r\n"]))
 
 
 # fields the writer derives from the hand and never copies from ``extra``

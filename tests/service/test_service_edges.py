@@ -118,6 +118,14 @@ def test_the_page_loads_only_its_own_static_files(edge: Server) -> None:
         assert "//" not in url  # nothing from another origin
 
 
+def test_no_websocket_upgrade(edge: Server) -> None:
+    with _connect(edge) as s:
+        s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                  b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        s.settimeout(10)
+        assert not s.recv(65536).startswith(b"HTTP/1.1 101")
+
+
 # ---- slow clients ----
 
 def test_a_connection_that_sends_nothing_is_closed(edge: Server) -> None:

@@ -50,7 +50,8 @@ def uvicorn_config(limits: Limits, log_level: str = "info", access_log: bool = F
     """The keyword arguments of ``uvicorn.Config`` that every worker is built from.
 
     uvicorn's own HTTP protocol inside the service's slow-client guard
-    (:mod:`.connections`), no ``server`` banner, no client address taken from
+    (:mod:`.connections`), no WebSocket upgrades (the API has none), no ``server`` banner,
+    no client address taken from
     ``X-Forwarded-For`` (the service never uses it), idle keep-alive connections closed after
     ``limits.keep_alive_timeout`` seconds. (Workers are replaced past ``limits.max_requests``
     requests or ``limits.max_worker_mb`` of memory by :mod:`.workers`.)
@@ -64,7 +65,7 @@ def uvicorn_config(limits: Limits, log_level: str = "info", access_log: bool = F
     from .connections import PROTOCOL
 
     return dict(app=APP, factory=True, log_level=log_level, access_log=access_log,
-                http=PROTOCOL, server_header=False, proxy_headers=False,
+                http=PROTOCOL, ws="none", server_header=False, proxy_headers=False,
                 timeout_keep_alive=limits.keep_alive_timeout,
                 timeout_graceful_shutdown=int(limits.time_limit) + 1)
 
