@@ -97,7 +97,7 @@ class JobProcesses:
         Resident memory above which a process is replaced after its job.
     """
 
-    def __init__(self, size: int, max_mb: float = 1024.0) -> None:
+    def __init__(self, size: int, max_mb: float = 512.0) -> None:
         self.context: Any
         if "forkserver" in multiprocessing.get_all_start_methods():
             self.context = multiprocessing.get_context("forkserver")

@@ -69,7 +69,7 @@ class Limits:
     body_timeout: float = 10.0
     keep_alive_timeout: int = 5
     max_requests: int = 100_000
-    max_worker_mb: int = 1024
+    max_worker_mb: int = 512
 
     @classmethod
     def from_env(cls, environ: Optional[Mapping[str, str]] = None) -> "Limits":

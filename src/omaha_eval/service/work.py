@@ -85,7 +85,7 @@ class Pools:
     """
 
     def __init__(self, threads: Optional[int] = None, processes: Optional[bool] = None,
-                 max_mb: float = 1024.0) -> None:
+                 max_mb: float = 512.0) -> None:
         n = threads or max(2, os.cpu_count() or 1)
         self.quick = ThreadPoolExecutor(n, thread_name_prefix="omaha-quick")
         self.heavy = ThreadPoolExecutor(n, thread_name_prefix="omaha-heavy")
