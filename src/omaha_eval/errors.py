@@ -15,6 +15,7 @@ class                     raised by                                           ex
 ``BulkError``             preflop tables and bulk jobs                        ``trials must be in 1..10**12, got 0``
 ``HHError``               site hand-history readers                           ``a.txt line 3: unrecognised line 'xyz'``
 ``ChipError``             a site hand's chips that cannot settle it           ``a contested pot nobody showed for``
+``QueryError``            :func:`omaha_eval.pql` queries                      ``unknown function 'foo' at line 1, column 8``
 ========================  ==================================================  =============================
 
 Examples
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 __all__ = [
     "OmahaEvalError", "CardError", "RangeError", "HandSetupError", "IllegalActionError",
-    "PHHError", "TableError", "BulkError", "HHError", "ChipError",
+    "PHHError", "TableError", "BulkError", "HHError", "ChipError", "QueryError",
 ]
 
 
@@ -165,3 +166,28 @@ class HHError(OmahaEvalError):
         where = " ".join(part for part in (file, f"hand {hand_id}" if hand_id else "",
                                            f"line {line}" if line else "") if part)
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class QueryError(OmahaEvalError):
+    """A query (:func:`omaha_eval.pql`) that cannot run: bad syntax, an unknown function or
+    name, a wrong number of arguments, a type error, an unbound player, a bad range or game.
+
+    The message names the problem and where it is in the query (line and column, 1-based);
+    :attr:`line` and :attr:`column` hold them (0 when the problem has no single place).
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> try:
+    ...     oe.pql("select avg(winsHi(hero)) > 'x' from game='omahahi', hero='AA**', villain='*'")
+    ... except oe.QueryError as exc:
+    ...     print(exc)
+    cannot compare a number with a string at line 1, column 26
+    """
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        where = f" at line {line}, column {column}" if line else ""
+        super().__init__(f"{message}{where}")

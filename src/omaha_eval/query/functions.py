@@ -1,0 +1,238 @@
+"""The query functions, each computed for a whole batch of deals at once.
+
+:class:`Frame` holds one batch and caches what several functions share (river scores, the
+equities of a street, the nuts of a board), so ``winsHi(hero) and not tiesHi(villain)`` scores
+the river once. Results are NumPy arrays of one value per deal: ``bool``, ``float64``, hand
+types as ``int8`` (0 = high card .. 8 = straight flush) and cards as ``uint8`` ids.
+
+Examples
+--------
+>>> import numpy as np
+>>> from omaha_eval import parse_cards
+>>> from omaha_eval.query.deals import Batch
+>>> from omaha_eval.query.functions import Frame
+>>> holes = parse_cards("AsAhKsKh 2c3d4h5s").reshape(1, 2, 4)
+>>> board = parse_cards("QsJs9d8c2h").reshape(1, 5)
+>>> f = Frame(Batch(holes, board, None), game="hi", dead=np.zeros(0, np.uint8))
+>>> f.share()[0].tolist(), f.wins_hi(0).tolist()
+([1.0, 0.0], [True])
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Tuple
+
+import numpy as np
+
+from .. import equity_batch
+from ..evaluate import evaluate_hi, evaluate_lo
+from . import kernels
+from .check import Func
+from .deals import Batch
+
+__all__ = ["Frame", "call"]
+
+
+def _unique_rows(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    uniq, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
+class Frame:
+    """One batch of deals and the values computed on it so far."""
+
+    def __init__(self, batch: Batch, game: str, dead: np.ndarray) -> None:
+        self.batch = batch
+        self.game = game
+        self.dead = dead
+        self.cache: Dict[Any, np.ndarray] = {}
+
+    def memo(self, key: Any, make: Callable[[], np.ndarray]) -> np.ndarray:
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = make()
+        return found
+
+    def take(self, rows: np.ndarray) -> "Frame":
+        """The frame of the deals at ``rows``, keeping every value already computed."""
+        out = Frame(self.batch.take(rows), self.game, self.dead)
+        out.cache = {k: v[rows] for k, v in self.cache.items()}
+        return out
+
+    # ---- the river showdown
+    def hi(self) -> np.ndarray:
+        b = self.batch
+        return self.memo("hi", lambda: evaluate_hi(b.holes, b.board[:, None, :], check=False))
+
+    def lo(self) -> np.ndarray:
+        b = self.batch
+        return self.memo("lo", lambda: evaluate_lo(b.holes, b.board[:, None, :], check=False))
+
+    def share(self) -> np.ndarray:
+        """Each player's share of the pot at the river: (n, players)."""
+        return self.memo("share", self._share)
+
+    def _share(self) -> np.ndarray:
+        hi = self.hi()
+        win_hi = hi == hi.max(axis=1, keepdims=True)
+        hi_part = win_hi / win_hi.sum(axis=1, keepdims=True)
+        if self.game != "hilo":
+            return hi_part
+        lo = self.lo()
+        best = lo.max(axis=1, keepdims=True)
+        win_lo = (lo == best) & (best > 0)
+        n_lo = np.maximum(win_lo.sum(axis=1, keepdims=True), 1)
+        return np.where(best > 0, 0.5 * hi_part + 0.5 * (win_lo / n_lo), hi_part)
+
+    def _winners(self, scores: np.ndarray, p: int, alone: bool) -> np.ndarray:
+        best = scores.max(axis=1)
+        top = scores == best[:, None]
+        mine = top[:, p] & (best > 0)
+        many = top.sum(axis=1) > 1
+        return mine & ~many if alone else mine & many
+
+    def wins_hi(self, p: int) -> np.ndarray:
+        return self._winners(self.hi(), p, True)
+
+    def ties_hi(self, p: int) -> np.ndarray:
+        return self._winners(self.hi(), p, False)
+
+    def wins_lo(self, p: int) -> np.ndarray:
+        return self._winners(self.lo(), p, True)
+
+    def ties_lo(self, p: int) -> np.ndarray:
+        return self._winners(self.lo(), p, False)
+
+    def scoops(self, p: int) -> np.ndarray:
+        if self.game != "hilo":
+            return self.wins_hi(p)
+        return self.wins_hi(p) & ((self.lo().max(axis=1) == 0) | self.wins_lo(p))
+
+    # ---- equities on a street
+    def equity(self, p: int, street: int) -> np.ndarray:
+        if street == 5:
+            return self.share()[:, p]
+        return self.memo(("equity", street), lambda: self._street_equity(street))[:, p]
+
+    def _street_equity(self, street: int) -> np.ndarray:
+        b = self.batch
+        n, players, k = b.holes.shape
+        if n == 0:
+            return np.zeros((0, players))
+        keys = np.concatenate([np.sort(b.holes, axis=2).reshape(n, -1),
+                               np.sort(b.board[:, :street], axis=1)], axis=1)
+        first, inverse = _unique_rows(keys)
+        eq = equity_batch(b.holes[first], b.board[first, :street], self.dead, game=self.game)
+        out: np.ndarray = eq[inverse]
+        return out
+
+    def min_equity(self, p: int, street: int) -> np.ndarray:
+        values = [self.equity(p, s) for s in (3, 4, 5) if s <= street]
+        return np.minimum.reduce(values)
+
+    # ---- hands on a street
+    def hi_key(self, p: int, street: int) -> np.ndarray:
+        b = self.batch
+        return self.memo(("key", p, street),
+                         lambda: kernels.best_hi_key(b.holes[:, p], b.board[:, :street]))
+
+    def hand_type(self, p: int, street: int) -> np.ndarray:
+        if street == 5:
+            return kernels.category_of_scores(self.hi()[:, p])
+        return (self.hi_key(p, street) // 16 ** 5).astype(np.int8)
+
+    def winning_hand_type(self) -> np.ndarray:
+        return kernels.category_of_scores(self.hi().max(axis=1))
+
+    def nut_hi(self, p: int, street: int) -> np.ndarray:
+        b = self.batch
+        nut = self.memo(("nut", street), lambda: kernels.nut_hi_key(b.board[:, :street]))
+        return self.hi_key(p, street) == nut
+
+    def nut_lo(self, p: int, street: int) -> np.ndarray:
+        b = self.batch
+        mine = kernels.best_low_key(b.holes[:, p], b.board[:, :street])
+        return (mine > 0) & (mine == kernels.nut_low_key(b.board[:, :street]))
+
+    def outs(self, p: int, street: int, handtype: int) -> np.ndarray:
+        """Unseen next cards (not on the board, not in p's hand) after which p's best hand is at
+        least ``handtype``; 0 on the river."""
+        b = self.batch
+        n = len(b)
+        if street == 5 or n == 0:
+            return np.zeros(n)
+        cats = self.memo(("next", p, street), lambda: self._next_categories(p, street))
+        return ((cats >= handtype).sum(axis=1)).astype(np.float64)
+
+    def _next_categories(self, p: int, street: int) -> np.ndarray:
+        """(n, 52): p's category with each card as the next board card (-1 for seen cards)."""
+        b = self.batch
+        n, k = len(b), b.holes.shape[2]
+        cards = np.arange(52, dtype=np.uint8)
+        boards = np.empty((n, 52, street + 1), dtype=np.uint8)
+        boards[:, :, :street] = b.board[:, None, :street]
+        boards[:, :, street] = cards[None, :]
+        holes = np.broadcast_to(b.holes[:, p, None, :], (n, 52, k)).reshape(-1, k)
+        flat = boards.reshape(-1, street + 1)
+        if street + 1 == 5:
+            cats = kernels.category_of_scores(evaluate_hi(holes, flat, check=False))
+        else:
+            cats = kernels.best_category(np.ascontiguousarray(holes), flat)
+        cats = cats.reshape(n, 52).astype(np.int8)
+        seen = np.concatenate([b.holes[:, p], b.board[:, :street]], axis=1)
+        cats[np.arange(n)[:, None], seen] = -1
+        return cats
+
+    def board_suits(self, street: int) -> np.ndarray:
+        return kernels.suit_count(self.batch.board[:, :street]).astype(np.float64)
+
+    def in_range(self, p: int, range_masks: np.ndarray) -> np.ndarray:
+        hands = self.batch.holes[:, p].astype(np.uint64)
+        masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands), axis=1)
+        pos = np.searchsorted(range_masks, masks)
+        pos = np.minimum(pos, range_masks.size - 1)
+        found: np.ndarray = range_masks[pos] == masks
+        return found
+
+
+_RANGE_MASKS: Dict[int, Tuple[Any, np.ndarray]] = {}
+
+
+def _sorted_masks(r: Any) -> np.ndarray:
+    """The range's holdings as sorted card masks (kept with the range, so an id is never stale)."""
+    found = _RANGE_MASKS.get(id(r))
+    if found is None or found[0] is not r:
+        hands = r.hands.astype(np.uint64)
+        masks = np.sort(np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands), axis=1))
+        if len(_RANGE_MASKS) > 64:
+            _RANGE_MASKS.clear()
+        found = _RANGE_MASKS[id(r)] = (r, masks)
+    return found[1]
+
+
+def call(frame: Frame, f: Func) -> np.ndarray:
+    """The value of one resolved function call on every deal of ``frame``."""
+    p, s, name = f.player, f.street, f.name
+    b = frame.batch
+    table: Dict[str, Callable[[], np.ndarray]] = {
+        "riverEquity": lambda: frame.equity(p, 5),
+        "equity": lambda: frame.equity(p, s),
+        "HvHequity": lambda: frame.equity(p, s),
+        "minHvHEquity": lambda: frame.min_equity(p, s),
+        "winsHi": lambda: frame.wins_hi(p),
+        "tiesHi": lambda: frame.ties_hi(p),
+        "winsLo": lambda: frame.wins_lo(p),
+        "tiesLo": lambda: frame.ties_lo(p),
+        "scoops": lambda: frame.scoops(p),
+        "handType": lambda: frame.hand_type(p, s),
+        "winningHandType": frame.winning_hand_type,
+        "nutHi": lambda: frame.nut_hi(p, s),
+        "nutLo": lambda: frame.nut_lo(p, s),
+        "outsToHandType": lambda: frame.outs(p, s, f.handtype),
+        "boardSuitCount": lambda: frame.board_suits(s),
+        "inRange": lambda: frame.in_range(p, _sorted_masks(f.range)),
+        "turnCard": lambda: b.board[:, 3],
+        "riverCard": lambda: b.board[:, 4],
+    }
+    key = ("call", name, p, s, f.handtype, id(f.range))
+    return frame.memo(key, table[name])

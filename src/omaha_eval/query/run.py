@@ -1,0 +1,284 @@
+"""The engine: run a checked plan over deals, exactly or by seeded sampling, into a result.
+
+Examples
+--------
+>>> from omaha_eval.query.run import pql
+>>> r = pql("select count(winsHi(hero)) as w from game='omahahi', hero='AsAhKsKh', "
+...         "villain='2c3d4h5s', board='QsJs9d8c'")
+>>> r.exact, r.trials, r["w"].count
+(True, 40, 40)
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+import numpy as np
+
+from ..errors import QueryError
+from .check import Column, Func, Plan, plan_of
+from .deals import CHUNK, Batch, exact_deals, exact_size, sample
+from .functions import Frame
+from .result import ColumnResult, PQLResult
+from .syntax import parse
+from .values import evaluate, labels, sort_labels
+
+__all__ = ["pql", "compile_query", "EXACT_BUDGET", "EXACT_MAX_DEALS", "DEFAULT_TRIALS",
+           "MAX_TRIALS", "estimated_cost"]
+
+EXACT_BUDGET = 30_000_000
+"""Exact enumeration runs when deals x their estimated cost (about 20 ns units) fit this."""
+
+EXACT_MAX_DEALS = 2_000_000
+"""And when there are at most this many deals."""
+
+DEFAULT_TRIALS = 100_000
+"""Sampled deals when the space is too big to enumerate and no ``trials`` is given."""
+
+MAX_TRIALS = 10 ** 9
+"""The most trials a query takes."""
+
+_BLOCK = 4096  # deals evaluated at a time within a chunk (a query stops within one block)
+_MAX_DRAWS_FACTOR = 1000  # sampling stops after trials * this many deals if `where` rarely holds
+
+
+def compile_query(query: str) -> Plan:
+    """Parses and checks ``query``: the :class:`~omaha_eval.query.check.Plan` the engine runs.
+
+    Raises
+    ------
+    QueryError
+        Every problem of the query, before any work, with its line and column.
+    """
+    return plan_of(parse(query))
+
+
+def _funcs(e: Any) -> Iterator[Func]:
+    if isinstance(e, Func):
+        yield e
+    for name in ("args", "default"):
+        for child in (getattr(e, name, None) or ()) if name == "args" else [getattr(e, name, None)]:
+            if child is not None:
+                yield from _funcs(child)
+    for cond, value in getattr(e, "whens", ()):
+        yield from _funcs(cond)
+        yield from _funcs(value)
+
+
+_STREET_COST = {"HvHequity": {3: 700, 4: 170}, "equity": {3: 700, 4: 170},
+                "minHvHEquity": {3: 900, 4: 170}, "nutHi": {3: 25_000, 4: 60_000, 5: 130_000},
+                "outsToHandType": {3: 4_000, 4: 100}, "handType": {3: 5, 4: 20}}
+
+
+def estimated_cost(plan: Plan) -> int:
+    """Work per deal, in units of about one evaluation (20 ns), of the plan's functions."""
+    exprs = [c.expr for c in plan.columns] + ([plan.where] if plan.where is not None else [])
+    seen = {(f.name, f.street) for e in exprs for f in _funcs(e)}
+    known = int(plan.spot.board.size)
+    fixed = all(r is not None and len(r) == 1 for r in plan.spot.ranges)
+    cost = 2 * len(plan.spot.names)
+    for name, street in seen:
+        if street is not None and street <= known and (fixed or name == "nutHi"):
+            continue  # the same for every deal: computed once
+        cost += _STREET_COST.get(name, {}).get(street or 0, 2)
+    return cost
+
+
+@dataclass
+class _Block:
+    """The per-deal values of one block's deals that passed ``where``."""
+
+    raw: int
+    weight: Optional[np.ndarray]
+    values: List[np.ndarray]
+
+
+def _run_block(plan: Plan, batch: Batch) -> _Block:
+    frame = Frame(batch, plan.spot.variant.game, plan.spot.dead)
+    if plan.where is not None:
+        keep = evaluate(plan.where, frame)
+        frame = frame.take(keep)
+    values = [evaluate(c.expr, frame) for c in plan.columns]
+    return _Block(len(batch), frame.batch.weight, values)
+
+
+def _blocks(plan: Plan, batch: Batch) -> List[_Block]:
+    return [_run_block(plan, batch.take(slice(s, s + _BLOCK)))
+            for s in range(0, len(batch), _BLOCK)]
+
+
+def _exact_blocks(plan: Plan) -> List[_Block]:
+    return _blocks(plan, exact_deals(plan.spot))
+
+
+def _sampled_blocks(plan: Plan, trials: int, seed: int, workers: int) -> List[_Block]:
+    """Blocks of the seeded stream, in order, until ``trials`` deals passed ``where`` (the last
+    block cut there); several chunks run at once with ``workers`` threads, none of which
+    changes the stream."""
+    out: List[_Block] = []
+    passed, drawn, chunk = 0, 0, 0
+    limit = trials * _MAX_DRAWS_FACTOR
+    pool = ThreadPoolExecutor(workers) if workers > 1 else None
+    try:
+        while passed < trials and drawn < limit:
+            if plan.where is None:
+                want = min(CHUNK, trials - passed)
+                jobs = [(chunk, want)]
+            else:
+                jobs = [(chunk + i, CHUNK) for i in range(max(workers, 1))]
+            run = lambda job: _blocks(plan, sample(plan.spot, seed, job[0]).take(slice(0, job[1])))
+            results = list(pool.map(run, jobs)) if pool is not None else [run(j) for j in jobs]
+            chunk += len(jobs)
+            for blocks in results:
+                for b in blocks:
+                    if passed >= trials:
+                        break
+                    out.append(_cut(b, trials - passed))
+                    passed += len(out[-1].values[0]) if out[-1].values else 0
+                    drawn += b.raw
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return out
+
+
+def _cut(b: _Block, room: int) -> _Block:
+    if b.values and len(b.values[0]) > room:
+        return _Block(b.raw, None if b.weight is None else b.weight[:room],
+                      [v[:room] for v in b.values])
+    return b
+
+
+def _column(col: Column, values: np.ndarray, weight: Optional[np.ndarray], exact: bool
+            ) -> ColumnResult:
+    n = int(values.shape[0])
+    w = np.ones(n) if weight is None else weight
+    total = float(w.sum())
+    if n == 0 or total == 0:
+        return ColumnResult(col.name, col.kind, 0.0, 0, None if exact else 0.0, {})
+    if col.kind == "count":
+        hits = values.astype(bool)
+        p = float(w[hits].sum()) / total
+        se = None if exact else math.sqrt(max(p * (1 - p), 0.0) / n)
+        return ColumnResult(col.name, "count", p, int(hits.sum()), se, {})
+    if col.kind == "avg":
+        x = values.astype(np.float64)
+        mean = float((w * x).sum()) / total
+        se = None
+        if not exact:
+            var = float(((x - mean) ** 2).sum()) / max(n - 1, 1)
+            se = math.sqrt(var / n)
+        return ColumnResult(col.name, "avg", mean, n, se, {})
+    return _histogram(col, values, w, total, exact)
+
+
+def _histogram(col: Column, values: np.ndarray, w: np.ndarray, total: float, exact: bool
+               ) -> ColumnResult:
+    uniq, inverse = np.unique(values, return_inverse=True)
+    sums = np.bincount(inverse.reshape(-1), weights=w, minlength=len(uniq))
+    order = sort_labels(col.expr.type, uniq)
+    names = labels(col.expr.type, uniq[order])
+    bins = {name: float(sums[i]) / total for name, i in zip(names, order.tolist())}
+    n = int(values.shape[0])
+    se = None if exact else max(math.sqrt(f * (1 - f) / n) for f in bins.values())
+    return ColumnResult(col.name, "histogram", 1.0, n, se, bins)
+
+
+def _result(plan: Plan, blocks: List[_Block], exact: bool, seed: Optional[int]) -> PQLResult:
+    columns = []
+    weights = [b.weight for b in blocks]
+    weight = None if all(x is None for x in weights) else np.concatenate(
+        [x if x is not None else np.ones(len(b.values[0])) for x, b in zip(weights, blocks)])
+    trials = 0
+    for j, col in enumerate(plan.columns):
+        values = np.concatenate([b.values[j] for b in blocks]) if blocks else np.zeros(0)
+        trials = int(values.shape[0])
+        columns.append(_column(col, values, weight, exact))
+    return PQLResult(trials, exact, seed, tuple(columns))
+
+
+def _check_trials(trials: Any) -> Optional[int]:
+    if trials is None:
+        return None
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) \
+            or not 1 <= trials <= MAX_TRIALS:
+        raise QueryError(f"trials must be a whole number in 1..{MAX_TRIALS:,}, got {trials!r}")
+    return int(trials)
+
+
+def _check_seed(seed: Any) -> int:
+    if seed is None:
+        return int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    if isinstance(seed, np.random.Generator):
+        return int(seed.integers(0, 2 ** 63))
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise QueryError(f"seed must be a non-negative int or a numpy Generator, got {seed!r}")
+    return int(seed)
+
+
+def _check_workers(workers: Any) -> int:
+    if workers == -1 and not isinstance(workers, bool):
+        return os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
+        raise QueryError(f"workers must be a positive int or -1, got {workers!r}")
+    return int(workers)
+
+
+def exact_fits(plan: Plan) -> bool:
+    """True when the plan's deals fit the exact budget."""
+    size = exact_size(plan.spot, EXACT_MAX_DEALS)
+    return size is not None and size * estimated_cost(plan) <= EXACT_BUDGET
+
+
+def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int = 1
+        ) -> PQLResult:
+    """Runs a PQL query (see :mod:`omaha_eval.query` and the "Queries" guide).
+
+    Parameters
+    ----------
+    query : str
+        ``select AGG(expr) [as name], ... from game='...', PLAYER='range', ... [, board='...']
+        [, dead='...'] [where condition]``.
+    trials : int, optional
+        Sample this many deals (that pass the ``where``). Without it the engine enumerates
+        every deal when they fit its exact budget, and samples :data:`DEFAULT_TRIALS` if not.
+    seed : int or numpy.random.Generator, optional
+        The seed of the sampled deals; a fresh one (reported in the result) when None.
+    workers : int
+        Threads for sampled chunks (-1: every core). The numbers never depend on it.
+
+    Returns
+    -------
+    PQLResult
+        ``to_dict()`` gives ``{"trials", "exact", "seed", "columns": {...}}``; printing it
+        shows a table.
+
+    Raises
+    ------
+    QueryError
+        A bad query (with its line and column), or a bad ``trials``, ``seed`` or ``workers``.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> r = oe.pql("select avg(riverEquity(hero)) as eq from game='omahahi', "
+    ...            "hero='AsKsQhJh', villain='2c2d7h8s', board='Ts9d4c'")
+    >>> r.exact, r.trials, round(r["eq"].value, 4)
+    (True, 903, 0.6049)
+    >>> r = oe.pql("select count(winsHi(hero)) as w from game='omaha8', hero='A2**', "
+    ...            "villain='*'", trials=2000, seed=1)
+    >>> r.exact, r.trials, r.seed, r["w"].std_error is not None
+    (False, 2000, 1, True)
+    """
+    plan = compile_query(query)
+    n_trials = _check_trials(trials)
+    w = _check_workers(workers)
+    if n_trials is None and exact_fits(plan):
+        return _result(plan, _exact_blocks(plan), True, None)
+    s = _check_seed(seed)
+    blocks = _sampled_blocks(plan, n_trials or DEFAULT_TRIALS, s, w)
+    return _result(plan, blocks, False, s)
