@@ -16,7 +16,24 @@ Examples
 
 from __future__ import annotations
 
-from .result import ColumnResult, PQLResult
-from .run import compile_query, pql
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .result import ColumnResult, PQLResult
+    from .run import compile_query, pql
 
 __all__ = ["pql", "compile_query", "PQLResult", "ColumnResult"]
+
+# the engine loads on first use, so that `omaha-eval --help` (which registers the pql
+# subcommand from .cli) does not import Lark and the kernels
+_LAZY = {"pql": "run", "compile_query": "run", "PQLResult": "result", "ColumnResult": "result"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module 'omaha_eval.query' has no attribute {name!r}")
+    import importlib
+
+    found = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    globals()[name] = found
+    return found

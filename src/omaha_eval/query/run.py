@@ -160,11 +160,11 @@ def _column(col: Column, values: np.ndarray, weight: Optional[np.ndarray], exact
     total = float(w.sum())
     if n == 0 or total == 0:
         return ColumnResult(col.name, col.kind, 0.0, 0, None if exact else 0.0, {})
-    if col.kind == "count":
+    if col.kind == "count" or (col.kind == "avg" and col.expr.type == "bool"):
         hits = values.astype(bool)
         p = float(w[hits].sum()) / total
-        se = None if exact else math.sqrt(max(p * (1 - p), 0.0) / n)
-        return ColumnResult(col.name, "count", p, int(hits.sum()), se, {})
+        return ColumnResult(col.name, col.kind, p, int(hits.sum()) if col.kind == "count" else n,
+                            None if exact else _fraction_se(int(hits.sum()), n), {})
     if col.kind == "avg":
         x = values.astype(np.float64)
         mean = float((w * x).sum()) / total
@@ -176,6 +176,13 @@ def _column(col: Column, values: np.ndarray, weight: Optional[np.ndarray], exact
     return _histogram(col, values, w, total, exact)
 
 
+def _fraction_se(hits: int, n: int) -> float:
+    """The standard error of a sampled fraction, from (hits + 1) / (n + 2) so that a sample
+    where the condition never (or always) held still reports its uncertainty."""
+    p = (hits + 1) / (n + 2)
+    return math.sqrt(p * (1 - p) / n)
+
+
 def _histogram(col: Column, values: np.ndarray, w: np.ndarray, total: float, exact: bool
                ) -> ColumnResult:
     uniq, inverse = np.unique(values, return_inverse=True)
@@ -184,7 +191,7 @@ def _histogram(col: Column, values: np.ndarray, w: np.ndarray, total: float, exa
     names = labels(col.expr.type, uniq[order])
     bins = {name: float(sums[i]) / total for name, i in zip(names, order.tolist())}
     n = int(values.shape[0])
-    se = None if exact else max(math.sqrt(f * (1 - f) / n) for f in bins.values())
+    se = None if exact else max(_fraction_se(round(f * n), n) for f in bins.values())
     return ColumnResult(col.name, "histogram", 1.0, n, se, bins)
 
 
