@@ -38,6 +38,24 @@ def _unique_rows(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     return first, inverse.reshape(-1)
 
 
+def _column_max(scores: np.ndarray) -> np.ndarray:
+    """The best score of each deal (a loop over the few player columns beats an axis reduce)."""
+    best = scores[:, 0].copy()
+    for p in range(1, scores.shape[1]):
+        np.maximum(best, scores[:, p], out=best)
+    return best
+
+
+def _split(scores: np.ndarray) -> np.ndarray:
+    """Each player's share of one pot: 1/k to each of the k players with the best score."""
+    top = scores == _column_max(scores)[:, None]
+    k = top[:, 0].astype(np.float64)
+    for p in range(1, scores.shape[1]):
+        k += top[:, p]
+    out: np.ndarray = top / k[:, None]
+    return out
+
+
 class Frame:
     """One batch of deals and the values computed on it so far."""
 
@@ -73,19 +91,16 @@ class Frame:
         return self.memo("share", self._share)
 
     def _share(self) -> np.ndarray:
-        hi = self.hi()
-        win_hi = hi == hi.max(axis=1, keepdims=True)
-        hi_part = win_hi / win_hi.sum(axis=1, keepdims=True)
+        hi_part = _split(self.hi())
         if self.game != "hilo":
             return hi_part
         lo = self.lo()
-        best = lo.max(axis=1, keepdims=True)
-        win_lo = (lo == best) & (best > 0)
-        n_lo = np.maximum(win_lo.sum(axis=1, keepdims=True), 1)
-        return np.where(best > 0, 0.5 * hi_part + 0.5 * (win_lo / n_lo), hi_part)
+        best = _column_max(lo)
+        lo_part = _split(lo)
+        return np.where((best > 0)[:, None], 0.5 * hi_part + 0.5 * lo_part, hi_part)
 
     def _winners(self, scores: np.ndarray, p: int, alone: bool) -> np.ndarray:
-        best = scores.max(axis=1)
+        best = _column_max(scores)
         top = scores == best[:, None]
         mine = top[:, p] & (best > 0)
         many = top.sum(axis=1) > 1

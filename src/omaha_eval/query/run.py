@@ -42,7 +42,7 @@ DEFAULT_TRIALS = 100_000
 MAX_TRIALS = 10 ** 9
 """The most trials a query takes."""
 
-_BLOCK = 4096  # deals evaluated at a time within a chunk (a query stops within one block)
+_BLOCK = 16384  # deals evaluated at a time within a chunk (a query stops within one block)
 _MAX_DRAWS_FACTOR = 1000  # sampling stops after trials * this many deals if `where` rarely holds
 
 
