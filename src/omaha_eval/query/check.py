@@ -193,7 +193,7 @@ class _Checker:
         try:
             r = parse_range(arg.value, game=v.game, hole_cards=v.hole_cards)
         except RangeError as exc:
-            raise self.fail(arg, f"bad range: {exc}") from None
+            raise self.fail(arg, str(exc)) from None
         if r.hole_cards != v.hole_cards:
             raise self.fail(arg, f"a range of {r.hole_cards}-card hands in a game of "
                                  f"{v.hole_cards} hole cards")
