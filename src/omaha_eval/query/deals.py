@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -53,14 +53,14 @@ class Batch:
     def __len__(self) -> int:
         return int(self.holes.shape[0])
 
-    def take(self, rows: np.ndarray) -> "Batch":
+    def take(self, rows: Union[np.ndarray, slice]) -> "Batch":
         """The deals at ``rows`` (a boolean mask or indices)."""
         return Batch(self.holes[rows], self.board[rows],
                      None if self.weight is None else self.weight[rows])
 
 
 def _masks(hands: np.ndarray) -> np.ndarray:
-    return np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=-1)
+    return np.asarray(np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands.astype(np.uint64)), axis=-1))
 
 
 def _free_cards(spot: Spot) -> int:
@@ -202,7 +202,7 @@ def _pick(n: int, weights: np.ndarray, rng: np.random.Generator, m: int) -> np.n
     if weights[0] == weights[-1] and np.all(weights == weights[0]):
         return rng.integers(0, n, m)
     cum = np.cumsum(weights)
-    return np.minimum(np.searchsorted(cum, rng.random(m) * cum[-1], side="right"), n - 1)
+    return np.asarray(np.minimum(np.searchsorted(cum, rng.random(m) * cum[-1], side="right"), n - 1))
 
 
 _BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))

@@ -104,7 +104,7 @@ class Frame:
         top = scores == best[:, None]
         mine = top[:, p] & (best > 0)
         many = top.sum(axis=1) > 1
-        return mine & ~many if alone else mine & many
+        return np.asarray(mine & ~many if alone else mine & many)
 
     def wins_hi(self, p: int) -> np.ndarray:
         return self._winners(self.hi(), p, True)
@@ -121,7 +121,7 @@ class Frame:
     def scoops(self, p: int) -> np.ndarray:
         if self.game != "hilo":
             return self.wins_hi(p)
-        return self.wins_hi(p) & ((self.lo().max(axis=1) == 0) | self.wins_lo(p))
+        return np.asarray(self.wins_hi(p) & ((self.lo().max(axis=1) == 0) | self.wins_lo(p)))
 
     # ---- equities on a street
     def equity(self, p: int, street: int) -> np.ndarray:
@@ -143,7 +143,7 @@ class Frame:
 
     def min_equity(self, p: int, street: int) -> np.ndarray:
         values = [self.equity(p, s) for s in (3, 4, 5) if s <= street]
-        return np.minimum.reduce(values)
+        return np.asarray(np.minimum.reduce(values))
 
     # ---- hands on a street
     def hi_key(self, p: int, street: int) -> np.ndarray:
@@ -162,12 +162,12 @@ class Frame:
     def nut_hi(self, p: int, street: int) -> np.ndarray:
         b = self.batch
         nut = self.memo(("nut", street), lambda: kernels.nut_hi_key(b.board[:, :street]))
-        return self.hi_key(p, street) == nut
+        return np.asarray(self.hi_key(p, street) == nut)
 
     def nut_lo(self, p: int, street: int) -> np.ndarray:
         b = self.batch
         mine = kernels.best_low_key(b.holes[:, p], b.board[:, :street])
-        return (mine > 0) & (mine == kernels.nut_low_key(b.board[:, :street]))
+        return np.asarray((mine > 0) & (mine == kernels.nut_low_key(b.board[:, :street])))
 
     def outs(self, p: int, street: int, handtype: int) -> np.ndarray:
         """Unseen next cards (not on the board, not in p's hand) after which p's best hand is at
@@ -177,7 +177,7 @@ class Frame:
         if street == 5 or n == 0:
             return np.zeros(n)
         cats = self.memo(("next", p, street), lambda: self._next_categories(p, street))
-        return ((cats >= handtype).sum(axis=1)).astype(np.float64)
+        return np.asarray(((cats >= handtype).sum(axis=1)).astype(np.float64))
 
     def _next_categories(self, p: int, street: int) -> np.ndarray:
         """(n, 52): p's category with each card as the next board card (-1 for seen cards)."""
@@ -227,7 +227,11 @@ def _sorted_masks(r: Any) -> np.ndarray:
 
 def call(frame: Frame, f: Func) -> np.ndarray:
     """The value of one resolved function call on every deal of ``frame``."""
-    p, s, name = f.player, f.street, f.name
+    # the checker fills exactly the slots each function takes; -1 stands for "not taken"
+    p = -1 if f.player is None else f.player
+    s = -1 if f.street is None else f.street
+    t = -1 if f.handtype is None else f.handtype
+    name = f.name
     b = frame.batch
     table: Dict[str, Callable[[], np.ndarray]] = {
         "riverEquity": lambda: frame.equity(p, 5),
@@ -243,7 +247,7 @@ def call(frame: Frame, f: Func) -> np.ndarray:
         "winningHandType": frame.winning_hand_type,
         "nutHi": lambda: frame.nut_hi(p, s),
         "nutLo": lambda: frame.nut_lo(p, s),
-        "outsToHandType": lambda: frame.outs(p, s, f.handtype),
+        "outsToHandType": lambda: frame.outs(p, s, t),
         "boardSuitCount": lambda: frame.board_suits(s),
         "inRange": lambda: frame.in_range(p, _sorted_masks(f.range)),
         "turnCard": lambda: b.board[:, 3],

@@ -58,7 +58,7 @@ def _score_categories() -> np.ndarray:
 
 def category_of_scores(scores: np.ndarray) -> np.ndarray:
     """The hi category (0 = high card .. 8 = straight flush) of library hi scores."""
-    return _score_categories()[scores]
+    return np.asarray(_score_categories()[scores])
 
 
 def key5(cards: np.ndarray) -> np.ndarray:
@@ -139,7 +139,7 @@ def nut_hi_key(board: np.ndarray) -> np.ndarray:
     no hand's cards are removed): (n,) for boards (n, m), m = 3, 4 or 5."""
     uniq, inverse = _unique_rows(board)
     nuts = np.array([_nut_of_board(b) for b in uniq], dtype=np.int64)
-    return nuts[inverse]
+    return np.asarray(nuts[inverse])
 
 
 # ---- 8-or-better lows: ranks A..8 are bits 0..7
@@ -157,7 +157,7 @@ def _low_bit() -> np.ndarray:
 
 def low_masks(cards: np.ndarray) -> np.ndarray:
     """The set of low ranks among each row's cards, as 8-bit masks: (n,)."""
-    return np.bitwise_or.reduce(_low_bit()[cards], axis=-1).astype(np.intp)
+    return np.asarray(np.bitwise_or.reduce(_low_bit()[cards], axis=-1).astype(np.intp))
 
 
 @lru_cache(maxsize=1)
@@ -181,15 +181,15 @@ def _low_table() -> np.ndarray:
 
 def best_low_key(holes: np.ndarray, board: np.ndarray) -> np.ndarray:
     """Each hand's best low key on the board (0 without a qualifying low): (n,)."""
-    return _low_table()[low_masks(holes), low_masks(board)].astype(np.int64)
+    return np.asarray(_low_table()[low_masks(holes), low_masks(board)].astype(np.int64))
 
 
 def nut_low_key(board: np.ndarray) -> np.ndarray:
     """The best low any two cards not on the board make (0 when no low is possible): (n,)."""
-    return _low_table()[255, low_masks(board)].astype(np.int64)
+    return np.asarray(_low_table()[255, low_masks(board)].astype(np.int64))
 
 
 def suit_count(board: np.ndarray) -> np.ndarray:
     """The number of distinct suits on each board: (n,)."""
     bits = np.bitwise_or.reduce(np.left_shift(1, board & 3), axis=-1)
-    return ((bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1) + (bits >> 3 & 1)).astype(np.int64)
+    return np.asarray(((bits & 1) + (bits >> 1 & 1) + (bits >> 2 & 1) + (bits >> 3 & 1)).astype(np.int64))

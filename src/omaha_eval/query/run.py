@@ -130,7 +130,9 @@ def _sampled_blocks(plan: Plan, trials: int, seed: int, workers: int) -> List[_B
                 jobs = [(chunk, want)]
             else:
                 jobs = [(chunk + i, CHUNK) for i in range(max(workers, 1))]
-            run = lambda job: _blocks(plan, sample(plan.spot, seed, job[0]).take(slice(0, job[1])))
+            def run(job: Tuple[int, int]) -> List[_Block]:
+                return _blocks(plan, sample(plan.spot, seed, job[0]).take(slice(0, job[1])))
+
             results = list(pool.map(run, jobs)) if pool is not None else [run(j) for j in jobs]
             chunk += len(jobs)
             for blocks in results:

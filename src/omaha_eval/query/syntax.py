@@ -288,7 +288,8 @@ def _syntax_error(text: str, exc: UnexpectedInput) -> QueryError:
         return QueryError(f"syntax error: the query ends too early{_expected(exc)}",
                           len(lines), len(lines[-1]) + 1)
     if isinstance(exc, UnexpectedCharacters):
-        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        pos = exc.pos_in_stream or 0
+        char = text[pos] if pos < len(text) else ""
         return QueryError(f"syntax error: unexpected character {char!r}", exc.line, exc.column)
     if isinstance(exc, UnexpectedToken):
         return QueryError(f"syntax error: unexpected {str(exc.token)!r}{_expected(exc)}",

@@ -47,9 +47,9 @@ def _divide(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def _op(e: Op, frame: Frame) -> np.ndarray:
     if e.op == "and":
-        return evaluate(e.args[0], frame) & evaluate(e.args[1], frame)
+        return np.asarray(evaluate(e.args[0], frame) & evaluate(e.args[1], frame))
     if e.op == "or":
-        return evaluate(e.args[0], frame) | evaluate(e.args[1], frame)
+        return np.asarray(evaluate(e.args[0], frame) | evaluate(e.args[1], frame))
     if e.op == "not":
         return ~evaluate(e.args[0], frame)
     if e.op == "neg":
@@ -59,11 +59,11 @@ def _op(e: Op, frame: Frame) -> np.ndarray:
         result: np.ndarray = _COMPARE[e.op](a, b)
         return result
     if e.op == "+":
-        return a + b
+        return np.asarray(a + b)
     if e.op == "-":
-        return a - b
+        return np.asarray(a - b)
     if e.op == "*":
-        return a * b
+        return np.asarray(a * b)
     return _divide(a, b)
 
 
