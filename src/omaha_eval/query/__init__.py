@@ -11,7 +11,7 @@ Examples
 >>> r = oe.pql("select count(scoops(hero)) as scoop from game='omaha8', "
 ...            "hero='As2s3hKh', villain='KcKdQcJd', board='4s5d9cTh'")
 >>> r.exact, r.trials, r["scoop"].count
-(True, 36, 14)
+(True, 40, 13)
 """
 
 from __future__ import annotations

@@ -46,7 +46,18 @@ class ColumnResult:
     bins: Dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> Dict[str, Any]:
-        """The column as JSON-ready data (the contract's shape)."""
+        """The column as JSON-ready data (the contract's shape).
+
+        Returns
+        -------
+        dict
+            ``{"kind", "value", "count", "std_error", "bins"}``.
+
+        Examples
+        --------
+        >>> ColumnResult("w", "count", 0.5, 2, None, {}).to_dict()["count"]
+        2
+        """
         return {"kind": self.kind, "value": self.value, "count": self.count,
                 "std_error": self.std_error, "bins": dict(self.bins)}
 
@@ -67,6 +78,14 @@ class PQLResult:
         the same numbers.
     columns : tuple of ColumnResult
         The select list's columns, in order.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> r = oe.pql("select count(winsHi(hero)) as w, histogram(handType(hero, river)) as ht "
+    ...            "from game='omahahi', hero='AsAhKsKh', villain='2c3d4h5s', board='QsJs9d8c'")
+    >>> r["w"].value, r["ht"].bins["flush"]
+    (1.0, 0.175)
     """
 
     trials: int
@@ -81,7 +100,22 @@ class PQLResult:
         raise KeyError(name)
 
     def to_dict(self) -> Dict[str, Any]:
-        """``{"trials", "exact", "seed", "columns": {NAME: {...}}}``, ready for JSON."""
+        """The result as JSON-ready data: the contract of :func:`omaha_eval.pql`.
+
+        Returns
+        -------
+        dict
+            ``{"trials": int, "exact": bool, "seed": int or None, "columns": {NAME: {"kind",
+            "value", "count", "std_error", "bins"}}}``.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> r = oe.pql("select count(winsHi(hero)) as w from game='omahahi', "
+        ...            "hero='AsAhKsKh', villain='2c3d4h5s', board='QsJs9d8c'")
+        >>> r.to_dict()
+        {'trials': 40, 'exact': True, 'seed': None, 'columns': {'w': {'kind': 'count', 'value': 1.0, 'count': 40, 'std_error': None, 'bins': {}}}}
+        """
         return {"trials": self.trials, "exact": self.exact, "seed": self.seed,
                 "columns": {c.name: c.to_dict() for c in self.columns}}
 

@@ -277,7 +277,7 @@ def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int
     >>> r = oe.pql("select avg(riverEquity(hero)) as eq from game='omahahi', "
     ...            "hero='AsKsQhJh', villain='2c2d7h8s', board='Ts9d4c'")
     >>> r.exact, r.trials, round(r["eq"].value, 4)
-    (True, 903, 0.6049)
+    (True, 820, 0.6049)
     >>> r = oe.pql("select count(winsHi(hero)) as w from game='omaha8', hero='A2**', "
     ...            "villain='*'", trials=2000, seed=1)
     >>> r.exact, r.trials, r.seed, r["w"].std_error is not None

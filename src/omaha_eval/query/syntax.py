@@ -322,7 +322,7 @@ def parse(text: str) -> Query:
     >>> parse("select count(winsHi(hero) from game='omahahi'")
     Traceback (most recent call last):
     ...
-    omaha_eval.errors.QueryError: syntax error: unexpected 'from'; expected ')', ',', ... at line 1, column 28
+    omaha_eval.errors.QueryError: syntax error: unexpected 'from'; expected ')', ',' at line 1, column 27
     """
     if not isinstance(text, str):
         raise TypeError(f"a query is text, got {type(text).__name__}")
