@@ -56,6 +56,27 @@ def _split(scores: np.ndarray) -> np.ndarray:
     return out
 
 
+def _next_categories(hole: np.ndarray, board: np.ndarray) -> np.ndarray:
+    """(n, 52): each hand's category with each card as the next board card (-1 for the cards
+    of the hand and of the board)."""
+    n, k = hole.shape
+    street = board.shape[1]
+    cards = np.arange(52, dtype=np.uint8)
+    boards = np.empty((n, 52, street + 1), dtype=np.uint8)
+    boards[:, :, :street] = board[:, None, :]
+    boards[:, :, street] = cards[None, :]
+    holes = np.broadcast_to(hole[:, None, :], (n, 52, k)).reshape(-1, k)
+    flat = boards.reshape(-1, street + 1)
+    if street + 1 == 5:
+        cats = kernels.category_of_scores(evaluate_hi(holes, flat, check=False))
+    else:
+        cats = kernels.best_category(np.ascontiguousarray(holes), flat)
+    cats = cats.reshape(n, 52).astype(np.int8)
+    seen = np.concatenate([hole, board], axis=1)
+    cats[np.arange(n)[:, None], seen] = -1
+    return cats
+
+
 class Frame:
     """One batch of deals and the values computed on it so far."""
 
@@ -146,10 +167,22 @@ class Frame:
         return np.asarray(np.minimum.reduce(values))
 
     # ---- hands on a street
-    def hi_key(self, p: int, street: int) -> np.ndarray:
+    def per_hand(self, p: int, street: int,
+                 compute: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> np.ndarray:
+        """``compute(holes, boards)`` for p's hand and the board of a street, once per distinct
+        (hand, board) of the batch (exact enumeration repeats them many times)."""
         b = self.batch
+        holes, boards = b.holes[:, p], b.board[:, :street]
+        if len(b) < 2:
+            return compute(holes, boards)
+        first, inverse = _unique_rows(np.concatenate([np.sort(holes, axis=1),
+                                                      np.sort(boards, axis=1)], axis=1))
+        out: np.ndarray = compute(holes[first], boards[first])[inverse]
+        return out
+
+    def hi_key(self, p: int, street: int) -> np.ndarray:
         return self.memo(("key", p, street),
-                         lambda: kernels.best_hi_key(b.holes[:, p], b.board[:, :street]))
+                         lambda: self.per_hand(p, street, kernels.best_hi_key))
 
     def hand_type(self, p: int, street: int) -> np.ndarray:
         if street == 5:
@@ -176,27 +209,8 @@ class Frame:
         n = len(b)
         if street == 5 or n == 0:
             return np.zeros(n)
-        cats = self.memo(("next", p, street), lambda: self._next_categories(p, street))
+        cats = self.memo(("next", p, street), lambda: self.per_hand(p, street, _next_categories))
         return np.asarray(((cats >= handtype).sum(axis=1)).astype(np.float64))
-
-    def _next_categories(self, p: int, street: int) -> np.ndarray:
-        """(n, 52): p's category with each card as the next board card (-1 for seen cards)."""
-        b = self.batch
-        n, k = len(b), b.holes.shape[2]
-        cards = np.arange(52, dtype=np.uint8)
-        boards = np.empty((n, 52, street + 1), dtype=np.uint8)
-        boards[:, :, :street] = b.board[:, None, :street]
-        boards[:, :, street] = cards[None, :]
-        holes = np.broadcast_to(b.holes[:, p, None, :], (n, 52, k)).reshape(-1, k)
-        flat = boards.reshape(-1, street + 1)
-        if street + 1 == 5:
-            cats = kernels.category_of_scores(evaluate_hi(holes, flat, check=False))
-        else:
-            cats = kernels.best_category(np.ascontiguousarray(holes), flat)
-        cats = cats.reshape(n, 52).astype(np.int8)
-        seen = np.concatenate([b.holes[:, p], b.board[:, :street]], axis=1)
-        cats[np.arange(n)[:, None], seen] = -1
-        return cats
 
     def board_suits(self, street: int) -> np.ndarray:
         return kernels.suit_count(self.batch.board[:, :street]).astype(np.float64)
