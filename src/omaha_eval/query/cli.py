@@ -39,7 +39,5 @@ def run(args: argparse.Namespace) -> int:
         json.dump(result.to_dict(), sys.stdout)
         sys.stdout.write("\n")
     else:
-        kind = "exact" if result.exact else f"sampled, seed {result.seed}"
-        print(f"{result.trials:,} trials ({kind})")
         print(result)
     return 0

@@ -9,6 +9,7 @@ Examples
 {'kind': 'count', 'value': 0.75, 'count': 30, 'std_error': None, 'bins': {}}
 >>> print(r)
 wins  count  75.00%  (30 of 40, exact)
+40 trials (exact)
 """
 
 from __future__ import annotations
@@ -131,9 +132,11 @@ class PQLResult:
         label_width = max((len(k) for k in c.bins), default=0)
         for label, fraction in c.bins.items():
             bar = "#" * int(round(40 * fraction))
-            rows.append(f"  {label:<{label_width}}  {100 * fraction:6.2f}%  {bar}")
+            rows.append(f"  {label:<{label_width}}  {100 * fraction:6.2f}%  {bar}".rstrip())
         return "\n".join(rows)
 
     def __str__(self) -> str:
         width = max((len(c.name) for c in self.columns), default=0)
-        return "\n".join(self._line(c, width) for c in self.columns)
+        how = "exact" if self.exact else f"sampled, seed {self.seed}"
+        lines = [self._line(c, width) for c in self.columns]
+        return "\n".join(lines + [f"{self.trials:,} trials ({how})"])
