@@ -15,7 +15,7 @@ import math
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
 
@@ -111,11 +111,21 @@ def _blocks(plan: Plan, batch: Batch) -> List[_Block]:
             for s in range(0, len(batch), _BLOCK)]
 
 
-def _exact_blocks(plan: Plan) -> List[_Block]:
-    return _blocks(plan, exact_deals(plan.spot))
+def _exact_blocks(plan: Plan, progress: Progress = None) -> List[_Block]:
+    batch = exact_deals(plan.spot)
+    out = []
+    for s in range(0, len(batch), _BLOCK):
+        if progress is not None:
+            progress(s, len(batch))
+        out.append(_run_block(plan, batch.take(slice(s, s + _BLOCK))))
+    return out
 
 
-def _sampled_blocks(plan: Plan, trials: int, seed: int, workers: int) -> List[_Block]:
+Progress = Optional[Callable[[int, int], None]]
+
+
+def _sampled_blocks(plan: Plan, trials: int, seed: int, workers: int,
+                    progress: Progress = None) -> List[_Block]:
     """Blocks of the seeded stream, in order, until ``trials`` deals passed ``where`` (the last
     block cut there); several chunks run at once with ``workers`` threads, none of which
     changes the stream."""
@@ -135,6 +145,8 @@ def _sampled_blocks(plan: Plan, trials: int, seed: int, workers: int) -> List[_B
 
             results = list(pool.map(run, jobs)) if pool is not None else [run(j) for j in jobs]
             chunk += len(jobs)
+            if progress is not None:
+                progress(min(passed, trials), trials)
             for blocks in results:
                 for b in blocks:
                     if passed >= trials:
@@ -243,8 +255,8 @@ def exact_fits(plan: Plan) -> bool:
     return size is not None and size * estimated_cost(plan) <= EXACT_BUDGET
 
 
-def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int = 1
-        ) -> PQLResult:
+def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int = 1, *,
+        progress: Progress = None) -> PQLResult:
     """Runs a PQL query (see :mod:`omaha_eval.query` and the "Queries" guide).
 
     Parameters
@@ -259,6 +271,9 @@ def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int
         The seed of the sampled deals; a fresh one (reported in the result) when None.
     workers : int
         Threads for sampled chunks (-1: every core). The numbers never depend on it.
+    progress : callable, optional
+        Called as ``progress(done, total)`` between batches of deals (an exception it raises
+        stops the work: the service's time limit uses it).
 
     Returns
     -------
@@ -287,7 +302,7 @@ def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int
     n_trials = _check_trials(trials)
     w = _check_workers(workers)
     if n_trials is None and exact_fits(plan):
-        return _result(plan, _exact_blocks(plan), True, None)
+        return _result(plan, _exact_blocks(plan, progress), True, None)
     s = _check_seed(seed)
-    blocks = _sampled_blocks(plan, n_trials or DEFAULT_TRIALS, s, w)
+    blocks = _sampled_blocks(plan, n_trials or DEFAULT_TRIALS, s, w, progress)
     return _result(plan, blocks, False, s)
