@@ -195,7 +195,8 @@ class Frame:
     def nut_hi(self, p: int, street: int) -> np.ndarray:
         b = self.batch
         nut = self.memo(("nut", street), lambda: kernels.nut_hi_key(b.board[:, :street]))
-        return np.asarray(self.hi_key(p, street) == nut)
+        mine = self.hi()[:, p] if street == 5 else self.hi_key(p, street)
+        return np.asarray(mine == nut)
 
     def nut_lo(self, p: int, street: int) -> np.ndarray:
         b = self.batch

@@ -18,7 +18,7 @@ Examples
 >>> flop = parse_cards("Ts9s8h")[None, :]
 >>> best_category(hole, flop).tolist()          # a straight (4)
 [4]
->>> bool(best_hi_key(hole, flop)[0] == nut_hi_key(flop)[0])   # AK and KQ... QJ is the nut straight
+>>> bool(best_hi_key(hole, flop)[0] == nut_hi_key(flop)[0])   # QJ: the nut straight
 True
 """
 
@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from typing import Tuple
+from typing import List, Tuple
 
 import numpy as np
 
-from ..evaluate import CATEGORIES, hi_category
+from ..evaluate import CATEGORIES, evaluate_hi, hi_category
 
 __all__ = ["key5", "best_hi_key", "best_category", "nut_hi_key", "low_masks", "best_low_key",
            "nut_low_key", "category_of_scores", "suit_count"]
@@ -61,12 +61,8 @@ def category_of_scores(scores: np.ndarray) -> np.ndarray:
     return np.asarray(_score_categories()[scores])
 
 
-def key5(cards: np.ndarray) -> np.ndarray:
-    """A comparable key of five-card high hands (higher is better), shape ``cards.shape[:-1]``.
-
-    The key is ``category * 16**5`` plus the ranks in the order that breaks ties (grouped by
-    count, then rank; a straight by its top card, the wheel's being the five).
-    """
+def _key5_slow(cards: np.ndarray) -> np.ndarray:
+    """:func:`key5` computed directly (sorting ranks by count): builds the fast tables."""
     ranks = (cards >> 2).astype(np.int64)
     suits = cards & 3
     flush = np.all(suits == suits[..., :1], axis=-1)
@@ -89,8 +85,61 @@ def key5(cards: np.ndarray) -> np.ndarray:
     cat = np.where(straight, np.where(flush, 8, 4), cat)
     straight_top = np.where(wheel, 3, high)
     packed = np.where(straight, straight_top * 16 ** 4, packed)
-    result: np.ndarray = cat * 16 ** 5 + packed
-    return result
+    return np.asarray(cat * 16 ** 5 + packed)
+
+
+_PRIMES = np.array([2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41], dtype=np.int64)
+
+
+@lru_cache(maxsize=1)
+def _key5_tables() -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Lookup tables of :func:`key5`: five distinct ranks by their 13-bit mask (off-suit and
+    flush), other rank multisets by their product of rank primes (sorted, for searchsorted)."""
+    distinct = np.array(list(combinations(range(13), 5)), dtype=np.uint8)
+    masks = np.bitwise_or.reduce(np.left_shift(1, distinct.astype(np.int64)), axis=1)
+    plain = np.zeros(8192, dtype=np.int64)
+    flush = np.zeros(8192, dtype=np.int64)
+    suits_off = np.array([0, 1, 0, 0, 0], dtype=np.uint8)
+    plain[masks] = _key5_slow(distinct * 4 + suits_off)
+    flush[masks] = _key5_slow(distinct * 4)
+    multi = [r for r in _rank_multisets() if len(set(r)) < 5]
+    cards = np.array([_cards_of(r) for r in multi], dtype=np.uint8)
+    products = np.prod(_PRIMES[np.array(multi)], axis=1)
+    order = np.argsort(products)
+    return plain, flush, products[order], _key5_slow(cards)[order]
+
+
+def _rank_multisets() -> list[Tuple[int, ...]]:
+    from itertools import combinations_with_replacement
+    return [r for r in combinations_with_replacement(range(13), 5)
+            if max(r.count(x) for x in r) <= 4]
+
+
+def _cards_of(ranks: Tuple[int, ...]) -> list[int]:
+    """Cards of these ranks, the suit of each its place among the cards of its rank (a repeated
+    rank gives two suits: never a flush)."""
+    return [4 * r + ranks[:i].count(r) for i, r in enumerate(ranks)]
+
+
+def key5(cards: np.ndarray) -> np.ndarray:
+    """A comparable key of five-card high hands (higher is better), shape ``cards.shape[:-1]``.
+
+    The key is ``category * 16**5`` plus the ranks in the order that breaks ties (grouped by
+    count, then rank; a straight by its top card, the wheel's being the five). Table lookups:
+    a rank mask for five distinct ranks, a product of rank primes otherwise.
+    """
+    plain, flush_table, products, values = _key5_tables()
+    ranks = (cards >> 2).astype(np.int64)
+    suits = cards & 3
+    flush = (suits[..., 0] == suits[..., 1]) & (suits[..., 0] == suits[..., 2]) \
+        & (suits[..., 0] == suits[..., 3]) & (suits[..., 0] == suits[..., 4])
+    bits = np.left_shift(1, ranks)
+    mask = bits[..., 0] | bits[..., 1] | bits[..., 2] | bits[..., 3] | bits[..., 4]
+    primes = _PRIMES[ranks]
+    product = primes[..., 0] * primes[..., 1] * primes[..., 2] * primes[..., 3] * primes[..., 4]
+    found = values[np.minimum(np.searchsorted(products, product), products.size - 1)]
+    key = np.where(flush, flush_table[mask], plain[mask])
+    return np.asarray(np.where(key > 0, key, found))
 
 
 def _combos(hole2: np.ndarray, board: np.ndarray) -> np.ndarray:
@@ -124,21 +173,67 @@ def _unique_rows(board: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     return uniq, inverse.reshape(-1)
 
 
-def _nut_of_board(board: np.ndarray) -> int:
-    rest = np.setdiff1d(np.arange(52, dtype=np.uint8), board)
-    pairs = rest[_pairs(rest.size)]                           # (C, 2)
-    triples = board[_triples(board.size)]                     # (T, 3)
-    cards = np.empty((pairs.shape[0], triples.shape[0], 5), dtype=np.uint8)
-    cards[..., :2] = pairs[:, None, :]
-    cards[..., 2:] = triples[None, :, :]
-    return int(key5(cards).max())
+@lru_cache(maxsize=None)
+def _pair_cover(m: int) -> np.ndarray:
+    """Four-card blocks of range(m) such that every pair lies in some block: (blocks, 4).
+
+    The cards go in twos; every two twos make a block, and an odd last card goes with each
+    consecutive three of the others. The best Omaha hand of a block is the best of its pairs,
+    so the best over the blocks is the best over every pair of cards."""
+    groups = [(2 * i, 2 * i + 1) for i in range(m // 2)]
+    blocks: List[Tuple[int, ...]] = [a + b for a, b in combinations(groups, 2)]
+    if m % 2:
+        others = list(range(m - 1))
+        for i in range(0, len(others), 3):
+            three = [others[(i + j) % len(others)] for j in range(3)]
+            blocks.append(tuple(three) + (m - 1,))
+    return np.array(blocks, dtype=np.intp)
+
+
+def _nut_river(board: np.ndarray) -> np.ndarray:
+    """The best library hi score any two cards not on the board make: (n,) for (n, 5)."""
+    n = board.shape[0]
+    cards = np.arange(52, dtype=np.uint8)
+    on_board = np.zeros((n, 52), dtype=bool)
+    on_board[np.arange(n)[:, None], board] = True
+    rest = np.broadcast_to(cards, (n, 52))[~on_board].reshape(n, 47)
+    cover = _pair_cover(47)
+    out = np.empty(n, dtype=np.int64)
+    step = 256
+    for s in range(0, n, step):
+        holes = rest[s:s + step][:, cover]                          # (k, blocks, 4)
+        scores = evaluate_hi(holes, board[s:s + step, None, :], check=False)
+        out[s:s + step] = scores.max(axis=1)
+    return out
+
+
+def _nut_partial(board: np.ndarray) -> np.ndarray:
+    """The best :func:`key5` any two cards not on a 3- or 4-card board make: (n,)."""
+    n, m = board.shape
+    cards = np.arange(52, dtype=np.uint8)
+    on_board = np.zeros((n, 52), dtype=bool)
+    on_board[np.arange(n)[:, None], board] = True
+    rest = np.broadcast_to(cards, (n, 52))[~on_board].reshape(n, 52 - m)
+    pairs = _pairs(52 - m)
+    triples = board[:, _triples(m)]                                 # (n, T, 3)
+    out = np.empty(n, dtype=np.int64)
+    step = 4
+    for s in range(0, n, step):
+        pr = rest[s:s + step][:, pairs]                             # (k, C, 2)
+        tr = triples[s:s + step]
+        hands = np.empty((pr.shape[0], pr.shape[1], tr.shape[1], 5), dtype=np.uint8)
+        hands[..., :2] = pr[:, :, None, :]
+        hands[..., 2:] = tr[:, None, :, :]
+        out[s:s + step] = key5(hands).reshape(hands.shape[0], -1).max(axis=1)
+    return out
 
 
 def nut_hi_key(board: np.ndarray) -> np.ndarray:
-    """The best :func:`key5` any two cards not on the board make with it (the absolute nuts;
-    no hand's cards are removed): (n,) for boards (n, m), m = 3, 4 or 5."""
+    """The best hand any two cards not on the board make with it (the absolute nuts; no hand's
+    cards are removed): (n,) for boards (n, m). On a 3- or 4-card board a :func:`key5`, on a
+    river board a library hi score (compare with :func:`omaha_eval.evaluate_hi`)."""
     uniq, inverse = _unique_rows(board)
-    nuts = np.array([_nut_of_board(b) for b in uniq], dtype=np.int64)
+    nuts = _nut_river(uniq) if board.shape[1] == 5 else _nut_partial(uniq)
     return np.asarray(nuts[inverse])
 
 
