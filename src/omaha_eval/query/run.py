@@ -124,40 +124,61 @@ def _exact_blocks(plan: Plan, progress: Progress = None) -> List[_Block]:
 Progress = Optional[Callable[[int, int], None]]
 
 
+class _Stream:
+    """The blocks taken from the seeded stream of deals, until ``trials`` passed ``where``."""
+
+    def __init__(self, trials: int, progress: Progress) -> None:
+        self.trials, self.progress = trials, progress
+        self.blocks: List[_Block] = []
+        self.passed = self.drawn = 0
+
+    @property
+    def done(self) -> bool:
+        return self.passed >= self.trials or self.drawn >= self.trials * _MAX_DRAWS_FACTOR
+
+    def next_size(self) -> int:
+        """Deals to evaluate next: about what the pass rate so far says is still needed (the
+        numbers never depend on it: the same deals are taken whatever the block sizes)."""
+        rate = self.passed / self.drawn if self.drawn else 1.0
+        need = (self.trials - self.passed) / max(rate, 0.01)
+        return int(min(_BLOCK, max(256, math.ceil(need * 1.1) + 16)))
+
+    def add(self, b: _Block) -> None:
+        if self.done:
+            return
+        cut = _cut(b, self.trials - self.passed)
+        self.blocks.append(cut)
+        self.passed += len(cut.values[0])
+        self.drawn += b.raw
+        if self.progress is not None:
+            self.progress(self.passed, self.trials)
+
+
 def _sampled_blocks(plan: Plan, trials: int, seed: int, workers: int,
                     progress: Progress = None) -> List[_Block]:
     """Blocks of the seeded stream, in order, until ``trials`` deals passed ``where`` (the last
-    block cut there); several chunks run at once with ``workers`` threads, none of which
-    changes the stream."""
-    out: List[_Block] = []
-    passed, drawn, chunk = 0, 0, 0
-    limit = trials * _MAX_DRAWS_FACTOR
-    pool = ThreadPoolExecutor(workers) if workers > 1 else None
-    try:
-        while passed < trials and drawn < limit:
-            if plan.where is None:
-                want = min(CHUNK, trials - passed)
-                jobs = [(chunk, want)]
-            else:
-                jobs = [(chunk + i, CHUNK) for i in range(max(workers, 1))]
-            def run(job: Tuple[int, int]) -> List[_Block]:
-                return _blocks(plan, sample(plan.spot, seed, job[0]).take(slice(0, job[1])))
-
-            results = list(pool.map(run, jobs)) if pool is not None else [run(j) for j in jobs]
-            chunk += len(jobs)
-            if progress is not None:
-                progress(min(passed, trials), trials)
-            for blocks in results:
+    block cut there). One thread evaluates each chunk only as far as needed; several threads
+    evaluate whole chunks at once. Either way the same deals are taken."""
+    stream = _Stream(trials, progress)
+    chunk = 0
+    if workers == 1:
+        while not stream.done:
+            batch = sample(plan.spot, seed, chunk)
+            chunk += 1
+            start = 0
+            while start < len(batch) and not stream.done:
+                size = stream.next_size()
+                stream.add(_run_block(plan, batch.take(slice(start, start + size))))
+                start += size
+        return stream.blocks
+    with ThreadPoolExecutor(workers) as pool:
+        while not stream.done:
+            jobs = range(chunk, chunk + workers)
+            chunk += workers
+            for blocks in pool.map(lambda c: _blocks(plan, sample(plan.spot, seed, c)), jobs):
                 for b in blocks:
-                    if passed >= trials:
-                        break
-                    out.append(_cut(b, trials - passed))
-                    passed += len(out[-1].values[0]) if out[-1].values else 0
-                    drawn += b.raw
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    return out
+                    stream.add(b)
+    return stream.blocks
 
 
 def _cut(b: _Block, room: int) -> _Block:
