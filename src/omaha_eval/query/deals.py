@@ -160,13 +160,13 @@ def exact_deals(spot: Spot) -> Batch:
 def _draw_ranged(spot: Spot, rng: np.random.Generator, n: int
                  ) -> Tuple[np.ndarray, np.ndarray]:
     """Holdings of the ranged players for n deals, redrawn until no two share a card."""
-    hands = np.zeros((n, len(spot.ranges), spot.hole), dtype=np.uint8)
+    hands = np.empty((n, len(spot.ranges), spot.hole), dtype=np.uint8)
     used = np.zeros(n, dtype=np.uint64)
-    todo = np.arange(n)
+    todo: Union[slice, np.ndarray] = slice(0, n)  # the first round fills every row
+    m = n
     for _ in range(_MAX_REJECTION_ROUNDS):
-        if todo.size == 0:
+        if m == 0:
             return hands, used
-        m = todo.size
         u = np.zeros(m, dtype=np.uint64)
         ok = np.ones(m, dtype=bool)
         for p, r in enumerate(spot.ranges):
@@ -178,7 +178,9 @@ def _draw_ranged(spot: Spot, rng: np.random.Generator, n: int
             u |= mask
             hands[todo, p] = r.hands[pick]
         used[todo] = u
-        todo = todo[~ok]
+        rows = np.arange(n)[todo] if isinstance(todo, slice) else todo
+        todo = rows[~ok]
+        m = todo.size
     raise QueryError("the players' ranges almost always share cards: no deal found in "
                      f"{_MAX_REJECTION_ROUNDS} rounds of draws")
 

@@ -100,12 +100,18 @@ class Frame:
 
     # ---- the river showdown
     def hi(self) -> np.ndarray:
-        b = self.batch
-        return self.memo("hi", lambda: evaluate_hi(b.holes, b.board[:, None, :], check=False))
+        return self.memo("hi", lambda: self._per_player(evaluate_hi))
 
     def lo(self) -> np.ndarray:
+        return self.memo("lo", lambda: self._per_player(evaluate_lo))
+
+    def _per_player(self, evaluate: Callable[..., np.ndarray]) -> np.ndarray:
+        """(n, players) river scores, one evaluator call per player on the deals' boards."""
         b = self.batch
-        return self.memo("lo", lambda: evaluate_lo(b.holes, b.board[:, None, :], check=False))
+        out = np.empty(b.holes.shape[:2], dtype=np.uint16)
+        for p in range(b.holes.shape[1]):
+            out[:, p] = evaluate(b.holes[:, p], b.board, check=False)
+        return out
 
     def share(self) -> np.ndarray:
         """Each player's share of the pot at the river: (n, players)."""
