@@ -93,12 +93,14 @@ def street_equity(holes: Tuple[Hand, ...], known: Tuple[int, ...], dead: Tuple[i
 
 @dataclass
 class Deal:
-    """One deal: the players' hands, the whole board, the dead cards and the game."""
+    """One deal: the players' hands, the whole board, the dead cards, the game, its weight
+    (the product of the holdings' weights)."""
 
     holes: Tuple[Hand, ...]
     board: Tuple[int, ...]
     dead: Tuple[int, ...]
     hilo: bool
+    weight: float = 1.0
 
     def hi(self) -> List[int]:
         return [ref.omaha_hi(h, self.board) for h in self.holes]
@@ -181,7 +183,7 @@ class Deal:
 class Spot:
     """Players as lists of explicit hands (None: any hand), a known board, dead cards."""
 
-    players: List[Optional[List[str]]]
+    players: List[Optional[List[str]]]  # a hand may carry a weight: "AsAhKsKh:2"
     board: str = ""
     dead: str = ""
     hole: int = 4
@@ -191,15 +193,21 @@ class Spot:
         board = tuple(ref.cards(self.board)) if self.board else ()
         dead = tuple(ref.cards(self.dead)) if self.dead else ()
         out: List[Deal] = []
-        ranged = [[tuple(ref.cards(h)) for h in hs] if hs is not None else None
-                  for hs in self.players]
+        ranged = [[_weighted(h) for h in hs] if hs is not None else None for hs in self.players]
         known = set(board) | set(dead)
-        fixed_lists = [r if r is not None else [None] for r in ranged]
+        fixed_lists = [r if r is not None else [(None, 1.0)] for r in ranged]
         for combo in itertools.product(*fixed_lists):
-            cards = [c for h in combo if h is not None for c in h]
+            hands = [h for h, _ in combo]
+            cards = [c for h in hands if h is not None for c in h]
             if len(set(cards)) != len(cards) or known & set(cards):
                 continue
-            self._complete(list(combo), known | set(cards), board, dead, out)
+            weight = 1.0
+            for _, w in combo:
+                weight *= w
+            start = len(out)
+            self._complete(hands, known | set(cards), board, dead, out)
+            for d in out[start:]:
+                d.weight = weight
         return out
 
     def _complete(self, combo: List[Optional[Hand]], used: set, board: Tuple[int, ...],
@@ -216,6 +224,11 @@ class Spot:
         for extra in itertools.combinations(rest, 5 - len(board)):
             out.append(Deal(tuple(h for h in combo if h is not None), board + extra, dead,
                             self.hilo))
+
+
+def _weighted(text: str) -> Tuple[Hand, float]:
+    hand, _, weight = text.partition(":")
+    return tuple(ref.cards(hand)), float(weight) if weight else 1.0
 
 
 @dataclass
@@ -243,18 +256,20 @@ def answer(spot: Spot, columns: Dict[str, Column],
     """Every column over every deal that passes ``where`` (each deal counts once)."""
     deals = [d for d in spot.deals() if where is None or where(d)]
     out = Answer(len(deals))
+    total = sum(d.weight for d in deals)
     for name, col in columns.items():
         values = [col.fn(d) for d in deals]
         if col.kind == "count":
             hits = sum(bool(v) for v in values)
-            out.columns[name] = {"value": hits / len(values), "count": hits}
+            value = sum(d.weight for d, v in zip(deals, values) if v) / total
+            out.columns[name] = {"value": value, "count": hits}
         elif col.kind == "avg":
-            out.columns[name] = {"value": sum(float(v) for v in values) / len(values),
-                                 "count": len(values)}
+            value = sum(d.weight * float(v) for d, v in zip(deals, values)) / total
+            out.columns[name] = {"value": value, "count": len(values)}
         else:
-            bins: Dict[str, int] = {}
-            for v in values:
-                bins[_label(v)] = bins.get(_label(v), 0) + 1
-            out.columns[name] = {"bins": {k: c / len(values) for k, c in bins.items()},
+            bins: Dict[str, float] = {}
+            for d, v in zip(deals, values):
+                bins[_label(v)] = bins.get(_label(v), 0.0) + d.weight
+            out.columns[name] = {"bins": {k: c / total for k, c in bins.items()},
                                  "count": len(values)}
     return out

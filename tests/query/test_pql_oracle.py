@@ -27,6 +27,17 @@ DEAD = "2d2h2s3c3h3s4c4d4h5c5d5h5s6c6d6h6s7c7d7h"
 RIVER_RANDOM = f"from game='omahahi', hero='AhKhQhJh', villain='*', board='Th9h2c3d4s', dead='{DEAD}'"
 BIGO_TURN = "from game='omaha85', hero='As2s3hKhQd', villain='KcKdQcJd8s', board='4s5d9cTh'"
 
+WEIGHTED = ("from game='omahahi', hero='AhAdKcQc', villain='JsTs9h8h:3, 7d7c6s5s, KhKdQdJc:0.5', "
+            "board='Ac7h2s9c'")
+PLO6_TURN = ("from game='omahahi6', hero='AsAhKsKhQdJd', villain='9s8s7d6d5c4c', "
+             "board='Ts9h2d3c'")
+O86_FLOP = "from game='omaha86', hero='As2s3hKhQdJd', villain='Ac4c5d6dTsTh', board='7s8d9c'"
+
+SPOT_WEIGHTED = Spot([["AhAdKcQc"], ["JsTs9h8h:3", "7d7c6s5s", "KhKdQdJc:0.5"]],
+                     board="Ac7h2s9c")
+SPOT_PLO6 = Spot([["AsAhKsKhQdJd"], ["9s8s7d6d5c4c"]], board="Ts9h2d3c", hole=6)
+SPOT_O86 = Spot([["As2s3hKhQdJd"], ["Ac4c5d6dTsTh"]], board="7s8d9c", hole=6, hilo=True)
+
 SPOT_TURN = Spot([["AsKsQhJh"], ["9s9d8c7c"]], board="Ts8s2d3c")
 SPOT_HILO = Spot([["As2s3hKh"], ["KcKdQcJd"]], board="4s5d9cTh", hilo=True)
 SPOT_FLOP_RANGE = Spot([["AhAdKcQc"], ["JsTs9h8h", "7d7c6s5s", "KhKdQdJc"]], board="Ac7h2s")
@@ -119,6 +130,34 @@ CASES = [
 ]
 
 
+CASES += [
+    ("weighted ranges on the turn",
+     f"select count(winsHi(hero)) as w, avg(riverEquity(hero)) as eq, "
+     f"histogram(handType(villain, river)) as vt {WEIGHTED}",
+     SPOT_WEIGHTED, {"w": Column("count", lambda d: d.winsHi(0)),
+                     "eq": Column("avg", lambda d: d.riverEquity(0)),
+                     "vt": Column("histogram", lambda d: d.handType(1, "river"))}, None),
+    ("6-card Omaha hi on the turn",
+     f"select avg(riverEquity(villain)) as eq, histogram(handType(villain, turn)) as turn, "
+     f"count(nutHi(villain, river)) as nut, avg(outsToHandType(hero, turn, fullhouse)) as outs "
+     f"{PLO6_TURN}",
+     SPOT_PLO6, {"eq": Column("avg", lambda d: d.riverEquity(1)),
+                 "turn": Column("histogram", lambda d: d.handType(1, "turn")),
+                 "nut": Column("count", lambda d: d.nutHi(1, "river")),
+                 "outs": Column("avg", lambda d: d.outsToHandType(0, "turn", "fullhouse"))},
+     None),
+    ("6-card Omaha 8 on the flop: flop hand types and nut lows",
+     f"select histogram(handType(villain, flop)) as flop, count(nutLo(hero, flop)) as nlf, "
+     f"count(nutLo(villain, turn)) as nlt, count(tiesLo(hero)) as tl {O86_FLOP} "
+     f"where boardSuitCount(turn) >= 3",
+     SPOT_O86, {"flop": Column("histogram", lambda d: d.handType(1, "flop")),
+                "nlf": Column("count", lambda d: d.nutLo(0, "flop")),
+                "nlt": Column("count", lambda d: d.nutLo(1, "turn")),
+                "tl": Column("count", lambda d: d.tiesLo(0))},
+     lambda d: d.boardSuitCount("turn") >= 3),
+]
+
+
 def _compare_exact(got: Dict, want) -> None:
     assert got["exact"] is True and got["seed"] is None
     assert got["trials"] == want.trials
@@ -159,7 +198,7 @@ def test_cli_exact_equals_oracle(case, oracle_answers) -> None:
     _compare_exact(_cli_json(["pql", query, "--json"]), oracle_answers[title])
 
 
-SAMPLED = [CASES[0], CASES[3], CASES[5], CASES[7]]
+SAMPLED = [CASES[0], CASES[3], CASES[5], CASES[7], CASES[10], CASES[12]]
 
 
 @pytest.mark.parametrize("case", SAMPLED, ids=[c[0] for c in SAMPLED])
