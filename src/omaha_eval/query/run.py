@@ -28,7 +28,7 @@ from .syntax import parse
 from .values import evaluate, labels, sort_labels
 
 __all__ = ["pql", "compile_query", "EXACT_BUDGET", "EXACT_MAX_DEALS", "DEFAULT_TRIALS",
-           "MAX_TRIALS", "estimated_cost"]
+           "MIN_DEFAULT_TRIALS", "DEFAULT_WORK", "MAX_TRIALS", "estimated_cost"]
 
 EXACT_BUDGET = 30_000_000
 """Exact enumeration runs when deals x their estimated cost (about 20 ns units) fit this."""
@@ -37,7 +37,15 @@ EXACT_MAX_DEALS = 2_000_000
 """And when there are at most this many deals."""
 
 DEFAULT_TRIALS = 100_000
-"""Sampled deals when the space is too big to enumerate and no ``trials`` is given."""
+"""Sampled deals when the space is too big to enumerate and no ``trials`` is given (fewer, down
+to :data:`MIN_DEFAULT_TRIALS`, for queries whose functions cost more than
+:data:`DEFAULT_WORK` units over that many deals)."""
+
+MIN_DEFAULT_TRIALS = 10_000
+"""The fewest trials a query samples by default."""
+
+DEFAULT_WORK = 300_000_000
+"""The work (about 20 ns units, so about 6 s) a default sample aims at."""
 
 MAX_TRIALS = 10 ** 9
 """The most trials a query takes."""
@@ -69,9 +77,10 @@ def _funcs(e: Any) -> Iterator[Func]:
         yield from _funcs(value)
 
 
-_STREET_COST = {"HvHequity": {3: 700, 4: 170}, "equity": {3: 700, 4: 170},
-                "minHvHEquity": {3: 900, 4: 170}, "nutHi": {3: 25_000, 4: 60_000, 5: 130_000},
-                "outsToHandType": {3: 4_000, 4: 100}, "handType": {3: 5, 4: 20}}
+# measured on the 2-core EPYC of 2026-12-02, per deal, in units of about 20 ns
+_STREET_COST = {"HvHequity": {3: 500, 4: 170}, "equity": {3: 500, 4: 170},
+                "minHvHEquity": {3: 700, 4: 170}, "nutHi": {3: 7_500, 4: 30_000, 5: 1_750},
+                "outsToHandType": {3: 30_000, 4: 150}, "handType": {3: 150, 4: 600}}
 
 
 def estimated_cost(plan: Plan) -> int:
@@ -287,7 +296,8 @@ def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int
         [, dead='...'] [where condition]``.
     trials : int, optional
         Sample this many deals (that pass the ``where``). Without it the engine enumerates
-        every deal when they fit its exact budget, and samples :data:`DEFAULT_TRIALS` if not.
+        every deal when they fit its exact budget, and samples :data:`DEFAULT_TRIALS` if not
+        (down to :data:`MIN_DEFAULT_TRIALS` for the costliest functions).
     seed : int or numpy.random.Generator, optional
         The seed of the sampled deals; a fresh one (reported in the result) when None.
     workers : int
@@ -325,5 +335,8 @@ def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int
     if n_trials is None and exact_fits(plan):
         return _result(plan, _exact_blocks(plan, progress), True, None)
     s = _check_seed(seed)
-    blocks = _sampled_blocks(plan, n_trials or DEFAULT_TRIALS, s, w, progress)
+    if n_trials is None:
+        n_trials = max(MIN_DEFAULT_TRIALS, min(DEFAULT_TRIALS,
+                                               DEFAULT_WORK // estimated_cost(plan)))
+    blocks = _sampled_blocks(plan, n_trials, s, w, progress)
     return _result(plan, blocks, False, s)
