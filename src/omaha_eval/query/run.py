@@ -83,18 +83,43 @@ _STREET_COST = {"HvHequity": {3: 500, 4: 170}, "equity": {3: 500, 4: 170},
                 "outsToHandType": {3: 30_000, 4: 150}, "handType": {3: 150, 4: 600}}
 
 
-def estimated_cost(plan: Plan) -> int:
-    """Work per deal, in units of about one evaluation (20 ns), of the plan's functions."""
+def _once(plan: Plan, f: Func) -> Optional[int]:
+    """How many times a function on a known street is computed in all (once per distinct hand,
+    or hands, it depends on), or None when that is per deal (a random player's hand)."""
+    ranges = plan.spot.ranges
+    if f.name in ("HvHequity", "equity", "minHvHEquity"):
+        if any(r is None for r in ranges):
+            return None
+        return int(np.prod([len(r) for r in ranges if r is not None]))
+    if f.player is None:
+        return 1
+    r = ranges[f.player]
+    return None if r is None else len(r)
+
+
+def work_of(plan: Plan) -> Tuple[int, int]:
+    """The work of the plan's functions (units of about one evaluation, 20 ns): per deal, and
+    once in all for the functions of a known street (the same for every board completion)."""
     exprs = [c.expr for c in plan.columns] + ([plan.where] if plan.where is not None else [])
-    seen = {(f.name, f.street) for e in exprs for f in _funcs(e)}
+    calls = {(f.name, f.player, f.street): f for e in exprs for f in _funcs(e)}
     known = int(plan.spot.board.size)
-    fixed = all(r is not None and len(r) == 1 for r in plan.spot.ranges)
-    cost = 2 * len(plan.spot.names)
-    for name, street in seen:
-        if street is not None and street <= known and (fixed or name == "nutHi"):
-            continue  # the same for every deal: computed once
-        cost += _STREET_COST.get(name, {}).get(street or 0, 2)
-    return cost
+    per_deal, once = 2 * len(plan.spot.names), 0
+    for f in calls.values():
+        cost = _STREET_COST.get(f.name, {}).get(f.street or 0, 2)
+        times = _once(plan, f) if f.street is not None and f.street <= known else None
+        if times is None:
+            per_deal += cost
+        else:
+            once += cost * times
+    return per_deal, once
+
+
+def estimated_cost(plan: Plan) -> int:
+    """Work per sampled deal, in units of about one evaluation (20 ns), of the plan's functions."""
+    exprs = [c.expr for c in plan.columns] + ([plan.where] if plan.where is not None else [])
+    calls = {(f.name, f.player, f.street): f for e in exprs for f in _funcs(e)}
+    return 2 * len(plan.spot.names) + sum(
+        _STREET_COST.get(f.name, {}).get(f.street or 0, 2) for f in calls.values())
 
 
 @dataclass
@@ -282,7 +307,10 @@ def _check_workers(workers: Any) -> int:
 def exact_fits(plan: Plan) -> bool:
     """True when the plan's deals fit the exact budget."""
     size = exact_size(plan.spot, EXACT_MAX_DEALS)
-    return size is not None and size * estimated_cost(plan) <= EXACT_BUDGET
+    if size is None:
+        return False
+    per_deal, once = work_of(plan)
+    return size * per_deal + once <= EXACT_BUDGET
 
 
 def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int = 1, *,
