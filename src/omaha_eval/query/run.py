@@ -258,7 +258,9 @@ def _histogram(col: Column, values: np.ndarray, w: np.ndarray, total: float, exa
     sums = np.bincount(inverse.reshape(-1), weights=w, minlength=len(uniq))
     order = sort_labels(col.expr.type, uniq)
     names = labels(col.expr.type, uniq[order])
-    bins = {name: float(sums[i]) / total for name, i in zip(names, order.tolist())}
+    bins: Dict[str, float] = {}
+    for name, i in zip(names, order.tolist()):  # values that print alike share their bin
+        bins[name] = bins.get(name, 0.0) + float(sums[i]) / total
     n = int(values.shape[0])
     se = None if exact else max(_fraction_se(round(f * n), n) for f in bins.values())
     return ColumnResult(col.name, "histogram", 1.0, n, se, bins)
