@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any, List
 
 from .cards import format_cards, new_deck, parse_cards
 from .errors import (
+    ArgumentError,
     BulkError,
     CardError,
     ChipError,
     HandSetupError,
+    MissingDependencyError,
     HHError,
     IllegalActionError,
     OmahaEvalError,
@@ -34,6 +36,7 @@ from .errors import (
 from .evaluate import (
     best_hi_cards,
     best_lo_cards,
+    describe_hand,
     describe_hi,
     describe_lo,
     evaluate_hi,
@@ -95,12 +98,14 @@ def __dir__() -> List[str]:
 
 __all__ = [
     "OmahaEvalError",
+    "ArgumentError",
     "BulkError",
     "CardError",
     "ChipError",
     "HandSetupError",
     "HHError",
     "IllegalActionError",
+    "MissingDependencyError",
     "PHHError",
     "QueryError",
     "TableError",
@@ -121,6 +126,7 @@ __all__ = [
     "preflop_table",
     "best_hi_cards",
     "best_lo_cards",
+    "describe_hand",
     "describe_hi",
     "describe_lo",
     "evaluate_hi",

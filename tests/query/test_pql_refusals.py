@@ -65,8 +65,9 @@ def test_refused_with_position(query: str, message: str, line: int, column: int)
 @pytest.mark.parametrize("kwargs", [{"trials": 0}, {"trials": True}, {"trials": 1.5},
                                     {"seed": -1}, {"seed": "x"}, {"workers": 0}])
 def test_bad_arguments(kwargs) -> None:
-    with pytest.raises(oe.QueryError):
+    with pytest.raises(oe.ArgumentError) as info:
         oe.pql(f"select count(winsHi(hero)) {F}", **{"trials": 10, **kwargs})
+    assert str(info.value).startswith(next(iter(kwargs)))
 
 
 def test_cli_bad_query_one_line_exit_2() -> None:

@@ -40,7 +40,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from ..cards import CardError, format_cards, parse_cards
+from .._files import read_limited
+from ..cards import format_cards, parse_cards
+from ..errors import CardError
 from . import events as ev
 from .config import ANTE, BIG_BLIND, DEAD, SMALL_BLIND, STRADDLE, GameConfig, Post
 from .errors import HandSetupError, IllegalActionError, PHHError
@@ -60,6 +62,10 @@ VARIANTS = {
     "PO": ("pot", "hi"), "PO/8": ("pot", "hilo"),
     "NO": ("no", "hi"), "NO/8": ("no", "hilo"),
 }
+#: the longest PHH text read by default: characters of a ``str``, bytes of ``bytes`` or of a file
+#: (one hand history is a few kilobytes; the WSOP files are under 2 KB)
+MAX_PHH_BYTES = 1 << 20
+
 _CODES = {value: key for key, value in VARIANTS.items()}
 _LIMIT_DEFAULTS = {"fixed": (3, None), "spread": (3, None), "pot": (None, None), "no": (None, None),
                    "pot-no": (None, None)}
@@ -298,13 +304,22 @@ def _read_posts(value: Any, n: int) -> List[Post]:
     return posts
 
 
-def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> PHHRecord:
+def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]], *,
+              max_bytes: int = MAX_PHH_BYTES) -> PHHRecord:
     r"""Read a PHH hand history into a :class:`PHHRecord` (without playing it).
+
+    A ``str`` is always PHH text, never a file name: to read a file, pass an ``os.PathLike``
+    (``pathlib.Path("hand.phh")``) or call :func:`read_phh`. A file is read only if it is a
+    regular file of at most ``max_bytes`` bytes, and never more than ``max_bytes + 1`` bytes
+    are read from it (a FIFO or a device such as ``/dev/zero`` is refused before any read).
 
     Parameters
     ----------
-    source : str, bytes, path or dict
-        A path, TOML text, UTF-8 bytes or an already-parsed dict.
+    source : str, bytes, os.PathLike or dict
+        TOML text (``str``), UTF-8 bytes, the path of a file (``os.PathLike``) or an
+        already-parsed dict.
+    max_bytes : int, default :data:`MAX_PHH_BYTES`
+        The longest text (characters of a ``str``, bytes of ``bytes`` or of a file) accepted.
 
     Returns
     -------
@@ -315,8 +330,9 @@ def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> 
     Raises
     ------
     PHHError
-        An unreadable file, bytes that are not UTF-8 text, invalid TOML, or a field that is
-        missing or of the wrong type; the message says which.
+        An unreadable file or one that is not a regular file, a text or file above
+        ``max_bytes``, bytes that are not UTF-8 text, invalid TOML, or a field that is missing
+        or of the wrong type; the message says which (and names the file).
 
     Examples
     --------
@@ -327,8 +343,63 @@ def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> 
     ('PO', 2, 'Omaha Hi, pot limit (minimum bet 2), blinds 1/2')
     >>> record.where(1)
     'line 5, action 1'
+    >>> parse_phh("/etc/hostname")  # a str is text: no file is opened
+    Traceback (most recent call last):
+    ...
+    omaha_eval.errors.PHHError: not valid TOML: ... (a str is PHH text, never a file name: to read a file pass an os.PathLike such as pathlib.Path, or call read_phh)
     """
-    fields, text = _load(source)
+    fields, text = _load(source, max_bytes)
+    return _record(fields, text)
+
+
+def read_phh(path: Union[str, "os.PathLike[str]"], *, max_bytes: int = MAX_PHH_BYTES) -> PHHRecord:
+    """Read the PHH file at ``path`` into a :class:`PHHRecord` (without playing it).
+
+    Here a ``str`` is a file name. The file must be a regular file of at most ``max_bytes``
+    bytes: anything else is refused before it is parsed, and at most ``max_bytes + 1`` bytes
+    are ever read.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (UTF-8 TOML).
+    max_bytes : int, default :data:`MAX_PHH_BYTES`
+        The largest file accepted.
+
+    Returns
+    -------
+    PHHRecord
+        As :func:`parse_phh`.
+
+    Raises
+    ------
+    PHHError
+        A file that cannot be opened, is not a regular file (a FIFO, a device, a directory) or
+        is larger than ``max_bytes``, and everything :func:`parse_phh` refuses; the message
+        names the file.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+    >>> hand.fold()
+    >>> path = os.path.join(tempfile.mkdtemp(), "hand.phh")
+    >>> dump_phh(hand, path)
+    >>> read_phh(path).fields["finishing_stacks"]
+    [101, 99]
+    >>> read_phh("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.errors.PHHError: cannot read '/dev/zero': not a regular file
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise PHHError(f"read_phh needs a file name (str or os.PathLike), got {path!r:.80}")
+    return _record(*_load_file(path, max_bytes))
+
+
+def _record(fields: Dict[str, Any], text: Optional[str]) -> PHHRecord:
+    """The record of a PHH file's fields (and text, for the lines of the actions)."""
     variant: str = fields.get("variant", "")  # parse_variant refuses anything but a known code
     kind, game, hole, courchevel = parse_variant(variant)
     stacks = _int_list(fields, "starting_stacks", None)
@@ -377,33 +448,48 @@ def _decode(data: bytes, where: str) -> str:
                        f"{exc.start}): a PHH file is TOML text") from None
 
 
-def _load(source: Any) -> Tuple[Dict[str, Any], Optional[str]]:
-    """The TOML fields of a PHH source, and its text when there is one (for line numbers)."""
+def _load(source: Any, max_bytes: int) -> Tuple[Dict[str, Any], Optional[str]]:
+    """The TOML fields of a PHH source, and its text when there is one (for line numbers).
+
+    ``str`` is text and only ``os.PathLike`` is a path: no string is ever opened as a file."""
     if isinstance(source, dict):
         return dict(source), None
     if not isinstance(source, (str, bytes, bytearray, os.PathLike)):
-        raise PHHError(f"a PHH source is a path, TOML text or bytes, or a parsed dict; got {source!r:.80}")
+        raise PHHError("a PHH source is TOML text (str), UTF-8 bytes, an os.PathLike path or a "
+                       f"parsed dict; got {source!r:.80}")
     where = ""
+    if isinstance(source, os.PathLike):
+        return _load_file(source, max_bytes)
     if isinstance(source, (bytes, bytearray)):
+        if len(source) > max_bytes:
+            raise PHHError(f"the PHH bytes are {len(source):,} long, more than the limit of "
+                           f"{max_bytes:,}")
         text = _decode(bytes(source), where)
-    elif isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source
-                                             and "\0" not in source):
-        where = f"{os.fspath(source)}: "
-        try:
-            with open(source, "rb") as handle:
-                text = _decode(handle.read(), where)
-        except OSError as exc:
-            raise PHHError(f"cannot read {os.fspath(source)!r}: {exc.strerror}") from None
-        except ValueError as exc:  # a NUL in a path object
-            raise PHHError(f"cannot read {source!r}: {exc}") from None
     else:
+        if len(source) > max_bytes:
+            raise PHHError(f"the PHH text has {len(source):,} characters, more than the limit "
+                           f"of {max_bytes:,}")
         text = source
+    return _parse_toml(text, "", isinstance(source, str) and "\n" not in source)
+
+
+def _load_file(path: Union[str, "os.PathLike[str]"], max_bytes: int) -> Tuple[Dict[str, Any], str]:
+    """The fields and text of the PHH file ``path`` (a regular file of at most ``max_bytes``)."""
+    where = f"{os.fspath(path)}: "
+    return _parse_toml(_decode(read_limited(path, max_bytes, PHHError), where), where, False)
+
+
+def _parse_toml(text: str, where: str, hint: bool) -> Tuple[Dict[str, Any], str]:
     if "\0" in text:
         raise PHHError(f"{where}a NUL character at offset {text.index(chr(0))}: not PHH text")
     try:
         return _toml.loads(text), text
     except _toml.TOMLDecodeError as exc:
-        raise PHHError(f"{where}not valid TOML: {exc}") from None
+        raise PHHError(f"{where}not valid TOML: {exc}{_PATH_HINT if hint else ''}") from None
+
+
+_PATH_HINT = (" (a str is PHH text, never a file name: to read a file pass an os.PathLike such "
+              "as pathlib.Path, or call read_phh)")
 
 
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
@@ -657,15 +743,21 @@ def _already_shown(hand: Hand, player: int, tokens: List[str], k: int, action: s
     return False
 
 
-def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]], *, seed: Any = 0) -> Hand:
+def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]], *, seed: Any = 0,
+                  max_bytes: int = MAX_PHH_BYTES) -> Hand:
     r"""Read and replay a PHH hand history: :func:`parse_phh` then :func:`replay`.
+
+    A ``str`` is PHH text, never a file name; a file is an ``os.PathLike`` (see
+    :func:`parse_phh` for the size limit and :func:`read_phh` for a file name as ``str``).
 
     Parameters
     ----------
-    source : str, bytes, path or dict
-        As for :func:`parse_phh`.
+    source : str, bytes, os.PathLike or dict
+        As for :func:`parse_phh`: text, UTF-8 bytes, a path object or a parsed dict.
     seed : int, optional
         Fills cards the history never shows (``??``).
+    max_bytes : int, default :data:`MAX_PHH_BYTES`
+        As for :func:`parse_phh`.
 
     Returns
     -------
@@ -689,7 +781,7 @@ def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]],
     ...
     omaha_eval.errors.PHHError: not UTF-8 text (byte 0xff at offset 0): a PHH file is TOML text
     """
-    return replay(parse_phh(source), seed=seed)
+    return replay(parse_phh(source, max_bytes=max_bytes), seed=seed)
 
 
 # ---- writing ----
@@ -951,7 +1043,8 @@ def dump_phh(hand: Hand, path: Union[str, "os.PathLike[str]"], **options: Any) -
     >>> hand.fold()
     >>> path = os.path.join(tempfile.mkdtemp(), "hand.phh")
     >>> dump_phh(hand, path)
-    >>> hand_from_phh(path).stacks
+    >>> from pathlib import Path
+    >>> hand_from_phh(Path(path)).stacks
     (101, 99)
     """
     with open(path, "w", encoding="utf-8") as handle:

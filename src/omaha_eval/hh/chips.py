@@ -15,7 +15,7 @@ from ..game import showdown as sd
 from ..game.payout import after_rake, run_shares
 from ..game.pots import build_pots, uncalled_bet
 from .model import SiteHand
-from ..errors import ChipError
+from ..errors import ChipError as ChipError  # re-exported: its old home
 
 
 def chip_award(hand: SiteHand, players: Sequence[str], posts: Sequence[gc.Post], trimming: bool,

@@ -111,6 +111,14 @@ class Outcome:
     setup: Optional[tuple[Any, ...]] = None
     unmatched: Dict[str, int] = field(default_factory=dict)  # raises nobody could call
 
+    def __repr__(self) -> str:
+        # the hand and the engine are long: Python's <...> form, one line
+        head = f"<Outcome {self.hand.site} {self.hand.hand_id}"
+        if not self.ok:
+            return f"{head}: excluded: {self.error}>"
+        verdict = "agrees" if self.agrees else "DISAGREES"
+        return f"{head}: {verdict}, collected {self.collected}>"
+
 
 class _Stop(Exception):
     def __init__(self, message: str, line: int = 0, action: bool = False) -> None:

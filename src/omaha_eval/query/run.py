@@ -19,7 +19,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 import numpy as np
 
-from ..errors import QueryError
+from .._args import positive_int, seed as seed_value, workers as thread_count
 from .check import Column, Func, Plan, plan_of
 from .deals import CHUNK, Batch, exact_deals, exact_size, sample
 from .functions import Frame
@@ -280,30 +280,7 @@ def _result(plan: Plan, blocks: List[_Block], exact: bool, seed: Optional[int]) 
 
 
 def _check_trials(trials: Any) -> Optional[int]:
-    if trials is None:
-        return None
-    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) \
-            or not 1 <= trials <= MAX_TRIALS:
-        raise QueryError(f"trials must be a whole number in 1..{MAX_TRIALS:,}, got {trials!r}")
-    return int(trials)
-
-
-def _check_seed(seed: Any) -> int:
-    if seed is None:
-        return int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
-    if isinstance(seed, np.random.Generator):
-        return int(seed.integers(0, 2 ** 63))
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise QueryError(f"seed must be a non-negative int or a numpy Generator, got {seed!r}")
-    return int(seed)
-
-
-def _check_workers(workers: Any) -> int:
-    if workers == -1 and not isinstance(workers, bool):
-        return os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
-        raise QueryError(f"workers must be a positive int or -1, got {workers!r}")
-    return int(workers)
+    return None if trials is None else positive_int(trials, "trials", MAX_TRIALS)
 
 
 def exact_fits(plan: Plan) -> bool:
@@ -345,7 +322,9 @@ def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int
     Raises
     ------
     QueryError
-        A bad query (with its line and column), or a bad ``trials``, ``seed`` or ``workers``.
+        A bad query, with its line and column.
+    ArgumentError
+        A bad ``trials``, ``seed`` or ``workers``.
 
     Examples
     --------
@@ -361,10 +340,10 @@ def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int
     """
     plan = compile_query(query)
     n_trials = _check_trials(trials)
-    w = _check_workers(workers)
+    w = thread_count(workers)
     if n_trials is None and exact_fits(plan):
         return _result(plan, _exact_blocks(plan, progress), True, None)
-    s = _check_seed(seed)
+    s = seed_value(seed)
     if n_trials is None:
         n_trials = max(MIN_DEFAULT_TRIALS, min(DEFAULT_TRIALS,
                                                DEFAULT_WORK // estimated_cost(plan)))

@@ -12,7 +12,7 @@ from typing import Any, Dict, Optional
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
-from ...errors import QueryError
+from ...errors import OmahaEvalError
 from ..answers import ERRORS
 from ..errors import ApiError
 from ..work import Deadline
@@ -43,7 +43,7 @@ def _run(body: PQLRequest, stop: Deadline) -> Dict[str, Any]:
 
     try:
         result = pql(body.query, trials=body.trials, seed=body.seed, progress=stop.progress)
-    except QueryError as exc:
+    except OmahaEvalError as exc:
         where = ["body", "trials"] if str(exc).startswith("trials") else \
             ["body", "seed"] if str(exc).startswith("seed") else ["body", "query"]
         raise ApiError.from_library(exc, where) from None
