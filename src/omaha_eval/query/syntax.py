@@ -46,7 +46,7 @@ binding: NAME "=" STRING
 ?expr: or_expr
 ?or_expr: and_expr | or_expr _OR and_expr -> or_op
 ?and_expr: not_expr | and_expr _AND not_expr -> and_op
-?not_expr: compare | _NOT not_expr -> not_op
+?not_expr: compare | NOT not_expr -> not_op
 ?compare: sum | sum CMP sum -> cmp_op
 ?sum: product | sum ADD product -> arith_op
 ?product: unary | product MUL unary -> arith_op
@@ -66,7 +66,7 @@ _WHERE.2: /where\b/i
 _AS.2: /as\b/i
 _OR.2: /or\b/i
 _AND.2: /and\b/i
-_NOT.2: /not\b/i
+NOT.2: /not\b/i
 CASE.2: /case\b/i
 _WHEN.2: /when\b/i
 _THEN.2: /then\b/i
@@ -215,9 +215,8 @@ class _Build(Transformer[Token, Query]):
     def neg_op(self, tok: Token, arg: Expr) -> Unary:
         return Unary(*_at(tok), "-", arg)
 
-    def not_op(self, arg: Expr) -> Unary:
-        line, column = _where(arg)
-        return Unary(line, column, "not", arg)
+    def not_op(self, tok: Token, arg: Expr) -> Unary:
+        return Unary(*_at(tok), "not", arg)
 
     def _binary(self, op: str, left: Expr, right: Expr) -> Binary:
         return Binary(*_where(left), op, left, right)
@@ -266,7 +265,7 @@ def _parser() -> "Lark":
 
 
 _NAMES = {"_SELECT": "'select'", "_FROM": "'from'", "_WHERE": "'where'", "_AS": "'as'",
-          "_OR": "'or'", "_AND": "'and'", "_NOT": "'not'", "CASE": "'case'", "_WHEN": "'when'",
+          "_OR": "'or'", "_AND": "'and'", "NOT": "'not'", "CASE": "'case'", "_WHEN": "'when'",
           "_THEN": "'then'", "_ELSE": "'else'", "_END": "'end'", "NAME": "a name",
           "NUMBER": "a number", "STRING": "a quoted string", "CMP": "a comparison",
           "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "EQUAL": "'='", "ADD": "'+' or '-'",
