@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
@@ -33,7 +33,7 @@ from ..errors import QueryError
 from ..ranges import Range
 from .spot import Spot
 
-__all__ = ["Batch", "exact_size", "exact_deals", "sample", "CHUNK"]
+__all__ = ["Batch", "exact_size", "exact_batches", "exact_deals", "sample", "CHUNK"]
 
 CHUNK = 1 << 15
 """Deals per sampled chunk (fixed: results never depend on the number of threads)."""
@@ -68,17 +68,25 @@ def _free_cards(spot: Spot) -> int:
     return 52 - int(spot.board.size) - int(spot.dead.size) - dealt_ranges
 
 
-def exact_size(spot: Spot, limit: int = 2_000_000) -> Optional[int]:
-    """The number of deals exact enumeration lists, or None when it is above ``limit``."""
-    tuples = _tuple_count(spot, limit)
-    if tuples is None:
-        return None
+def _completions(spot: Spot) -> int:
+    """Deals per tuple of the ranged players' holdings: the random hands, then the board."""
     left = _free_cards(spot)
-    total = tuples
+    total = 1
     for _ in range(sum(spot.randoms)):
         total *= comb(left, spot.hole)
         left -= spot.hole
-    total *= comb(left, 5 - int(spot.board.size))
+    return total * comb(left, 5 - int(spot.board.size))
+
+
+def exact_size(spot: Spot, limit: int = 2_000_000) -> Optional[int]:
+    """The number of deals exact enumeration lists, or None when it is above ``limit``."""
+    per_tuple = _completions(spot)
+    if per_tuple > limit:
+        return None
+    tuples = _tuple_count(spot, limit // per_tuple)
+    if tuples is None:
+        return None
+    total = tuples * per_tuple
     return total if total <= limit else None
 
 
@@ -120,15 +128,18 @@ def _combo_positions(n: int, r: int) -> Tuple[np.ndarray, np.ndarray]:
 
 def _known_deck(spot: Spot, used: np.ndarray) -> np.ndarray:
     """Per tuple, the cards nobody holds and that are not on the board or dead: (T, left)."""
-    known = np.uint64(sum(1 << int(c) for c in np.concatenate([spot.board, spot.dead])))
-    cards = np.arange(52, dtype=np.uint64)
-    free = ((used | known)[:, None] >> cards[None, :]) & np.uint64(1)
-    return np.nonzero(free == 0)[1].reshape(len(used), -1).astype(np.uint8)
+    free = np.ones((len(used), 52), dtype=bool)
+    free[:, np.concatenate([spot.board, spot.dead]).astype(np.intp)] = False
+    free &= ((used[:, None] >> np.arange(52, dtype=np.uint64)[None, :]) & np.uint64(1)) == 0
+    left = 52 - int(spot.board.size) - int(spot.dead.size) - \
+        sum(spot.hole for r in spot.ranges if r is not None)
+    order = np.argsort(~free, axis=1, kind="stable")[:, :left]
+    return order.astype(np.uint8)
 
 
-def exact_deals(spot: Spot) -> Batch:
-    """Every deal of the spot once, with its weight (call :func:`exact_size` first)."""
-    idx, used, weight = _tuples(spot)
+def _deals_of(spot: Spot, idx: np.ndarray, used: np.ndarray, weight: np.ndarray
+              ) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every deal of some tuples of holdings: hands, boards, weights."""
     deck = _known_deck(spot, used)
     k = spot.hole
     hands = np.zeros((len(used), len(spot.ranges), k), dtype=np.uint8)
@@ -151,8 +162,26 @@ def exact_deals(spot: Spot) -> Batch:
     board = np.empty((len(hands), 5), dtype=np.uint8)
     board[:, :spot.board.size] = spot.board
     board[:, spot.board.size:] = deck[:, chosen].reshape(len(hands), need)
+    return hands, board, weight
+
+
+def exact_batches(spot: Spot, size: int = 1 << 16) -> Iterator[Batch]:
+    """Every deal of the spot once, with its weight, in batches of about ``size`` deals (call
+    :func:`exact_size` first); weights are None when they are all equal."""
+    idx, used, weight = _tuples(spot)
     uniform = weight.size == 0 or bool(np.all(weight == weight[0]))
-    return Batch(hands, board, None if uniform else weight)
+    step = max(1, size // _completions(spot))
+    for s in range(0, max(len(used), 1), step):
+        hands, board, w = _deals_of(spot, idx[s:s + step], used[s:s + step], weight[s:s + step])
+        yield Batch(hands, board, None if uniform else w)
+
+
+def exact_deals(spot: Spot) -> Batch:
+    """Every deal of the spot once, with its weight, in one batch (see :func:`exact_batches`)."""
+    parts = list(exact_batches(spot))
+    weights = [b.weight for b in parts]
+    return Batch(np.concatenate([b.holes for b in parts]), np.concatenate([b.board for b in parts]),
+                 None if weights[0] is None else np.concatenate([w for w in weights if w is not None]))
 
 
 # ---- sampling

@@ -21,7 +21,7 @@ import numpy as np
 
 from .._args import positive_int, seed as seed_value, workers as thread_count
 from .check import Column, Func, Plan, plan_of
-from .deals import CHUNK, Batch, exact_deals, exact_size, sample
+from .deals import Batch, exact_batches, exact_size, sample
 from .functions import Frame
 from .result import ColumnResult, PQLResult
 from .syntax import parse
@@ -146,12 +146,14 @@ def _blocks(plan: Plan, batch: Batch) -> List[_Block]:
 
 
 def _exact_blocks(plan: Plan, progress: Progress = None) -> List[_Block]:
-    batch = exact_deals(plan.spot)
-    out = []
-    for s in range(0, len(batch), _BLOCK):
-        if progress is not None:
-            progress(s, len(batch))
-        out.append(_run_block(plan, batch.take(slice(s, s + _BLOCK))))
+    total = exact_size(plan.spot, EXACT_MAX_DEALS) or 0
+    out, done = [], 0
+    for batch in exact_batches(plan.spot):
+        for s in range(0, len(batch), _BLOCK):
+            if progress is not None:
+                progress(done, total)
+            out.append(_run_block(plan, batch.take(slice(s, s + _BLOCK))))
+            done += min(_BLOCK, len(batch) - s)
     return out
 
 
