@@ -31,10 +31,13 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from ..errors import QueryError
 
 __all__ = ["Node", "Number", "String", "Name", "Call", "Unary", "Binary", "Case", "SelectItem",
-           "Binding", "Query", "parse", "MAX_QUERY"]
+           "Binding", "Query", "parse", "MAX_QUERY", "MAX_DEPTH"]
 
 MAX_QUERY = 10_000
 """The longest query text accepted, in characters."""
+
+MAX_DEPTH = 200
+"""The deepest nesting of expressions accepted (``not not ... x``, nested calls and cases)."""
 
 _GRAMMAR = r"""
 start: _SELECT select_list _FROM bindings [_WHERE expr]
@@ -312,7 +315,8 @@ def parse(text: str) -> Query:
     Raises
     ------
     QueryError
-        A syntax error, with the line and column of the first token that does not fit.
+        A syntax error, with the line and column of the first token that does not fit; a text
+        above :data:`MAX_QUERY` characters or nested deeper than :data:`MAX_DEPTH`.
 
     Examples
     --------
@@ -332,8 +336,37 @@ def parse(text: str) -> Query:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(text, exc) from None
-    query: Query = _Build().transform(tree)
+    try:
+        query: Query = _Build().transform(tree)
+    except RecursionError:
+        raise QueryError(f"the query nests deeper than {MAX_DEPTH} levels") from None
+    _check_depth(query)
     return query
+
+
+def _children(node: Any) -> List[Any]:
+    if isinstance(node, Call):
+        return list(node.args)
+    if isinstance(node, Unary):
+        return [node.arg]
+    if isinstance(node, Binary):
+        return [node.left, node.right]
+    if isinstance(node, Case):
+        return [x for pair in node.whens for x in pair] + \
+            ([node.default] if node.default is not None else [])
+    return []
+
+
+def _check_depth(query: Query) -> None:
+    """Refuses expressions nested deeper than :data:`MAX_DEPTH` (walked without recursion)."""
+    roots = [item.expr for item in query.select] + ([query.where] if query.where else [])
+    stack = [(root, 1) for root in roots]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise QueryError(f"the query nests deeper than {MAX_DEPTH} levels", node.line,
+                             node.column)
+        stack.extend((child, depth + 1) for child in _children(node))
 
 
 def first_position(items: List[Node]) -> Tuple[int, int]:
