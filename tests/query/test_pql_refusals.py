@@ -96,7 +96,7 @@ def test_query_length_limit() -> None:
 def test_deep_nesting_is_refused_not_a_recursion_error() -> None:
     from omaha_eval.query.syntax import MAX_DEPTH
 
-    ok = "select count(" + "not " * (MAX_DEPTH - 2) + f"winsHi(hero)) {F}"
+    ok = "select count(" + "not " * (MAX_DEPTH - 4) + f"winsHi(hero)) {F}"
     assert oe.pql(ok, trials=10, seed=1).trials == 10
     for deep in ("select count(" + "not " * 2000 + f"winsHi(hero)) {F}",
                  "select avg(" + "1 + " * 2000 + f"1) {F}"):
