@@ -122,11 +122,13 @@ CASES = [
                          "vt": Column("histogram", lambda d: d.handType(1, "river"))}, None),
     ("Big O on the turn",
      f"select avg(riverEquity(hero)) as eq, count(scoops(hero)) as sc, "
-     f"count(nutLo(hero, turn)) as nlt, count(winsLo(villain)) as vl {BIGO_TURN}",
+     f"count(nutLo(hero, turn)) as nlt, count(winsLo(villain)) as vl, "
+     f"avg(HvHequity(villain, turn)) as veq {BIGO_TURN}",
      SPOT_BIGO, {"eq": Column("avg", lambda d: d.riverEquity(0)),
                  "sc": Column("count", lambda d: d.scoops(0)),
                  "nlt": Column("count", lambda d: d.nutLo(0, "turn")),
-                 "vl": Column("count", lambda d: d.winsLo(1))}, None),
+                 "vl": Column("count", lambda d: d.winsLo(1)),
+                 "veq": Column("avg", lambda d: d.HvHequity(1, "turn"))}, None),
 ]
 
 
@@ -139,9 +141,12 @@ CASES += [
                      "vt": Column("histogram", lambda d: d.handType(1, "river"))}, None),
     ("6-card Omaha hi on the turn",
      f"select avg(riverEquity(villain)) as eq, histogram(handType(villain, turn)) as turn, "
+     f"avg(HvHequity(hero, turn)) as heq, avg(minHvHEquity(villain, river)) as vmin, "
      f"count(nutHi(villain, river)) as nut, avg(outsToHandType(hero, turn, fullhouse)) as outs "
      f"{PLO6_TURN}",
      SPOT_PLO6, {"eq": Column("avg", lambda d: d.riverEquity(1)),
+                 "heq": Column("avg", lambda d: d.HvHequity(0, "turn")),
+                 "vmin": Column("avg", lambda d: d.minHvHEquity(1, "river")),
                  "turn": Column("histogram", lambda d: d.handType(1, "turn")),
                  "nut": Column("count", lambda d: d.nutHi(1, "river")),
                  "outs": Column("avg", lambda d: d.outsToHandType(0, "turn", "fullhouse"))},
