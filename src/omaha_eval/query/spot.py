@@ -75,11 +75,6 @@ class Spot:
         """Per player, True when the player holds any hand."""
         return tuple(r is None for r in self.ranges)
 
-    @property
-    def known_mask(self) -> int:
-        """The board and dead cards as a 52-bit mask."""
-        return card_mask(self.board) | card_mask(self.dead)
-
 
 def card_mask(cards: np.ndarray) -> int:
     """A set of card ids as a Python int bit mask."""

@@ -368,7 +368,3 @@ def _check_depth(query: Query) -> None:
                              node.column)
         stack.extend((child, depth + 1) for child in _children(node))
 
-
-def first_position(items: List[Node]) -> Tuple[int, int]:
-    """The line and column of the first node (used for errors about a whole list)."""
-    return (items[0].line, items[0].column) if items else (0, 0)
