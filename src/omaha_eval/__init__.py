@@ -29,6 +29,7 @@ from .errors import (
     IllegalActionError,
     OmahaEvalError,
     PHHError,
+    QueryError,
     RangeError,
     TableError,
 )
@@ -49,6 +50,7 @@ if TYPE_CHECKING:  # type checkers see the real objects; at run time they load o
     __version__: str
     from . import game
     from ._equity import EquityResult, ShowdownResult, equity, equity_batch, showdown
+    from .query import PQLResult, pql
     from .ranges import Range, parse_range
 
 # The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick
@@ -62,6 +64,7 @@ _LAZY = {
     "game": None,
     "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
     "canonical_hands": "bulk.canonical",
+    "pql": "query", "PQLResult": "query",
 }
 
 
@@ -104,6 +107,7 @@ __all__ = [
     "IllegalActionError",
     "MissingDependencyError",
     "PHHError",
+    "QueryError",
     "TableError",
     "EquityResult",
     "Range",
@@ -113,6 +117,8 @@ __all__ = [
     "equity_batch",
     "game",
     "parse_range",
+    "pql",
+    "PQLResult",
     "showdown",
     "bulk",
     "canonical_hands",
