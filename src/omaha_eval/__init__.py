@@ -29,6 +29,7 @@ from .errors import (
     IllegalActionError,
     OmahaEvalError,
     PHHError,
+    QueryError,
     RangeError,
     TableError,
 )
@@ -52,6 +53,7 @@ if TYPE_CHECKING:  # type checkers see the real objects; at run time they load o
     from .board import BoardClass, classify
     from .board.breakdown import Breakdown, breakdown
     from .board.distribution import EquityDistribution, equity_distribution
+    from .query import PQLResult, pql
     from .ranges import Range, parse_range
 
 # The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick
@@ -68,6 +70,7 @@ _LAZY = {
     "classify": "board", "BoardClass": "board",
     "breakdown": "board.breakdown", "Breakdown": "board.breakdown",
     "equity_distribution": "board.distribution", "EquityDistribution": "board.distribution",
+    "pql": "query", "PQLResult": "query",
 }
 
 
@@ -110,6 +113,7 @@ __all__ = [
     "IllegalActionError",
     "MissingDependencyError",
     "PHHError",
+    "QueryError",
     "TableError",
     "EquityResult",
     "BoardClass",
@@ -125,6 +129,8 @@ __all__ = [
     "equity_batch",
     "game",
     "parse_range",
+    "pql",
+    "PQLResult",
     "showdown",
     "bulk",
     "canonical_hands",
