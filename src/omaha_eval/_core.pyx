@@ -25,8 +25,6 @@ cdef extern from "omaha_eval.h" nogil:
                             const void *board, int board_type, ptrdiff_t board_stride, size_t n,
                             uint16_t *hi_out, uint8_t *lo_out, int workers, int check,
                             size_t *bad_row, int *position, int *card)
-    const uint8_t oe_hi_class[7463][6]
-    const uint8_t oe_low_masks[57]
     const uint8_t oe_hole_pairs[15][2]
     const uint8_t oe_board_triples[10][3]
 
@@ -41,7 +39,12 @@ BOARD_TRIPLES = tuple(tuple(int(oe_board_triples[i][k]) for k in range(3)) for i
 # (about 10 ms of work each on one core).
 SLICE = 1 << 19
 
-cdef extern from "omaha_eval.h" nogil:
+# private headers of the core: the score-class tables and the pool's counters
+cdef extern from "oe_tables.h" nogil:
+    const uint8_t oe_hi_class[7463][6]
+    const uint8_t oe_low_masks[57]
+
+cdef extern from "oe_pool.h" nogil:
     enum: OE_POOL_N
     void oe_parallel_counters(long *out)
 
@@ -720,12 +723,12 @@ def low_mask(int score):
 
 
 # --- equity ---
-# Binding of csrc/oe_equity.h: shapes are checked here, card values by _equity.py. The hole count
+# Binding of the equity part of csrc/omaha_eval.h: shapes are checked here, card values by _equity.py. The hole count
 # (4, 5 or 6) is the length of the last axis of the holes.
 
 from libc.stdint cimport int64_t, uint64_t
 
-cdef extern from "oe_equity.h" nogil:
+cdef extern from "omaha_eval.h" nogil:
     int OE_POT
     int OE_NSTAT
     int OE_MAX_PLAYERS
