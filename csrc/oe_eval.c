@@ -713,9 +713,10 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
 
 /* The batch kernel is compiled twice by the compiler, for processors with and without the
  * popcnt instruction (every x86-64 since 2008 has it; the baseline target does not assume it),
- * and the loader picks one: validation counts card bits once a deal. */
+ * and the loader picks one: validation counts card bits once a deal. GCC on glibc only (an ifunc:
+ * musl has none, and clang 14 leaves a called clone's symbol undefined). */
 #if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) && defined(__has_attribute) && \
-    !defined(OE_PORTABLE_BUILTINS)
+    defined(__GNUC__) && !defined(__clang__) && !defined(OE_PORTABLE_BUILTINS)
 #if __has_attribute(target_clones)
 #define OE_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #endif
