@@ -368,23 +368,27 @@ cdef object _fast_eval(hole, board, int mode, int check):
 # instructions, callgrind; the kernel 1,350).
 cdef extern from "numpy/arrayobject.h":
     ctypedef Py_ssize_t npy_intp
+    ctypedef struct PyArrayObject:
+        pass
+    ctypedef struct PyArray_Descr:
+        pass
     PyTypeObject PyArray_Type
     enum:
         NPY_UBYTE
         NPY_USHORT
         NPY_ARRAY_CARRAY
     bint PyArray_CheckExact(object)
-    bint PyArray_IS_C_CONTIGUOUS(object)
-    int PyArray_TYPE(object)
-    int PyArray_NDIM(object)
-    npy_intp *PyArray_DIMS(object)
-    void *PyArray_DATA(object)
+    bint PyArray_IS_C_CONTIGUOUS(PyArrayObject *)
+    int PyArray_TYPE(PyArrayObject *)
+    int PyArray_NDIM(PyArrayObject *)
+    npy_intp *PyArray_DIMS(PyArrayObject *)
+    void *PyArray_DATA(PyArrayObject *)
     # steals the reference to descr
-    object PyArray_NewFromDescr(PyTypeObject *subtype, PyObject *descr, int nd,
+    object PyArray_NewFromDescr(PyTypeObject *subtype, PyArray_Descr *descr, int nd,
                                 const npy_intp *dims, const npy_intp *strides, void *data,
                                 int flags, PyObject *obj)
     # steals the reference to base
-    int PyArray_SetBaseObject(object arr, PyObject *base) except -1
+    int PyArray_SetBaseObject(PyArrayObject *arr, PyObject *base) except -1
     int _import_array() except -1
 
 _import_array()  # import_array(): NumPy's C-API table for this module
@@ -429,34 +433,36 @@ cdef inline int _u8_rows(obj, Py_ssize_t *shape):
     """ndim (1 or 2, shape filled in) of a C-contiguous uint8 ndarray, else 0."""
     if not PyArray_CheckExact(obj):
         return 0
-    cdef int nd = PyArray_NDIM(obj)
-    if not PyArray_IS_C_CONTIGUOUS(obj) or PyArray_TYPE(obj) != NPY_UBYTE or nd < 1 or nd > 2:
+    cdef PyArrayObject *a = <PyArrayObject *><PyObject *>obj
+    cdef int nd = PyArray_NDIM(a)
+    if not PyArray_IS_C_CONTIGUOUS(a) or PyArray_TYPE(a) != NPY_UBYTE or nd < 1 or nd > 2:
         return 0
-    cdef npy_intp *dims = PyArray_DIMS(obj)
+    cdef npy_intp *dims = PyArray_DIMS(a)
     shape[0] = dims[0]
     shape[1] = dims[1] if nd == 2 else 0
     return nd
 
 
 cdef inline void *_np_data(obj):
-    return PyArray_DATA(obj)
+    return PyArray_DATA(<PyArrayObject *><PyObject *>obj)
 
 
 cdef object _new_vector(Py_ssize_t n, int type_num):
     """A fresh C-contiguous 1-D array (as np.empty(n, dtype) makes it)."""
     cdef object descr = _descr_u16 if type_num == NPY_USHORT else _descr_u8
     Py_INCREF(descr)  # the reference PyArray_NewFromDescr steals
-    return PyArray_NewFromDescr(&PyArray_Type, <PyObject *>descr, 1, &n, NULL, NULL, 0, NULL)
+    return PyArray_NewFromDescr(&PyArray_Type, <PyArray_Descr *><PyObject *>descr, 1, &n, NULL,
+                                NULL, 0, NULL)
 
 
 cdef object _view_vector(object memory, char *data, Py_ssize_t n, int type_num):
     """A 1-D C-contiguous writable array of n scores at data, inside memory (its base)."""
     cdef object descr = _descr_u16 if type_num == NPY_USHORT else _descr_u8
     Py_INCREF(descr)  # the reference PyArray_NewFromDescr steals
-    view = PyArray_NewFromDescr(&PyArray_Type, <PyObject *>descr, 1, &n, NULL, data,
-                                NPY_ARRAY_CARRAY, NULL)
+    view = PyArray_NewFromDescr(&PyArray_Type, <PyArray_Descr *><PyObject *>descr, 1, &n, NULL,
+                                data, NPY_ARRAY_CARRAY, NULL)
     Py_INCREF(memory)  # the reference PyArray_SetBaseObject steals
-    PyArray_SetBaseObject(view, <PyObject *>memory)
+    PyArray_SetBaseObject(<PyArrayObject *><PyObject *>view, <PyObject *>memory)
     return view
 
 
