@@ -4,6 +4,8 @@
     nox -s quick-3.9 quick-3.13
                                a quick subset plus the doctests (CI: the oldest and newest)
     nox -s numpy_oldest        the quick subset on Python 3.9 with the oldest NumPy supported
+    nox -s quick-3.9 -- tests/test_doctests.py
+                               test paths after -- replace the quick subset
     nox -s wheel               tools/build_wheel.sh: sdist, wheel, auditwheel, a compiler-free
                                install and its smoke tests and doctests
 
@@ -65,8 +67,8 @@ def tests(session: nox.Session) -> None:
 def quick(session: nox.Session) -> None:
     """The quick subset and the doctests (the server extra: its modules have examples)."""
     session.install(".[server]", *QUICK_DEPS)
-    session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *_quick_paths(),
-                *session.posargs)
+    session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                *(session.posargs or _quick_paths()))
 
 
 @nox.session(python=PYTHONS[0])
@@ -74,8 +76,8 @@ def numpy_oldest(session: nox.Session) -> None:
     """The quick subset on the oldest Python with the oldest NumPy supported (built against NumPy 2)."""
     session.install(".[server]", *QUICK_DEPS, f"numpy=={OLDEST_NUMPY}")
     session.run("python", "-c", "import numpy; print('numpy', numpy.__version__)")
-    session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider", *_quick_paths(),
-                *session.posargs)
+    session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                *(session.posargs or _quick_paths()))
 
 
 @nox.session(python=False)

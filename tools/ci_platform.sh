@@ -4,11 +4,12 @@
 #   cross-mingw     tools/cross_check.sh mingw: the same with Win32 threads under wine
 #   wheel           tools/build_wheel.sh on the newest Python here: sdist, wheel from it,
 #                   auditwheel, a compiler-free install, smoke test and doctests
-#   oldest          nox -s numpy_oldest: the quick subset and doctests on the oldest Python
-#                   with the oldest NumPy supported
+#   oldest          nox -s numpy_oldest: a quick subset (the small-call path, the binding) and
+#                   the doctests on the oldest Python with the oldest NumPy supported (the
+#                   wheel step runs the doctests on the newest)
 # A step that cannot run here (packages that do not install, a missing interpreter) or that
 # passes its cap is reported as SKIP with the reason; a step that fails fails this script.
-# All steps together get at most OE_CI_PLATFORM_BUDGET seconds (480 by default: CI's whole run
+# All steps together get at most OE_CI_PLATFORM_BUDGET seconds (420 by default: CI's whole run
 # must stay under 20 minutes): a step's cap is its own or what is left, and a step is skipped
 # when less than a minute is left. OE_CI_PLATFORM_STEPS (space-separated names) chooses steps;
 # OE_CI_PLATFORM=0 skips all.
@@ -32,7 +33,7 @@ have_python() { # have_python 3.9: an interpreter on PATH or in pyenv's versions
   ls "${PYENV_ROOT:-$HOME/.pyenv}"/versions/$1.*/bin/python$1 >/dev/null 2>&1
 }
 
-budget="${OE_CI_PLATFORM_BUDGET:-480}"
+budget="${OE_CI_PLATFORM_BUDGET:-420}"
 start=$SECONDS
 run_step() { # run_step NAME CAP_SECONDS COMMAND...
   local name="$1" cap="$2"; shift 2
@@ -73,7 +74,8 @@ for step in $steps; do
         python -m pip install -q "nox>=2024.3" >/dev/null 2>&1 \
           || { summary+=("SKIP oldest: nox could not be installed"); continue; }
       fi
-      run_step "$step" 420 python -m nox -s numpy_oldest ;;
+      run_step "$step" 300 python -m nox -s numpy_oldest -- tests/test_small_calls.py \
+        tests/platform/test_binding.py tests/test_doctests.py ;;
     *) summary+=("FAIL $step: unknown step"); failed+=("$step") ;;
   esac
 done
