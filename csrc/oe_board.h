@@ -28,6 +28,8 @@
 #include <stdint.h>
 
 #include "omaha_eval.h"
+#include "oe_pool.h"    /* oe_parallel_for */
+#include "oe_tables.h"  /* the generated tables and the kernels' shared helpers */
 
 #ifdef __cplusplus
 extern "C" {
