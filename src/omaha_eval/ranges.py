@@ -32,7 +32,8 @@ Meaning:
   A ``$`` in front is accepted (``AA**$ds``), as ProPokerTools writes them.
 * ``15%`` is the best 15% of all 270,725 four-card starting combinations by the shipped preflop
   table of the game at hand (``parse_range(text, game="hilo")``; equity against one random
-  hand, see :func:`omaha_eval.preflop_table`): every class whose combinations, counted from the
+  hand, see :func:`omaha_eval.preflop_table`; read from the ranking shipped with the package,
+  :mod:`omaha_eval.ranking`): every class whose combinations, counted from the
   best class down, stay within 15% of the total, so ``hand_percentile(h) <= 15`` exactly for the
   hands of ``15%``. ``5%-15%`` is ``15%`` without ``5%``. Percentages are 0 to 100.
 * ``A ! B`` is "A but not B": ``AA**!AAA*`` is exactly two aces; ``15%!AA**`` the best 15%
@@ -81,6 +82,7 @@ import numpy.typing as npt
 from .errors import RangeError
 from .holdings import (Pattern, all_keys, build_pattern, combinations_array, count_pattern,
                        count_unqualified, keys_of, rows_of, suit_filter)
+from .ranking import at_least_as_good
 
 __all__ = ["Range", "RangeError", "parse_range", "all_hands", "range_from_hands",
            "MAX_TEXT", "MAX_ITEMS", "MAX_HOLDINGS", "MAX_WORK", "MIN_WEIGHT", "MAX_WEIGHT"]
@@ -307,13 +309,8 @@ def _pattern(s: _Set, k: int) -> Pattern:
 @lru_cache(maxsize=2)
 def _percent_order(game: str) -> tuple[np.ndarray, np.ndarray]:
     """Every four-card key from the best class down (ties by key), and beside each the
-    combinations at least as good as its class (non-decreasing)."""
-    from .bulk.canonical import canonical_hands
-    from .bulk.preflop import preflop_table
-
-    table = preflop_table(game=game)
-    classes = canonical_hands(4).index(all_hands())
-    at_least = (table._cum_before + table.combos)[classes]
+    combinations at least as good as its class (non-decreasing), from the shipped ranking."""
+    at_least = at_least_as_good(all_hands(), game)
     order = np.lexsort((all_keys(4), at_least))
     keys, bound = all_keys(4)[order], at_least[order]
     for a in (keys, bound):

@@ -29,7 +29,6 @@ cards  classes      combinations
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
@@ -37,6 +36,8 @@ from typing import Sequence
 
 import numpy as np
 import numpy.typing as npt
+
+from ..ranking import suit_class_keys
 
 __all__ = ["CanonicalHands", "canonical_hands", "canonical_text"]
 
@@ -52,18 +53,6 @@ def _check_hole_cards(hole_cards: object) -> int:
             or int(hole_cards) not in HOLE_CARDS:
         raise ValueError(f"hole_cards must be 4, 5 or 6, got {hole_cards!r}")
     return int(hole_cards)
-
-
-def _suit_masks(hands: np.ndarray) -> np.ndarray:
-    """(n, k) card ids -> (n, 4) int64 rank masks per suit (column = suit id)."""
-    n = hands.shape[0]
-    masks = np.zeros((n, 4), dtype=np.int64)
-    ranks = (hands >> 2).astype(np.int64)
-    suits = (hands & 3).astype(np.int64)
-    rows = np.arange(n)
-    for j in range(hands.shape[1]):
-        np.bitwise_or.at(masks, (rows, suits[:, j]), np.left_shift(1, ranks[:, j]))
-    return masks
 
 
 def _pack(sorted_masks: np.ndarray) -> np.ndarray:
@@ -226,7 +215,7 @@ class CanonicalHands:
         if h.shape[0] and np.any(srt[:, 1:] == srt[:, :-1]):
             row = int(np.nonzero(np.any(srt[:, 1:] == srt[:, :-1], axis=1))[0][0])
             raise ValueError(f"holding {row} repeats a card")
-        key = _pack(-np.sort(-_suit_masks(h), axis=1))
+        key = suit_class_keys(h)
         pos = np.searchsorted(self._keys, key, sorter=self._order)
         return self._order[pos].astype(np.int64)
 
@@ -296,7 +285,3 @@ def canonical_text(hand: Sequence[int] | np.ndarray) -> str:
     classes = canonical_hands(_check_hole_cards(h.shape[1]))
     return classes.text(int(classes.index(h)[0]))
 
-
-def total_combinations(hole_cards: int) -> int:
-    """``C(52, hole_cards)``: what the combinations of all classes sum to."""
-    return math.comb(52, _check_hole_cards(hole_cards))

@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
+from ..ranking import GAMES, suit_class_keys
 from .canonical import canonical_hands
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
-__all__ = ["PreflopTable", "preflop_table", "hand_percentile", "pack_table"]
+__all__ = ["PreflopTable", "preflop_table", "hand_percentile", "pack_table", "ranking_of_tables",
+           "write_ranking"]
 
 _GAMES = ("hi", "hilo")
 _RATES = ("scoop", "hi", "hi_tie", "lo", "lo_tie")
@@ -210,3 +212,54 @@ def pack_table(parquet: str, out: str, **info: object) -> None:
     meta = dict(meta, **info, class_digest=_class_digest(),
                 min_trials=int(np.min(cols["trials"])), max_std_error=float(np.max(cols["std_error"])))
     np.savez_compressed(out, info=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+
+
+def ranking_of_tables() -> dict[str, np.ndarray]:
+    """The ranking :mod:`omaha_eval.ranking` ships, computed from the shipped preflop tables.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        ``keys`` (the class keys, ascending) and, per game, the combinations at least as good
+        as each class.
+
+    Examples
+    --------
+    >>> from omaha_eval.bulk.preflop import ranking_of_tables
+    >>> from omaha_eval.ranking import ranking_arrays
+    >>> made, shipped = ranking_of_tables(), ranking_arrays()
+    >>> all((made[k] == shipped[k]).all() for k in shipped)
+    True
+    """
+    keys = suit_class_keys(canonical_hands(4).hands)
+    order = np.argsort(keys)
+    out = {"keys": keys[order]}
+    for game in GAMES:
+        table = preflop_table(game)
+        out[game] = (table._cum_before + table.combos)[order].astype(np.int64)
+    return out
+
+
+def write_ranking(out: str) -> None:
+    """Write :func:`ranking_of_tables` to ``out`` (``src/omaha_eval/data/ranking4.npz``).
+
+    Run it after :func:`pack_table` replaces a shipped table, so that percent ranges and the
+    tables agree (a test compares the shipped file with the tables).
+
+    Parameters
+    ----------
+    out : str
+        The ``.npz`` file to write.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.bulk.preflop import write_ranking
+    >>> path = os.path.join(tempfile.mkdtemp(), "ranking4.npz")
+    >>> write_ranking(path)
+    >>> os.path.getsize(path) > 10_000
+    True
+    """
+    arrays = ranking_of_tables()
+    payload: dict[str, Any] = {game: arrays[game].astype(np.uint32) for game in GAMES}
+    np.savez_compressed(out, keys=arrays["keys"], **payload)
