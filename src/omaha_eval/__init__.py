@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any, List
 
 from .cards import format_cards, new_deck, parse_cards
 from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
     BulkError,
     CardError,
     ChipError,
@@ -92,6 +94,8 @@ def __dir__() -> List[str]:
 
 __all__ = [
     "OmahaEvalError",
+    "ArgumentError",
+    "ArgumentTypeError",
     "BulkError",
     "CardError",
     "ChipError",

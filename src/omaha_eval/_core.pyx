@@ -237,18 +237,23 @@ cdef int _text_cards(str s, uint8_t *out, int most):
     return <int>(n >> 1)
 
 
+from cpython.long cimport PyLong_AsLongAndOverflow
+
+
 cdef int _int_cards(obj, uint8_t *out, int most):
-    """A list or tuple of Python ints 0..51 into out: the count, or -1."""
+    """A list or tuple of Python ints 0..51 into out: the count, or -1 (also for an int too
+    large for a C long, such as 2**63: the general path then names it in a CardError)."""
     cdef Py_ssize_t n = len(obj), i
     cdef long v
+    cdef int overflow = 0
     if n > most:
         return -1
     for i in range(n):
         item = obj[i]
         if type(item) is not int:
             return -1
-        v = item
-        if v < 0 or v > 51:
+        v = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or v < 0 or v > 51:
             return -1
         out[i] = <uint8_t>v
     return <int>n

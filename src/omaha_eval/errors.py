@@ -15,6 +15,9 @@ class                     raised by                                           ex
 ``BulkError``             preflop tables and bulk jobs                        ``trials must be in 1..10**12, got 0``
 ``HHError``               site hand-history readers                           ``a.txt line 3: unrecognised line 'xyz'``
 ``ChipError``             a site hand's chips that cannot settle it           ``a contested pot nobody showed for``
+``ArgumentError``         an option out of its range: scores, ``workers=``,   ``hi score 9000 is outside 1..7462``
+                          ``out=``, flags
+``ArgumentTypeError``     an option of the wrong type (also a ``TypeError``)  ``unique must be True or False, got 'yes'``
 ========================  ==================================================  =============================
 
 Examples
@@ -33,7 +36,8 @@ from __future__ import annotations
 
 __all__ = [
     "OmahaEvalError", "CardError", "RangeError", "HandSetupError", "IllegalActionError",
-    "PHHError", "TableError", "BulkError", "HHError", "ChipError",
+    "PHHError", "TableError", "BulkError", "HHError", "ChipError", "ArgumentError",
+    "ArgumentTypeError",
 ]
 
 
@@ -165,3 +169,33 @@ class HHError(OmahaEvalError):
         where = " ".join(part for part in (file, f"hand {hand_id}" if hand_id else "",
                                            f"line {line}" if line else "") if part)
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class ArgumentError(OmahaEvalError):
+    """An option or value outside what a function takes (a score, ``workers=``, ``out=``, a
+    flag); the message names the argument and the accepted values.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> try:
+    ...     oe.describe_hi(9000)
+    ... except oe.ArgumentError as exc:
+    ...     print(exc)
+    hi score 9000 is outside 1..7462
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type. Also a :class:`TypeError`, which Python itself would
+    raise, so code that caught that keeps working.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> try:
+    ...     oe.parse_cards("AsKd", unique="yes")
+    ... except TypeError as exc:
+    ...     print(type(exc).__name__, "-", exc)
+    ArgumentTypeError - unique must be True or False, got 'yes'
+    """

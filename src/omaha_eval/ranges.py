@@ -79,7 +79,7 @@ from typing import Any, Iterable, NoReturn, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from .errors import RangeError
+from .errors import ArgumentTypeError, RangeError
 from .holdings import (Pattern, all_keys, build_pattern, combinations_array, count_pattern,
                        count_unqualified, keys_of, rows_of, suit_filter)
 from .ranking import at_least_as_good
@@ -519,8 +519,8 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None) -
     RangeError
         Bad syntax (the token and its position), a size limit, a weight out of bounds, sets of
         different hole counts, or no holding left.
-    TypeError
-        ``text`` is not a string.
+    ArgumentTypeError
+        ``text`` is not a string (also a TypeError).
 
     Examples
     --------
@@ -535,11 +535,11 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None) -
     (13886, [0.5, 1.0])
     """
     if not isinstance(text, str):
-        raise TypeError(f"a range is text, got {type(text).__name__}")
-    if game not in ("hi", "hilo"):
-        raise RangeError(f"game must be 'hi' or 'hilo', got {game!r}")
-    if hole_cards is not None and (isinstance(hole_cards, bool) or hole_cards not in _HOLE_COUNTS):
-        raise RangeError(f"hole_cards must be 4, 5 or 6, got {hole_cards!r}")
+        raise ArgumentTypeError(f"a range is text (str), got {type(text).__name__}")
+    if not isinstance(game, str) or game not in ("hi", "hilo"):
+        raise RangeError(f"game must be 'hi' or 'hilo', got {game!r:.60}")
+    if hole_cards is not None and (type(hole_cards) is not int or hole_cards not in _HOLE_COUNTS):
+        raise RangeError(f"hole_cards must be 4, 5 or 6, got {hole_cards!r:.60}")
     if len(text) > MAX_TEXT:
         raise RangeError(f"range text of {len(text):,} characters is above the limit of "
                          f"{MAX_TEXT:,}")

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
+from ..cards import parse_cards
+from ..errors import BulkError, CardError
 from ..ranking import GAMES, suit_class_keys
 from .canonical import canonical_hands
 
@@ -111,7 +113,6 @@ def _resource(game: str) -> Traversable:
     return resources.files("omaha_eval.bulk").joinpath(f"data/preflop4-1-{game}.npz")
 
 
-@lru_cache(maxsize=2)
 def preflop_table(game: str = "hi") -> PreflopTable:
     """The shipped 4-card preflop table of ``game`` against one random hand (loaded once).
 
@@ -125,8 +126,8 @@ def preflop_table(game: str = "hi") -> PreflopTable:
 
     Raises
     ------
-    ValueError
-        For another game.
+    BulkError
+        For another game (a ValueError).
 
     Examples
     --------
@@ -135,8 +136,13 @@ def preflop_table(game: str = "hi") -> PreflopTable:
     >>> len(t), int(t.combos.sum()), t.hands[int(t.rank()[0])][:4]
     (16432, 270725, 'AsAh')
     """
-    if game not in _GAMES:
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+    if not isinstance(game, str) or game not in _GAMES:
+        raise BulkError(f"game must be 'hi' or 'hilo', got {game!r:.60}")
+    return _load_table(game)
+
+
+@lru_cache(maxsize=2)
+def _load_table(game: str) -> PreflopTable:
     with _resource(game).open("rb") as fh, np.load(fh) as z:
         data = {k: z[k] for k in z.files}
     info = json.loads(str(data["info"]))
@@ -185,11 +191,9 @@ def hand_percentile(hand: str | Sequence[int], game: str = "hi") -> float:
     >>> oe.hand_percentile("AsKsQhJh", game="hi") < 10 < oe.hand_percentile("7c6c5d4d", game="hi")
     True
     """
-    from ..cards import parse_cards
-
-    cards = parse_cards(hand) if isinstance(hand, str) else np.asarray(hand)
+    cards = parse_cards(hand)
     if cards.size != 4:
-        raise ValueError(f"preflop tables are for four-card hands, got {cards.size} cards")
+        raise CardError(f"preflop tables are for four-card hands, got {cards.size} cards")
     table = preflop_table(game)
     index = int(canonical_hands(4).index(np.asarray(cards).reshape(1, 4))[0])
     return table.percentile(index)
@@ -202,7 +206,7 @@ def pack_table(parquet: str, out: str, **info: object) -> None:
     cols, meta = read_parquet(parquet)
     classes = canonical_hands(4)
     if cols["hand"] != classes.texts() or meta.get("opponents") != 1:
-        raise ValueError("not a full 4-card table against one opponent")
+        raise BulkError("not a full 4-card table against one opponent")
     def q(v: Any) -> np.ndarray:
         return np.round(np.asarray(v) * 65535).astype(np.uint16)
 
