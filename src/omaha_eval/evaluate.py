@@ -266,8 +266,8 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     CardError
         Unknown card text, an id outside 0..51, a repeated card in a deal (with ``check``) or
         the wrong number of cards; the message says which card and where.
-    ValueError
-        Batch shapes that do not broadcast, or a bad ``workers``.
+    ArgumentError
+        A bad ``workers`` or ``out`` (batch shapes that do not broadcast are a CardError).
 
     See Also
     --------
@@ -328,7 +328,7 @@ def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
 
     Raises
     ------
-    CardError, ValueError
+    CardError, ArgumentError
         As for :func:`evaluate_hi`.
 
     See Also
@@ -383,7 +383,7 @@ def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: b
 
     Raises
     ------
-    CardError, ValueError
+    CardError, ArgumentError
         As for :func:`evaluate_hi`.
 
     Examples
@@ -436,9 +436,9 @@ def hi_category(score: Score) -> str:
 
     Raises
     ------
-    TypeError
-        ``score`` is not an int.
-    ValueError
+    ArgumentTypeError
+        ``score`` is not an int (also a TypeError).
+    ArgumentError
         ``score`` is outside 1..7462.
 
     Examples
@@ -469,9 +469,9 @@ def describe_hi(score: Score) -> str:
 
     Raises
     ------
-    TypeError
-        ``score`` is not an int.
-    ValueError
+    ArgumentTypeError
+        ``score`` is not an int (also a TypeError).
+    ArgumentError
         ``score`` is outside 1..7462.
 
     Examples
@@ -488,7 +488,7 @@ def describe_hi(score: Score) -> str:
     >>> describe_hi(0)
     Traceback (most recent call last):
     ...
-    ValueError: hi score 0 is outside 1..7462
+    omaha_eval.errors.ArgumentError: hi score 0 is outside 1..7462
     """
     return _hi_words(*_core.hi_class(_score(score, 1, HI_MAX, "hi")))
 
@@ -530,9 +530,9 @@ def describe_lo(score: Score) -> str:
 
     Raises
     ------
-    TypeError
-        ``score`` is not an int.
-    ValueError
+    ArgumentTypeError
+        ``score`` is not an int (also a TypeError).
+    ArgumentError
         ``score`` is outside 0..56.
 
     Examples
@@ -592,9 +592,7 @@ def best_hi_cards(hole: AnyCards, board: AnyCards
     Raises
     ------
     CardError
-        Bad or repeated cards.
-    ValueError
-        A batch instead of one deal.
+        Bad or repeated cards, or a batch instead of one deal.
 
     Examples
     --------
@@ -624,7 +622,7 @@ def best_lo_cards(hole: AnyCards, board: AnyCards
 
     Raises
     ------
-    CardError, ValueError
+    CardError
         As for :func:`best_hi_cards`.
 
     Examples
@@ -661,8 +659,8 @@ def describe_hand(hole: AnyCards, board: AnyCards, *, game: str = "hi") -> Dict[
 
     Raises
     ------
-    CardError, ValueError
-        As for :func:`best_hi_cards`; ValueError for an unknown ``game``.
+    CardError, ArgumentError
+        As for :func:`best_hi_cards`; ArgumentError (a ValueError) for an unknown ``game``.
 
     Examples
     --------

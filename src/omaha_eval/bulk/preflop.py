@@ -123,6 +123,7 @@ def preflop_table(game: str = "hi") -> PreflopTable:
     Returns
     -------
     PreflopTable
+        The table, loaded once per game and shared (its arrays are read-only).
 
     Raises
     ------
