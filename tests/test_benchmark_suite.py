@@ -297,3 +297,32 @@ def test_plain_c_low_anchor_agrees_with_our_low() -> None:
     ours = evaluate_lo(holes, boards)
     assert 0 < np.count_nonzero(ours) < len(ours)  # both lows and no lows among the deals
     np.testing.assert_array_equal(adapters._low_scores(masks), ours)
+
+
+@pytest.mark.parametrize("panels", [2, 30])
+def test_plot_title_sits_above_the_first_panel(tmp_path, monkeypatch, panels) -> None:
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from omaha_eval.benchmark.plot import write_plot
+
+    seen = []
+    real_savefig = Figure.savefig
+
+    def keep(fig, *args, **kwargs):  # type: ignore[no-untyped-def]
+        out = real_savefig(fig, *args, **kwargs)
+        renderer = fig.canvas.get_renderer()
+        seen.append((fig._suptitle.get_window_extent(renderer),
+                     fig.axes[0].get_tightbbox(renderer)))  # the panel with its titles
+        return out
+
+    monkeypatch.setattr(Figure, "savefig", keep)
+    names = [f"w{i}" for i in range(panels)]
+    rows = [{"status": "ok", "workload": w, "library": lib, "ns_per_item": ns,
+             "ratio_vs_ours": ns / 20} for w in names
+            for lib, ns in (("omaha_eval", 20.0), ("other", 600.0), ("slow", 1e6))]
+    report = {"results": rows, "workloads": [{"name": w, "unit": "hand"} for w in names],
+              "machine": {"cpu": "Intel(R) Xeon(R) Processor", "cores": 2}}
+    write_plot(report, str(tmp_path / "bench.png"))
+    title, first = seen[0]
+    assert title.y0 >= first.y1, (title, first)  # display coordinates: y grows upwards

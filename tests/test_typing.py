@@ -76,7 +76,7 @@ def test_mypy_flags_misuse_and_sees_real_types(cache, tmp_path):
     # last for Python 3.9) writes "builtins.int"; NumPy 2.0's stubs (the last for 3.9) spell
     # float64 as floating[_64Bit]
     assert any(f'Revealed type is "{t}"' in line(3) for t in ("int", "builtins.int"))
-    assert "def (hands: typing.Sequence[" in line(4) and "omaha_eval._equity.EquityResult" in line(4)
+    assert "def (hands: typing.Sequence[" in line(4) and "omaha_eval._equity.results.EquityResult" in line(4)
     assert any(t in line(5) for t in ("numpy.dtype[numpy.float64]",
                                       "numpy.dtype[numpy.floating[numpy._typing._64Bit]]"))
     assert "omaha_eval.ranges.Range" in line(6)

@@ -150,10 +150,10 @@ def _add_replay(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]
 def _replay_one(path: str) -> Dict[str, Any]:
     """One file's report; ``"error"`` says what went wrong (unreadable, not PHH, illegal)."""
     from .game import PHHError
-    from .game.phh import parse_phh, replay, summary
+    from .game.phh import read_phh, replay, summary
 
     try:
-        record = parse_phh(path)
+        record = read_phh(path)
         report = summary(replay(record), record)
     except PHHError as exc:
         message = str(exc)

@@ -3,22 +3,22 @@
 Catch :class:`OmahaEvalError` to catch any of them; it is a :class:`ValueError`, so code that
 caught ``ValueError`` before keeps working. Each message says what is wrong and where.
 
-========================  ==================================================  =============================
-class                     raised by                                           example message
-========================  ==================================================  =============================
-``CardError``             card text and ids, every evaluator and equity call  ``unknown card '1x' at position 2``
-``RangeError``            :func:`omaha_eval.parse_range`, ranges in equity    ``bad range 'AAKy': unknown card or rank 'y' at position 3``
-``HandSetupError``        :class:`omaha_eval.game.Hand` construction          ``the small blind 2 is above the big blind 1``
-``IllegalActionError``    the actions of :class:`omaha_eval.game.Hand`        ``raise to 8 is above the pot-limit maximum 7``
-``PHHError``              PHH reading, writing and replay                     ``not valid TOML: ...``
-``TableError``            :class:`omaha_eval.game.Table` and sessions         ``seat 0 is taken by ann``
-``BulkError``             preflop tables and bulk jobs                        ``trials must be in 1..10**12, got 0``
-``HHError``               site hand-history readers                           ``a.txt line 3: unrecognised line 'xyz'``
-``ChipError``             a site hand's chips that cannot settle it           ``a contested pot nobody showed for``
-``ArgumentError``         an option out of its range: scores, ``workers=``,   ``hi score 9000 is outside 1..7462``
-                          ``out=``, flags
-``ArgumentTypeError``     an option of the wrong type (also a ``TypeError``)  ``unique must be True or False, got 'yes'``
-========================  ==================================================  =============================
+==========================  ===================================================  =============================
+class                       raised by                                            example message
+==========================  ===================================================  =============================
+``CardError``               card text and ids, every evaluator and equity call   ``unknown card '1x' at position 2``
+``RangeError``              :func:`omaha_eval.parse_range`, ranges in equity     ``bad range 'AAKy': unknown card or rank 'y' at position 3``
+``HandSetupError``          :class:`omaha_eval.game.Hand` construction           ``the small blind 2 is above the big blind 1``
+``IllegalActionError``      the actions of :class:`omaha_eval.game.Hand`         ``raise to 8 is above the pot-limit maximum 7``
+``PHHError``                PHH reading, writing and replay                      ``not valid TOML: ...``
+``TableError``              :class:`omaha_eval.game.Table` and sessions          ``seat 0 is taken by ann``
+``BulkError``               preflop tables and bulk jobs                         ``trials must be in 1..10**12, got 0``
+``HHError``                 site hand-history readers                            ``a.txt line 3: unrecognised line 'xyz'``
+``ChipError``               a site hand's chips that cannot settle it            ``a contested pot nobody showed for``
+``ArgumentError``           ``workers=``, ``seed=``, ``game=``, ``trials=`` ...  ``workers must be -1 (all cores) or 1..256, got 0``
+``ArgumentTypeError``       an argument of the wrong type (a ``TypeError`` too)  ``unique must be True or False, got 1.5``
+``MissingDependencyError``  an optional package that is not installed            ``to_pandas() needs pandas: ...``
+==========================  ===================================================  =============================
 
 Examples
 --------
@@ -37,7 +37,7 @@ from __future__ import annotations
 __all__ = [
     "OmahaEvalError", "CardError", "RangeError", "HandSetupError", "IllegalActionError",
     "PHHError", "TableError", "BulkError", "HHError", "ChipError", "ArgumentError",
-    "ArgumentTypeError",
+    "ArgumentTypeError", "MissingDependencyError",
 ]
 
 
@@ -52,6 +52,36 @@ class OmahaEvalError(ValueError):
     ... except oe.OmahaEvalError as exc:
     ...     print(type(exc).__name__)
     CardError
+    """
+
+
+class ArgumentError(OmahaEvalError):
+    """An argument every layer shares with a value it cannot take: ``workers``, ``seed``,
+    ``game``, ``trials``; the message names the argument and the value.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> try:
+    ...     oe.equity(["AsKsQhJh", "2c2d7h8s"], workers=0)
+    ... except oe.ArgumentError as exc:
+    ...     print(exc)
+    workers must be -1 (all cores) or 1..256, got 0
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type. Also a :class:`TypeError`, which Python itself would
+    raise, so code that caught that keeps working.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> try:
+    ...     oe.parse_cards("AsKd", unique="yes")
+    ... except TypeError as exc:
+    ...     print(type(exc).__name__, "-", exc)
+    ArgumentTypeError - unique must be True or False, got 'yes'
     """
 
 
@@ -171,31 +201,19 @@ class HHError(OmahaEvalError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-class ArgumentError(OmahaEvalError):
-    """An option or value outside what a function takes (a score, ``workers=``, ``out=``, a
-    flag); the message names the argument and the accepted values.
+class MissingDependencyError(OmahaEvalError, ImportError):
+    """An optional package a feature needs is not installed; the message names the extra.
+
+    It is also an :class:`ImportError`, so ``except ImportError`` catches it as before.
 
     Examples
     --------
-    >>> import omaha_eval as oe
+    >>> from omaha_eval import MissingDependencyError
+    >>> issubclass(MissingDependencyError, ImportError)
+    True
     >>> try:
-    ...     oe.describe_hi(9000)
-    ... except oe.ArgumentError as exc:
+    ...     raise MissingDependencyError("to_pandas() needs pandas")
+    ... except ImportError as exc:
     ...     print(exc)
-    hi score 9000 is outside 1..7462
-    """
-
-
-class ArgumentTypeError(ArgumentError, TypeError):
-    """An argument of the wrong type. Also a :class:`TypeError`, which Python itself would
-    raise, so code that caught that keeps working.
-
-    Examples
-    --------
-    >>> import omaha_eval as oe
-    >>> try:
-    ...     oe.parse_cards("AsKd", unique="yes")
-    ... except TypeError as exc:
-    ...     print(type(exc).__name__, "-", exc)
-    ArgumentTypeError - unique must be True or False, got 'yes'
+    to_pandas() needs pandas
     """

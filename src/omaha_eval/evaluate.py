@@ -10,13 +10,14 @@ the scores mean the same for every k, so hands of different variants compare dir
 from __future__ import annotations
 
 import math
-import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _core
+from ._args import MAX_WORKERS
+from ._args import workers as _workers
 from .cards import (_CARD_IDS, _CARD_NAMES, RANKS, AnyCards, CardError, CardsLike, ManyCards,
                     OneCards, card_to_str, format_cards, parse_cards)
 from .errors import ArgumentError, ArgumentTypeError
@@ -96,24 +97,6 @@ def _listed_cards(cards: Any, what: str) -> np.ndarray:
 def _shown(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
-
-
-#: The most threads ``workers=`` accepts (-1 means every core, up to this many). More are never
-#: faster here, and each is a native thread: a larger count is refused, not quietly reduced.
-MAX_WORKERS = 256
-
-
-def _workers(workers: int) -> int:
-    """``workers=`` as a thread count: -1 = all cores, else 1 .. :data:`MAX_WORKERS`."""
-    if type(workers) is int and 1 <= workers <= MAX_WORKERS:  # the common case, first
-        return workers
-    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
-        raise ArgumentError(f"workers must be a positive int or -1 (all cores), got {workers!r}")
-    if workers == -1:
-        return min(os.cpu_count() or 1, MAX_WORKERS)
-    if not 1 <= workers <= MAX_WORKERS:
-        raise ArgumentError(f"workers must be -1 (all cores) or 1..{MAX_WORKERS}, got {workers!r}")
-    return int(workers)
 
 
 def _deal_name(shape: Tuple[int, ...], row: int) -> str:

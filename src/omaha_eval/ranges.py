@@ -79,7 +79,8 @@ from typing import Any, Iterable, NoReturn, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from .errors import ArgumentTypeError, RangeError
+from .errors import ArgumentTypeError
+from .errors import RangeError as RangeError  # re-exported: its old home
 from .holdings import (Pattern, all_keys, build_pattern, combinations_array, count_pattern,
                        count_unqualified, keys_of, rows_of, suit_filter)
 from .ranking import at_least_as_good

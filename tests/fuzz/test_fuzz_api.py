@@ -45,8 +45,6 @@ if not SHARED.is_dir():
 # each pinned by a strict xfail case in test_known_bugs_of_other_areas
 EQUITY = ("equity", "showdown")
 KNOWN: list[tuple[tuple[str, ...], str, str, str]] = [
-    (("equity_batch",), "IndexError", "",
-     "owner: _equity.py: equity_batch('AsAs', '2c3c4c') IndexError"),
     (EQUITY, "ValueError", "setting an array element with a sequence",
      "owner: _equity.py: ragged lists: NumPy's 'setting an array element with a sequence'"),
     (EQUITY, "ValueError", "",
@@ -532,6 +530,7 @@ def test_fuzz_service_endpoints() -> None:
     lambda: oe.evaluate_hi("AsKdQhJh", "2c3d4h5s6c", workers="2"),
     lambda: oe.evaluate_hi(["AsKdQhJh"] * 3, ["2c3d4h5s6c"] * 2),
     lambda: oe.hand_percentile("AsKdQhJh2c"),
+    lambda: oe.equity_batch("AsAs", "2c3c4c"),                        # IndexError (main fixed it)
 ])
 def test_former_foreign_errors_are_the_librarys(call: Callable[[], Any]) -> None:
     with pytest.raises(oe.OmahaEvalError) as info:
@@ -552,9 +551,6 @@ def test_type_errors_stay_type_errors() -> None:
 # ---------------------------------------------------------------- other areas' bugs
 
 @pytest.mark.parametrize("call, owner", [
-    pytest.param(lambda: oe.equity_batch("AsAs", "2c3c4c"), "_equity.py",
-                 marks=pytest.mark.xfail(strict=True, reason="owner: _equity.py: "
-                                         "equity_batch('AsAs', '2c3c4c') raises IndexError")),
     pytest.param(lambda: oe.evaluate_hi("AsKdQhJh", "2c3d4h5s6c", check=np.array([1, 0])),
                  "platform", marks=pytest.mark.xfail(strict=True, reason=(
                      "owner: platform: _core.pyx evaluate_* reads check= by truthiness in C "
@@ -582,7 +578,7 @@ def test_type_errors_stay_type_errors() -> None:
                  "_equity.py", marks=pytest.mark.xfail(strict=True, reason=(
                      "owner: _equity.py: equity_batch of a 0-d array: TypeError 'len() of "
                      "unsized object'"))),
-], ids=["equity_batch-IndexError", "evaluate-check-array", "equity-plain-ValueError",
+], ids=["evaluate-check-array", "equity-plain-ValueError",
         "equity_batch-not-iterable", "showdown-ragged", "equity_batch-0d", "showdown-bytes",
         "equity_batch-unsized"])
 def test_known_bugs_of_other_areas(call: Callable[[], Any], owner: str) -> None:

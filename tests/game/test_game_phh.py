@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from game_helpers import WSOP_DIR, assert_same_hand
@@ -203,7 +204,7 @@ def test_errors_name_the_problem(change, match):
 
 def test_missing_file():
     with pytest.raises(PHHError, match="cannot read"):
-        hand_from_phh("no/such/file.phh")
+        hand_from_phh(Path("no/such/file.phh"))
 
 
 def test_to_toml_quotes():

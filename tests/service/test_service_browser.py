@@ -73,8 +73,8 @@ def test_the_calculator_shows_the_library_result_and_a_bar_chart(browser, server
     rows = browser.find_elements(By.CSS_SELECTOR, "#table tbody tr")
     assert len(rows) == 3
     for row, hand, eq in zip(rows, want.players, want.equity):
-        cells = [c.text for c in row.find_elements(By.TAG_NAME, "td")]
-        assert cells[0] == hand and cells[1] == f"{100 * eq:.2f}%"
+        cells = row.find_elements(By.TAG_NAME, "td")
+        assert cells[0].get_attribute("data-hand") == hand and cells[1].text == f"{100 * eq:.2f}%"
     header = [c.text for c in browser.find_elements(By.CSS_SELECTOR, "#table thead th")]
     assert "Lo win" in header and "Scoop" in header
     bars = browser.find_elements(By.CSS_SELECTOR, "#chart .bar")
@@ -119,3 +119,94 @@ def test_monte_carlo_with_a_seed(browser, server):
     cells = browser.find_elements(By.CSS_SELECTOR, "#table tbody tr td")
     assert cells[1].text == f"{100 * want.equity[0]:.2f}%"
     assert "seed 42" in browser.find_element(By.ID, "summary").text
+
+
+def test_an_error_replaces_the_result_and_players_number_from_0(browser, server):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server.url + "/")
+    browser.find_element(By.ID, "run").click()
+    wait(browser, lambda b: b.find_element(By.ID, "result").is_displayed())
+    boxes = browser.find_elements(By.CSS_SELECTOR, "#players input")
+    assert [b.get_attribute("aria-label") for b in boxes] == ["player 0", "player 1"]
+    boxes[1].clear()
+    boxes[1].send_keys("AsKdQdJd")  # As is player 0's too
+    browser.find_element(By.ID, "run").click()
+    error = wait(browser, lambda b: b.find_element(By.ID, "error") if b.find_element(By.ID, "error").is_displayed() else None)
+    assert "player 0" in error.text and "player 1" in error.text
+    assert not browser.find_element(By.ID, "result").is_displayed()  # no stale answer under it
+
+
+def test_disabled_actions_say_why(browser, server):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server.url + "/")
+    removes = browser.find_elements(By.CSS_SELECTOR, "#players button.remove")
+    assert all(not r.is_enabled() for r in removes)
+    assert "at least 2" in browser.find_element(By.ID, "players-note").text
+    add = browser.find_element(By.ID, "add-player")
+    for _ in range(8):
+        add.click()
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#players input")) == 10
+    assert not add.is_enabled() and "at most 10" in browser.find_element(By.ID, "players-note").text
+    assert browser.find_element(By.ID, "trials").is_enabled() is False  # exact mode
+    assert "Monte Carlo" in browser.find_element(By.ID, "mode-note").text
+    browser.find_element(By.CSS_SELECTOR, "input[name=mode][value=mc]").click()
+    assert browser.find_element(By.ID, "trials").is_enabled()
+
+
+def test_the_card_picker_is_usable_from_the_keyboard(browser, server):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get(server.url + "/")
+    board = browser.find_element(By.ID, "board")
+    opener = board.find_element(By.XPATH, "following-sibling::button[contains(@class,'open-picker')]")
+    opener.send_keys(Keys.ENTER)
+    wait(browser, lambda b: b.find_element(By.ID, "picker").is_displayed())
+    # As and Ks are player 0's: greyed out; the first free card takes the focus
+    used = browser.find_element(By.CSS_SELECTOR, ".pick[data-card=As]")
+    assert used.get_attribute("aria-disabled") == "true"
+    focused = browser.switch_to.active_element
+    assert focused.get_attribute("data-card") == "Qs"
+    focused.send_keys(Keys.ENTER)
+    keys = [Keys.ARROW_DOWN, Keys.SPACE,  # Qh is player 0's: refused
+            Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.SPACE]  # past Jh (player 0's) to Th
+    for key in keys:
+        browser.switch_to.active_element.send_keys(key)
+    assert browser.switch_to.active_element.get_attribute("data-card") == "Th"
+    assert board.get_attribute("value") == "QsTh"
+    browser.switch_to.active_element.send_keys(Keys.SPACE)  # again: removed
+    assert board.get_attribute("value") == "Qs"
+    browser.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert not browser.find_element(By.ID, "picker").is_displayed()
+    assert browser.switch_to.active_element == opener
+
+
+@pytest.mark.parametrize("width", [1280, 390, 360])
+def test_the_page_fits_its_width(browser, server, width):
+    from selenium.webdriver.common.by import By
+
+    # headless Chromium keeps windows at least ~500 px wide: emulate the device's viewport
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+    try:
+        browser.get(server.url + "/")
+        assert browser.execute_script("return window.innerWidth") == width
+        browser.find_element(By.ID, "run").click()
+        wait(browser, lambda b: b.find_element(By.ID, "result").is_displayed())
+        inner = browser.execute_script("return document.documentElement.clientWidth")
+        scroll = browser.execute_script("return document.documentElement.scrollWidth")
+        assert scroll <= inner, f"scrolls sideways at {width} px: {scroll} > {inner}"
+        shot = os.environ.get("OMAHA_EVAL_SCREENSHOT_DIR")
+        if shot:
+            browser.save_screenshot(os.path.join(shot, f"calculator-{width}.png"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_page_has_a_favicon(client):
+    page = client.get("/").text
+    assert 'rel="icon"' in page
+    icon = client.get("/static/favicon.svg")
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")

@@ -42,7 +42,8 @@ def write_plot(report: Dict[str, Any], path: str) -> None:
     libraries = sorted({r["library"] for r in rows}, key=lambda n: (n != "omaha_eval", n))
     colours = {lib: plt.get_cmap("tab10")(i % 10) for i, lib in enumerate(libraries)}
     heights = [sum(1 for r in rows if r["workload"] == w) for w in workloads]
-    fig, axes = plt.subplots(len(workloads), 1, figsize=(9, 0.9 + 0.42 * sum(heights) + 0.5 * len(workloads)),
+    height = 0.9 + 0.42 * sum(heights) + 0.5 * len(workloads)
+    fig, axes = plt.subplots(len(workloads), 1, figsize=(9, height),
                              gridspec_kw={"height_ratios": heights}, squeeze=False)
     units = {w["name"]: w["unit"] for w in report["workloads"]}
     for ax, w in zip(axes[:, 0], workloads):
@@ -62,7 +63,10 @@ def write_plot(report: Dict[str, Any], path: str) -> None:
             ax.text(r["ns_per_item"] * 1.08, yi, text, va="center", fontsize=7)
         ax.tick_params(axis="x", labelsize=7)
     m = report["machine"]
-    fig.suptitle(f"omaha-eval bench: {m['cpu']}, {m['cores']} cores; lower is better", fontsize=10)
-    fig.tight_layout()
+    # the title in a band of its own, 0.45 in at the top whatever the figure's height
+    # (tight_layout's own room for it is a fraction of the height: too little on tall charts)
+    fig.suptitle(f"omaha-eval bench: {m['cpu']}, {m['cores']} cores; lower is better", fontsize=10,
+                 y=1 - 0.12 / height, va="top")
+    fig.tight_layout(rect=(0, 0, 1, 1 - 0.45 / height))
     fig.savefig(path, dpi=110)
     plt.close(fig)

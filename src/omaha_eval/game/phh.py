@@ -8,7 +8,7 @@ plus the user field ``_max_bet``). Fixed limit uses ``small_bet`` / ``big_bet``,
 
 The Omaha family (no PHH codes yet; ours, on the same pattern): a hole count after the ``O``
 for 5 and 6 cards (``PO5``, ``PO5/8`` Big O, ``PO6``, ``PO6/8``), ``CO`` for Courchevel (5 cards,
-``PCO``, ``PCO/8``; its first board card is the first ``d db`` action, before the first betting
+``PCO``, ``PCO/8``, and with another hole count ``PCO4``, ``PCO6``; its first board card is the first ``d db`` action, before the first betting
 round) and ``PN`` for pot limit before the flop and no limit after it (``PNO``, GGPoker).
 Real-table fields (ours): ``_runs`` (the board run 2 or 3 times) with ``_run_boards`` (the
 later runs' full boards as card text), ``_rake`` (chips taken from the pots before the award),
@@ -40,7 +40,9 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from ..cards import CardError, format_cards, parse_cards
+from .._files import read_limited
+from ..cards import format_cards, parse_cards
+from ..errors import CardError
 from . import events as ev
 from .config import ANTE, BIG_BLIND, DEAD, SMALL_BLIND, STRADDLE, GameConfig, Post
 from .errors import HandSetupError, IllegalActionError, PHHError
@@ -60,12 +62,17 @@ VARIANTS = {
     "PO": ("pot", "hi"), "PO/8": ("pot", "hilo"),
     "NO": ("no", "hi"), "NO/8": ("no", "hilo"),
 }
+#: the longest PHH text read by default: characters of a ``str``, bytes of ``bytes`` or of a file
+#: (one hand history is a few kilobytes; the WSOP files are under 2 KB)
+MAX_PHH_BYTES = 1 << 20
+
 _CODES = {value: key for key, value in VARIANTS.items()}
 _LIMIT_DEFAULTS = {"fixed": (3, None), "spread": (3, None), "pot": (None, None), "no": (None, None),
                    "pot-no": (None, None)}
 _LETTERS = {"fixed": "F", "spread": "S", "pot": "P", "no": "N", "pot-no": "PN"}
 _KINDS = {v: k for k, v in _LETTERS.items()}
-_CODE = _re.compile(r"^(F|S|PN|P|N)(CO|O)([56]?)(/8)?$")
+_CODE = _re.compile(r"^(F|S|PN|P|N)(CO|O)([456]?)(/8)?$")
+_DEFAULT_HOLE = {"O": 4, "CO": 5}
 
 
 def variant_code(config: GameConfig) -> str:
@@ -87,8 +94,9 @@ def variant_code(config: GameConfig) -> str:
     'PO5/8'
     """
     body = "CO" if config.courchevel else "O"
-    count = "" if config.hole_cards == 4 or (config.courchevel and config.hole_cards == 5) \
-        else str(config.hole_cards)
+    # the count is written unless it is the body's own (4 for Omaha, 5 for Courchevel), so that
+    # Courchevel with 4 or 6 cards reads back as such (PCO4, PCO6)
+    count = "" if config.hole_cards == _DEFAULT_HOLE[body] else str(config.hole_cards)
     return f"{_LETTERS[config.structure.kind]}{body}{count}" + ("/8" if config.hilo else "")
 
 
@@ -112,8 +120,8 @@ def parse_variant(code: Any) -> Tuple[str, str, int, bool]:
 
     Examples
     --------
-    >>> parse_variant("PO5/8"), parse_variant("FCO")
-    (('pot', 'hilo', 5, False), ('fixed', 'hi', 5, True))
+    >>> parse_variant("PO5/8"), parse_variant("FCO"), parse_variant("PCO4")
+    (('pot', 'hilo', 5, False), ('fixed', 'hi', 5, True), ('pot', 'hi', 4, True))
     >>> parse_variant("NT")
     Traceback (most recent call last):
         ...
@@ -123,9 +131,9 @@ def parse_variant(code: Any) -> Tuple[str, str, int, bool]:
     if not m:
         raise PHHError(f"variant {code!r} is not an Omaha variant this package plays; "
                        f"expected one of {', '.join(VARIANTS)} or the family codes PO5, PO5/8, "
-                       f"PO6, PO6/8, PCO, PCO/8, PNO (and F/S/N for other limits)")
+                       f"PO6, PO6/8, PCO, PCO/8, PCO4, PCO6, PNO (and F/S/N for other limits)")
     courchevel = m.group(2) == "CO"
-    hole = int(m.group(3)) if m.group(3) else (5 if courchevel else 4)
+    hole = int(m.group(3)) if m.group(3) else _DEFAULT_HOLE[m.group(2)]
     return _KINDS[m.group(1)], "hilo" if m.group(4) else "hi", hole, courchevel
 _FIELD_ORDER = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "small_bet",
                 "big_bet", "min_bet", "starting_stacks", "actions")
@@ -298,13 +306,22 @@ def _read_posts(value: Any, n: int) -> List[Post]:
     return posts
 
 
-def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> PHHRecord:
+def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]], *,
+              max_bytes: int = MAX_PHH_BYTES) -> PHHRecord:
     r"""Read a PHH hand history into a :class:`PHHRecord` (without playing it).
+
+    A ``str`` is always PHH text, never a file name: to read a file, pass an ``os.PathLike``
+    (``pathlib.Path("hand.phh")``) or call :func:`read_phh`. A file is read only if it is a
+    regular file of at most ``max_bytes`` bytes, and never more than ``max_bytes + 1`` bytes
+    are read from it (a FIFO or a device such as ``/dev/zero`` is refused before any read).
 
     Parameters
     ----------
-    source : str, bytes, path or dict
-        A path, TOML text, UTF-8 bytes or an already-parsed dict.
+    source : str, bytes, os.PathLike or dict
+        TOML text (``str``), UTF-8 bytes, the path of a file (``os.PathLike``) or an
+        already-parsed dict.
+    max_bytes : int, default :data:`MAX_PHH_BYTES`
+        The longest text (characters of a ``str``, bytes of ``bytes`` or of a file) accepted.
 
     Returns
     -------
@@ -315,8 +332,9 @@ def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> 
     Raises
     ------
     PHHError
-        An unreadable file, bytes that are not UTF-8 text, invalid TOML, or a field that is
-        missing or of the wrong type; the message says which.
+        An unreadable file or one that is not a regular file, a text or file above
+        ``max_bytes``, bytes that are not UTF-8 text, invalid TOML, or a field that is missing
+        or of the wrong type; the message says which (and names the file).
 
     Examples
     --------
@@ -327,8 +345,63 @@ def parse_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]]) -> 
     ('PO', 2, 'Omaha Hi, pot limit (minimum bet 2), blinds 1/2')
     >>> record.where(1)
     'line 5, action 1'
+    >>> parse_phh("/etc/hostname")  # a str is text: no file is opened
+    Traceback (most recent call last):
+    ...
+    omaha_eval.errors.PHHError: not valid TOML: ... (a str is PHH text, never a file name: to read a file pass an os.PathLike such as pathlib.Path, or call read_phh)
     """
-    fields, text = _load(source)
+    fields, text = _load(source, max_bytes)
+    return _record(fields, text)
+
+
+def read_phh(path: Union[str, "os.PathLike[str]"], *, max_bytes: int = MAX_PHH_BYTES) -> PHHRecord:
+    """Read the PHH file at ``path`` into a :class:`PHHRecord` (without playing it).
+
+    Here a ``str`` is a file name. The file must be a regular file of at most ``max_bytes``
+    bytes: anything else is refused before it is parsed, and at most ``max_bytes + 1`` bytes
+    are ever read.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file (UTF-8 TOML).
+    max_bytes : int, default :data:`MAX_PHH_BYTES`
+        The largest file accepted.
+
+    Returns
+    -------
+    PHHRecord
+        As :func:`parse_phh`.
+
+    Raises
+    ------
+    PHHError
+        A file that cannot be opened, is not a regular file (a FIFO, a device, a directory) or
+        is larger than ``max_bytes``, and everything :func:`parse_phh` refuses; the message
+        names the file.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
+    >>> hand.fold()
+    >>> path = os.path.join(tempfile.mkdtemp(), "hand.phh")
+    >>> dump_phh(hand, path)
+    >>> read_phh(path).fields["finishing_stacks"]
+    [101, 99]
+    >>> read_phh("/dev/zero")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.errors.PHHError: cannot read '/dev/zero': not a regular file
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise PHHError(f"read_phh needs a file name (str or os.PathLike), got {path!r:.80}")
+    return _record(*_load_file(path, max_bytes))
+
+
+def _record(fields: Dict[str, Any], text: Optional[str]) -> PHHRecord:
+    """The record of a PHH file's fields (and text, for the lines of the actions)."""
     variant: str = fields.get("variant", "")  # parse_variant refuses anything but a known code
     kind, game, hole, courchevel = parse_variant(variant)
     stacks = _int_list(fields, "starting_stacks", None)
@@ -377,33 +450,48 @@ def _decode(data: bytes, where: str) -> str:
                        f"{exc.start}): a PHH file is TOML text") from None
 
 
-def _load(source: Any) -> Tuple[Dict[str, Any], Optional[str]]:
-    """The TOML fields of a PHH source, and its text when there is one (for line numbers)."""
+def _load(source: Any, max_bytes: int) -> Tuple[Dict[str, Any], Optional[str]]:
+    """The TOML fields of a PHH source, and its text when there is one (for line numbers).
+
+    ``str`` is text and only ``os.PathLike`` is a path: no string is ever opened as a file."""
     if isinstance(source, dict):
         return dict(source), None
     if not isinstance(source, (str, bytes, bytearray, os.PathLike)):
-        raise PHHError(f"a PHH source is a path, TOML text or bytes, or a parsed dict; got {source!r:.80}")
+        raise PHHError("a PHH source is TOML text (str), UTF-8 bytes, an os.PathLike path or a "
+                       f"parsed dict; got {source!r:.80}")
     where = ""
+    if isinstance(source, os.PathLike):
+        return _load_file(source, max_bytes)
     if isinstance(source, (bytes, bytearray)):
+        if len(source) > max_bytes:
+            raise PHHError(f"the PHH bytes are {len(source):,} long, more than the limit of "
+                           f"{max_bytes:,}")
         text = _decode(bytes(source), where)
-    elif isinstance(source, os.PathLike) or ("\n" not in source and "=" not in source
-                                             and "\0" not in source):
-        where = f"{os.fspath(source)}: "
-        try:
-            with open(source, "rb") as handle:
-                text = _decode(handle.read(), where)
-        except OSError as exc:
-            raise PHHError(f"cannot read {os.fspath(source)!r}: {exc.strerror}") from None
-        except ValueError as exc:  # a NUL in a path object
-            raise PHHError(f"cannot read {source!r}: {exc}") from None
     else:
+        if len(source) > max_bytes:
+            raise PHHError(f"the PHH text has {len(source):,} characters, more than the limit "
+                           f"of {max_bytes:,}")
         text = source
+    return _parse_toml(text, "", isinstance(source, str) and "\n" not in source)
+
+
+def _load_file(path: Union[str, "os.PathLike[str]"], max_bytes: int) -> Tuple[Dict[str, Any], str]:
+    """The fields and text of the PHH file ``path`` (a regular file of at most ``max_bytes``)."""
+    where = f"{os.fspath(path)}: "
+    return _parse_toml(_decode(read_limited(path, max_bytes, PHHError), where), where, False)
+
+
+def _parse_toml(text: str, where: str, hint: bool) -> Tuple[Dict[str, Any], str]:
     if "\0" in text:
         raise PHHError(f"{where}a NUL character at offset {text.index(chr(0))}: not PHH text")
     try:
         return _toml.loads(text), text
     except _toml.TOMLDecodeError as exc:
-        raise PHHError(f"{where}not valid TOML: {exc}") from None
+        raise PHHError(f"{where}not valid TOML: {exc}{_PATH_HINT if hint else ''}") from None
+
+
+_PATH_HINT = (" (a str is PHH text, never a file name: to read a file pass an os.PathLike such "
+              "as pathlib.Path, or call read_phh)")
 
 
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'')
@@ -494,8 +582,9 @@ def _known_cards(record: PHHRecord) -> Tuple[List[Optional[List[int]]], List[int
             holes.append(cards)  # type: ignore[arg-type]
         elif shown[i] is not None and len(shown[i]) == hole:  # type: ignore[arg-type]
             holes.append(shown[i])
-        elif len(cards) > hole:
-            raise PHHError(f"p{i + 1} is dealt {len(cards)} hole cards; this game deals {hole}")
+        elif cards and len(cards) != hole:  # never filled up from the seed: a wrong count is an error
+            raise PHHError(f"p{i + 1} is dealt {len(cards)} hole cards; this game "
+                           f"({record.variant}) deals {hole}")
         else:
             holes.append(None)
     known_board: List[int] = []
@@ -657,15 +746,21 @@ def _already_shown(hand: Hand, player: int, tokens: List[str], k: int, action: s
     return False
 
 
-def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]], *, seed: Any = 0) -> Hand:
+def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]], *, seed: Any = 0,
+                  max_bytes: int = MAX_PHH_BYTES) -> Hand:
     r"""Read and replay a PHH hand history: :func:`parse_phh` then :func:`replay`.
+
+    A ``str`` is PHH text, never a file name; a file is an ``os.PathLike`` (see
+    :func:`parse_phh` for the size limit and :func:`read_phh` for a file name as ``str``).
 
     Parameters
     ----------
-    source : str, bytes, path or dict
-        As for :func:`parse_phh`.
+    source : str, bytes, os.PathLike or dict
+        As for :func:`parse_phh`: text, UTF-8 bytes, a path object or a parsed dict.
     seed : int, optional
         Fills cards the history never shows (``??``).
+    max_bytes : int, default :data:`MAX_PHH_BYTES`
+        As for :func:`parse_phh`.
 
     Returns
     -------
@@ -689,10 +784,38 @@ def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]],
     ...
     omaha_eval.errors.PHHError: not UTF-8 text (byte 0xff at offset 0): a PHH file is TOML text
     """
-    return replay(parse_phh(source), seed=seed)
+    return replay(parse_phh(source, max_bytes=max_bytes), seed=seed)
 
 
 # ---- writing ----
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+# what a TOML basic string must escape: backslash, quote and every control character but tab
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+_NEEDS_BASIC = re.compile(r"['\x00-\x08\x0a-\x1f\x7f]")
+_TO_ESCAPE = re.compile(r'[\\"\x00-\x08\x0a-\x1f\x7f]')
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML string: literal (``'...'``) when it can be, else basic with escapes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise PHHError(f"cannot write {text!r:.80} to PHH: not encodable as UTF-8 "
+                       f"({exc.reason} at {exc.start})") from None
+    if not _NEEDS_BASIC.search(text):
+        return f"'{text}'"
+    escaped = _TO_ESCAPE.sub(lambda m: _ESCAPES.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
+    return f'"{escaped}"'
+
+
+def _toml_key(key: Any) -> str:
+    """A field name as a TOML key: bare (``event``) when it can be, else quoted, so that no name
+    (a newline, a quote, ``=``, a dot, unicode) can change the structure of the file."""
+    if not isinstance(key, str):
+        raise PHHError(f"PHH field names are strings, got {key!r:.80}")
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
 
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
@@ -703,19 +826,19 @@ def _toml_value(value: Any) -> str:
         return repr(value) if value == value and abs(value) != float("inf") else (
             "nan" if value != value else ("inf" if value > 0 else "-inf"))
     if isinstance(value, str):
-        if "'" not in value and "\n" not in value:
-            return f"'{value}'"
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
+        return _toml_string(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
         return value.isoformat()
-    raise PHHError(f"cannot write {value!r} to PHH")
+    raise PHHError(f"cannot write {value!r:.80} to PHH")
 
 
 def to_toml(fields: Dict[str, Any]) -> str:
-    """Flat TOML for PHH fields (scalars and arrays only).
+    r"""Flat TOML for PHH fields (scalars and arrays only).
+
+    Names that are not bare TOML keys (letters, digits, ``_``, ``-``) are quoted and strings
+    are escaped, so the text is always valid TOML that reads back to the same fields.
 
     Parameters
     ----------
@@ -730,7 +853,8 @@ def to_toml(fields: Dict[str, Any]) -> str:
     Raises
     ------
     PHHError
-        A nested table (not part of PHH).
+        A nested table (not part of PHH), a name that is not a string, or a value TOML cannot
+        hold (an object, a string that is not encodable as UTF-8).
 
     Examples
     --------
@@ -738,12 +862,15 @@ def to_toml(fields: Dict[str, Any]) -> str:
     variant = 'PO'
     antes = [0, 0]
     ante_trimming_status = false
+    >>> print(to_toml({"a key\nx = 1": "it's\n"}), end="")
+    "a key\nx = 1" = "it's\n"
     """
     lines = []
     for key, value in fields.items():
+        name = _toml_key(key)
         if isinstance(value, dict):
-            raise PHHError(f"field {key!r}: tables are not part of PHH")
-        lines.append(f"{key} = {_toml_value(value)}")
+            raise PHHError(f"field {key!r:.80}: tables are not part of PHH")
+        lines.append(f"{name} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 
@@ -951,7 +1078,8 @@ def dump_phh(hand: Hand, path: Union[str, "os.PathLike[str]"], **options: Any) -
     >>> hand.fold()
     >>> path = os.path.join(tempfile.mkdtemp(), "hand.phh")
     >>> dump_phh(hand, path)
-    >>> hand_from_phh(path).stacks
+    >>> from pathlib import Path
+    >>> hand_from_phh(Path(path)).stacks
     (101, 99)
     """
     with open(path, "w", encoding="utf-8") as handle:

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from math import gcd
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..errors import TableError
+from ..errors import TableError as TableError  # re-exported: its old home
 from .config import ANTE, BIG_BLIND, DEAD, KILL, LIVE, SMALL_BLIND, STRADDLE, GameConfig
 
 MAX_SEATS = 10

@@ -1,4 +1,5 @@
-"""Site hand histories: PokerStars, GGPoker and Winamax Omaha text exports read, replayed
+"""Site hand histories: PokerStars, GGPoker, Winamax, Full Tilt, 888poker and PartyPoker Omaha
+text exports and iPoker XML sessions read, replayed
 through the rules layer (the engine decides the pots and who wins them) and compared with what
 the site says each player collected; exported as PHH.
 
@@ -29,7 +30,8 @@ from typing import List, Union
 
 from .errors import HHError
 from .model import SiteHand
-from .reader import parse_hand
+from .sites import parse as parse_hand
+from .sites.ipoker import is_ipoker, read_games
 from .replay import Outcome, replay_hand
 from .text import decode, split_hands
 
@@ -45,7 +47,8 @@ def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]
     Parameters
     ----------
     text : str
-        One or more hands of a PokerStars, GGPoker or Winamax export.
+        One or more hands of a PokerStars, GGPoker, Winamax, Full Tilt, 888poker or
+        PartyPoker text export, or an iPoker XML session.
     file : str, default "<text>"
         The name used in messages.
 
@@ -81,13 +84,16 @@ def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]
     >>> read_text("hello")
     Traceback (most recent call last):
         ...
-    omaha_eval.errors.HHError: <text> line 1: no PokerStars, GGPoker or Winamax hand found ...
+    omaha_eval.errors.HHError: <text> line 1: no hand of a known site found ...
     """
     hands = split_hands(text)
+    if not hands and is_ipoker(text):  # XML: no line begins like a text hand's header
+        return read_games(text, file)
     if not hands:
         lines = text.splitlines()
         first = next(((k, line) for k, line in enumerate(lines, 1) if line.strip()), (1, ""))
-        raise HHError(f"no PokerStars, GGPoker or Winamax hand found (starts {first[1][:60]!r})",
+        raise HHError(f"no hand of a known site found (PokerStars, GGPoker, Winamax, Full Tilt, "
+                      f"888poker, PartyPoker, iPoker; the text starts {first[1][:60]!r})",
                       file=file, line=first[0])
     out: List[Union[SiteHand, HHError]] = []
     for site, start, lines in hands:

@@ -8,6 +8,7 @@ import numpy as np
 from fastapi import APIRouter, Request
 
 from ... import _equity as engine
+from ..._equity import exact_cost, parse_spot
 from ...cards import parse_cards
 from ..answers import ERRORS, Equity, Showdown, Showdowns
 from ..errors import ApiError, equity_loc
@@ -28,18 +29,13 @@ def _is_cards(hand: Any) -> bool:
 
 
 def _spot(body: EquityRequest) -> Any:
-    """The library's parsed spot (ranges less the known cards), or None if it offers none.
-
-    The engine's ``_spot`` and ``_exact_cost`` are private: the service uses them to refuse
-    work above the budgets before doing it; without them it leaves the choice to the library."""
-    spot_of = getattr(engine, "_spot", None)
-    return None if spot_of is None else spot_of(body.hands, body.board, body.dead, body.game)
+    """The library's parsed spot (ranges less the known cards)."""
+    return parse_spot(body.hands, body.board, body.dead, body.game)
 
 
-def _exact_cost(spot: Any) -> Optional[int]:
+def _exact_cost(spot: Any) -> int:
     """The library's estimate of the work of exact enumeration, in its budget's units."""
-    cost_of = getattr(engine, "_exact_cost", None)
-    return None if spot is None or cost_of is None else int(cost_of(spot))
+    return int(exact_cost(spot))
 
 
 PILOT_DRAWS = 4_000

@@ -6,9 +6,37 @@ const COLORS = ["#1f6feb", "#d1242f", "#1a7f37", "#9a6700", "#8250df", "#bf3989"
                 "#cf222e", "#57606a", "#116329"];
 const $ = (id) => document.getElementById(id);
 
+const MAX_PLAYERS = 10;  // the most any game seats (ten four-card hands); the server checks the rest
+const MIN_PLAYERS = 2;
+
+function playerInputs() { return [...document.querySelectorAll("#players input")]; }
+
+// Every explicit card held by the fields other than `field` (the picker greys them out).
+function cardsElsewhere(field) {
+  return [...playerInputs(), $("board"), $("dead")].filter((f) => f !== field).flatMap((f) => cardsIn(f.value));
+}
+
+// Labels and buttons follow the player count: numbered from 0 like the API, and every action
+// that cannot be taken is disabled with its reason beside it.
+function renumber() {
+  const rows = [...$("players").children];
+  rows.forEach((li, i) => {
+    li.querySelector("input").setAttribute("aria-label", "player " + i);
+    const remove = li.querySelector("button.remove");
+    remove.disabled = rows.length <= MIN_PLAYERS;
+    remove.title = remove.disabled ? "an equity needs at least " + MIN_PLAYERS + " players" : "remove player " + i;
+  });
+  const full = rows.length >= MAX_PLAYERS;
+  $("add-player").disabled = full;
+  const notes = [];
+  if (full) notes.push("at most " + MAX_PLAYERS + " players");
+  if (rows.length <= MIN_PLAYERS) notes.push("at least " + MIN_PLAYERS + " players");
+  $("players-note").textContent = notes.join("; ");
+}
+
 function addPlayer(value) {
   const list = $("players");
-  if (list.children.length >= 10) return;
+  if (list.children.length >= MAX_PLAYERS) return;
   const li = document.createElement("li");
   const input = document.createElement("input");
   input.name = "hand";
@@ -19,10 +47,25 @@ function addPlayer(value) {
   remove.type = "button";
   remove.className = "remove";
   remove.textContent = "×";
-  remove.title = "remove this player";
-  remove.addEventListener("click", () => { if (list.children.length > 2) li.remove(); });
-  li.append(input, remove);
+  remove.addEventListener("click", () => {
+    if (list.children.length <= MIN_PLAYERS) return;
+    li.remove();
+    renumber();
+  });
+  li.append(input);
+  attachPicker(input, cardsElsewhere);
+  li.append(remove);
   list.append(li);
+  renumber();
+  return input;
+}
+
+// Trials and seed belong to Monte Carlo: disabled, with the reason, in exact mode.
+function syncMode() {
+  const exact = document.querySelector("input[name=mode]:checked").value === "exact";
+  $("trials").disabled = exact;
+  $("seed").disabled = exact;
+  $("mode-note").textContent = exact ? "trials and seed apply to Monte Carlo" : "";
 }
 
 function request() {
@@ -33,8 +76,8 @@ function request() {
     game: $("game").value,
   };
   if (document.querySelector("input[name=mode]:checked").value === "mc") {
-    body.trials = parseInt($("trials").value, 10);
-    if ($("seed").value !== "") body.seed = parseInt($("seed").value, 10);
+    body.trials = Number($("trials").value);
+    if ($("seed").value !== "") body.seed = Number($("seed").value);
   }
   return body;
 }
@@ -52,6 +95,7 @@ function showError(detail) {
   if (input) input.classList.add("invalid");
   $("error").textContent = first.msg;
   $("error").hidden = false;
+  $("result").hidden = true;  // a result under a new error would answer another question
 }
 
 const pct = (x) => (100 * x).toFixed(2) + "%";
@@ -70,14 +114,15 @@ function showResult(r) {
     const tr = document.createElement("tr");
     for (const [key] of cols) {
       const td = document.createElement("td");
-      if (key === "hand") { td.className = "hand"; td.textContent = p.hand; } else td.textContent = pct(p[key]);
+      if (key === "hand") { td.className = "hand"; td.dataset.hand = p.hand; td.replaceChildren(...cardNodes(p.hand)); } else td.textContent = pct(p[key]);
       tr.append(td);
     }
     return tr;
   }));
   $("chart").replaceChildren(...r.players.map((p, i) => {
     const row = document.createElement("div"); row.className = "bar-row";
-    const label = document.createElement("span"); label.className = "bar-label"; label.textContent = p.hand;
+    const label = document.createElement("span"); label.className = "bar-label";
+    label.append(i + ": ", ...cardNodes(p.hand));
     const track = document.createElement("div"); track.className = "bar-track";
     const bar = document.createElement("div"); bar.className = "bar";
     bar.style.width = (100 * p.equity).toFixed(3) + "%";
@@ -128,8 +173,12 @@ async function loadGames() {
   } catch (err) { /* keep the built-in hi / hilo */ }
 }
 
+picker.build();
 addPlayer("AsKsQhJh");
 addPlayer("2c2d7h8s");
-$("add-player").addEventListener("click", () => addPlayer(""));
+for (const id of ["board", "dead"]) attachPicker($(id), cardsElsewhere);
+$("add-player").addEventListener("click", () => { const input = addPlayer(""); if (input) input.focus(); });
+document.querySelectorAll("input[name=mode]").forEach((r) => r.addEventListener("change", syncMode));
+syncMode();
 $("calc").addEventListener("submit", calculate);
 loadGames();
