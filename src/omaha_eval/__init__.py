@@ -30,6 +30,7 @@ from .errors import (
     IllegalActionError,
     OmahaEvalError,
     PHHError,
+    QueryError,
     RangeError,
     TableError,
 )
@@ -50,6 +51,10 @@ if TYPE_CHECKING:  # type checkers see the real objects; at run time they load o
     __version__: str
     from . import game
     from ._equity import EquityResult, ShowdownResult, equity, equity_batch, showdown
+    from .board import BoardClass, classify
+    from .board.breakdown import Breakdown, breakdown
+    from .board.distribution import EquityDistribution, equity_distribution
+    from .query import PQLResult, pql
     from .ranges import Range, parse_range
 
 # The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick
@@ -63,6 +68,10 @@ _LAZY = {
     "game": None,
     "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
     "canonical_hands": "bulk.canonical",
+    "classify": "board", "BoardClass": "board",
+    "breakdown": "board.breakdown", "Breakdown": "board.breakdown",
+    "equity_distribution": "board.distribution", "EquityDistribution": "board.distribution",
+    "pql": "query", "PQLResult": "query",
 }
 
 
@@ -106,8 +115,15 @@ __all__ = [
     "IllegalActionError",
     "MissingDependencyError",
     "PHHError",
+    "QueryError",
     "TableError",
     "EquityResult",
+    "BoardClass",
+    "Breakdown",
+    "EquityDistribution",
+    "breakdown",
+    "classify",
+    "equity_distribution",
     "Range",
     "RangeError",
     "ShowdownResult",
@@ -115,6 +131,8 @@ __all__ = [
     "equity_batch",
     "game",
     "parse_range",
+    "pql",
+    "PQLResult",
     "showdown",
     "bulk",
     "canonical_hands",

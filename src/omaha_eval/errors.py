@@ -18,6 +18,7 @@ class                       raised by                                           
 ``ArgumentError``           ``workers=``, ``seed=``, ``game=``, ``trials=`` ...  ``workers must be -1 (all cores) or 1..256, got 0``
 ``ArgumentTypeError``       an argument of the wrong type (a ``TypeError`` too)  ``unique must be True or False, got 1.5``
 ``MissingDependencyError``  an optional package that is not installed            ``to_pandas() needs pandas: ...``
+``QueryError``              :func:`omaha_eval.pql` queries                       ``unknown function 'foo' at line 1, column 14``
 ==========================  ===================================================  =============================
 
 Examples
@@ -37,7 +38,7 @@ from __future__ import annotations
 __all__ = [
     "OmahaEvalError", "CardError", "RangeError", "HandSetupError", "IllegalActionError",
     "PHHError", "TableError", "BulkError", "HHError", "ChipError", "ArgumentError",
-    "ArgumentTypeError", "MissingDependencyError",
+    "ArgumentTypeError", "MissingDependencyError", "QueryError",
 ]
 
 
@@ -217,3 +218,28 @@ class MissingDependencyError(OmahaEvalError, ImportError):
     ...     print(exc)
     to_pandas() needs pandas
     """
+
+
+class QueryError(OmahaEvalError):
+    """A query (:func:`omaha_eval.pql`) that cannot run: bad syntax, an unknown function or
+    name, a wrong number of arguments, a type error, an unbound player, a bad range or game.
+
+    The message names the problem and where it is in the query (line and column, 1-based);
+    :attr:`line` and :attr:`column` hold them (0 when the problem has no single place).
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> try:
+    ...     oe.pql("select avg(winsHi(hero)) > 'x' from game='omahahi', hero='AA**', villain='*'")
+    ... except oe.QueryError as exc:
+    ...     print(exc)
+    cannot compare a number with a string at line 1, column 26
+    """
+
+    def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
+        self.message = message
+        self.line = line
+        self.column = column
+        where = f" at line {line}, column {column}" if line else ""
+        super().__init__(f"{message}{where}")

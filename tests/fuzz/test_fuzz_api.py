@@ -54,6 +54,9 @@ KNOWN: list[tuple[tuple[str, ...], str, str, str]] = [
      "owner: _equity.py: odd lists: Python's TypeError ('int' object is not iterable, "
      "iteration over a 0-d array, len() of unsized object)"),
     (EQUITY, "UnicodeDecodeError", "", "owner: _equity.py: bytes cards: UnicodeDecodeError"),
+    (("classify", "breakdown", "equity_distribution"), "TypeError",
+     "len\\(\\) of unsized object|not iterable|0-d array",
+     "owner: board/: odd card lists: Python's TypeError (len() of unsized object)"),
     (("evaluate",), "ValueError", "truth value of an array",
      "owner: platform (_core.pyx evaluate_*): check=<array> is read by truthiness in C"),
     (("hh.",), "AttributeError", "", "owner: hh/: AttributeError on damaged input"),
@@ -295,7 +298,32 @@ def fuzz_equity(j: Junk, t: Tally) -> None:
           j.hand_value(5), game=rng.choice(["hi", "hilo", "x"]))
 
 
-CONFIGS = None
+QUERIES = [
+    "select avg(riverEquity(hero)) as eq from game='omahahi', hero='AsKsQhJh', "
+    "villain='2c2d7h8s', board='Ts9d4c'",
+    "select count(winsHi(hero)) from game='omaha8', hero='AA**', villain='KK**', board='Ts9d4c'",
+    "select histogram(handType(hero, river)) from game='omahahi', hero='AsKsQhJh', "
+    "villain='*', board='Ts9d4c' where inRange(villain, 'KK**')",
+]
+
+
+def fuzz_board_and_queries(j: Junk, t: Tally) -> None:
+    rng = j.rng
+    board = rng.choice(["Ts9d3c", "9h8s2d", "Ts9d3c4h", j.hand_value(rng.choice([3, 4, 5]))])
+    judge(t, "classify", oe.classify, rng.choice([j.hand_value(4), "JhTs7d4c"]), board,
+          rng.choice(["hi", "hilo", "x"]), limit=3 * CPU_LIMIT)
+    small = rng.choice(["AA**ds", "KK**ss", "AsKsQhJh", "QQ** r"])
+    wide = j.range_text() if rng.random() < 0.2 else j.mutate(small)
+    # board analysis of a wide range is real work (seconds): a wider limit than other calls
+    judge(t, "breakdown", oe.breakdown, rng.choice([small, wide]), board,
+          against=rng.choice([None, "KK**ds", "AsKsQhJh"]), limit=10 * CPU_LIMIT)
+    judge(t, "equity_distribution", oe.equity_distribution, rng.choice([small, wide]),
+          rng.choice(["KK**ds", "QsJsTh9h"]), board, limit=10 * CPU_LIMIT)
+    query = rng.choice(QUERIES)
+    judge(t, "pql", oe.pql, j.mutate(query) if rng.random() < 0.8 else query,
+          trials=rng.choice([200, 500, 0, -1, 1.5]), seed=1, limit=3 * CPU_LIMIT)
+
+
 
 
 def _configs() -> list[Any]:
@@ -427,6 +455,8 @@ BODIES = {
     "/v1/phh/export": {"config": {"structure": "pot", "small_blind": 1, "big_blind": 2},
                        "stacks": [100, 100], "seed": 1, "actions": []},
     "/v1/phh/replay": {"text": "variant = 'PO'\nstarting_stacks = [100, 100]\n"},
+    "/v1/pql": {"query": "select avg(riverEquity(hero)) as eq from game='omahahi', "
+                "hero='AsKsQhJh', villain='2c2d7h8s', board='Ts9d4c'", "trials": 300, "seed": 1},
 }
 
 
@@ -474,7 +504,8 @@ def fuzz_service(j: Junk, t: Tally, client: Any) -> None:
 # ---------------------------------------------------------------- the runs
 
 WEIGHTS = [(fuzz_evaluator, 30), (fuzz_scores, 10), (fuzz_card_text, 20), (fuzz_ranges, 10),
-           (fuzz_equity, 4), (fuzz_game, 6), (fuzz_histories, 4), (fuzz_service, 3)]
+           (fuzz_equity, 4), (fuzz_game, 6), (fuzz_histories, 4), (fuzz_service, 3),
+           (fuzz_board_and_queries, 1)]
 
 
 def _share(fn: Callable[..., None]) -> int:
@@ -578,9 +609,13 @@ def test_type_errors_stay_type_errors() -> None:
                  "_equity.py", marks=pytest.mark.xfail(strict=True, reason=(
                      "owner: _equity.py: equity_batch of a 0-d array: TypeError 'len() of "
                      "unsized object'"))),
-], ids=["evaluate-check-array", "equity-plain-ValueError",
-        "equity_batch-not-iterable", "showdown-ragged", "equity_batch-0d", "showdown-bytes",
-        "equity_batch-unsized"])
+    pytest.param(lambda: oe.classify(("Jd", "Ts", "6c", "4s", np.array(3)), "Ts9d3c4h"),
+                 "board/", marks=pytest.mark.xfail(strict=True, reason=(
+                     "owner: board/: classify of a hand holding a 0-d array: TypeError "
+                     "'len() of unsized object'"))),
+], ids=["evaluate-check-array", "equity-plain-ValueError", "equity_batch-not-iterable",
+        "showdown-ragged", "equity_batch-0d", "showdown-bytes", "equity_batch-unsized",
+        "classify-unsized"])
 def test_known_bugs_of_other_areas(call: Callable[[], Any], owner: str) -> None:
     try:
         call()

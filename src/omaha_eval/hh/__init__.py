@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 from typing import List, Union
 
+from .._files import read_limited
 from .errors import HHError
 from .model import SiteHand
 from .sites import parse as parse_hand
@@ -35,7 +36,10 @@ from .sites.ipoker import is_ipoker, read_games
 from .replay import Outcome, replay_hand
 from .text import decode, split_hands
 
-__all__ = ["HHError", "Outcome", "SiteHand", "read_file", "read_text", "replay_hand"]
+__all__ = ["HHError", "MAX_HH_BYTES", "Outcome", "SiteHand", "read_file", "read_text",
+           "replay_hand"]
+
+MAX_HH_BYTES = 256 << 20  # one export file; a player's archive comes as many of them
 
 
 def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]:
@@ -104,13 +108,19 @@ def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]
     return out
 
 
-def read_file(path: Union[str, os.PathLike[str]]) -> List[Union[SiteHand, HHError]]:
+def read_file(path: Union[str, os.PathLike[str]],
+              max_bytes: int = MAX_HH_BYTES) -> List[Union[SiteHand, HHError]]:
     """Every hand of a file, in any of the sites' encodings (see :func:`decode`).
+
+    Only a regular file is read, and at most ``max_bytes`` of it: a FIFO, a device or a larger
+    file is refused before anything is parsed.
 
     Parameters
     ----------
     path : str or os.PathLike
-        The export file.
+        The export file (the name says so: this function reads a file, :func:`read_text` text).
+    max_bytes : int
+        The largest file accepted, :data:`MAX_HH_BYTES` (256 MiB) by default.
 
     Returns
     -------
@@ -120,7 +130,8 @@ def read_file(path: Union[str, os.PathLike[str]]) -> List[Union[SiteHand, HHErro
     Raises
     ------
     HHError
-        The file cannot be read or holds no hand of a known site.
+        The file cannot be read, is not a regular file, is larger than ``max_bytes`` or holds
+        no hand of a known site.
 
     Examples
     --------
@@ -146,9 +157,5 @@ def read_file(path: Union[str, os.PathLike[str]]) -> List[Union[SiteHand, HHErro
     ['OM1']
     """
     name = os.fspath(path)
-    try:
-        with open(name, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise HHError(f"cannot read the file: {exc.strerror}", file=name) from None
+    data = read_limited(name, max_bytes, HHError)
     return read_text(decode(data, name), name)
