@@ -98,10 +98,10 @@ def main() -> None:
     import psutil
 
     from omaha_eval.bulk.execute import connect, execute, group_size
-    from omaha_eval.bulk.job import Task, _task_trials
+    from omaha_eval.bulk.tasks import Task, task_trials
 
     job, tasks = _tasks(args.trials_per_task, args.tasks)
-    total = sum(_task_trials(t, job.trials) for t in tasks)
+    total = sum(task_trials(t, job.trials) for t in tasks)
     threads = args.workers
     kid = subprocess.Popen([sys.executable, __file__, "--child", "--workers", str(threads),
                             "--trials-per-task", str(args.trials_per_task),

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, List
 from .cards import format_cards, new_deck, parse_cards
 from .errors import (
     ArgumentError,
+    ArgumentTypeError,
     BulkError,
     CardError,
     ChipError,
@@ -105,6 +106,7 @@ def __dir__() -> List[str]:
 __all__ = [
     "OmahaEvalError",
     "ArgumentError",
+    "ArgumentTypeError",
     "BulkError",
     "CardError",
     "ChipError",

@@ -12,6 +12,7 @@ from typing import Any, Iterable, Sequence, Union
 import numpy as np
 import numpy.typing as npt
 
+from .errors import ArgumentTypeError
 from .errors import CardError as CardError  # re-exported: its old home
 
 RANKS = "23456789TJQKA"
@@ -139,6 +140,11 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint
     ...
     omaha_eval.errors.CardError: cannot read 5 as cards: expected text, a sequence of cards or an integer array
     """
+    if unique is not True and unique is not False:
+        raise ArgumentTypeError(f"unique must be True or False, got {unique!r}")
+    if isinstance(cards, (bytes, bytearray, memoryview)):
+        raise CardError(f"cards are text (str), not {type(cards).__name__}: decode them first, "
+                        f"e.g. data.decode('utf-8')")
     if isinstance(cards, np.ndarray) and cards.dtype.kind not in "iu":
         cards = _non_integer_array(cards)
     if isinstance(cards, np.ndarray):
@@ -158,6 +164,8 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint
         for i, item in enumerate(items):
             if isinstance(item, str):
                 values.append(_parse_token(item.strip(), i))
+            elif isinstance(item, (bytes, bytearray)):
+                raise CardError(f"card {item!r} at position {i} is bytes, not text: decode it first")
             elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
                 if not 0 <= int(item) <= 51:
                     raise CardError(f"card id {int(item)} at position {i} is outside 0..51")
@@ -230,6 +238,8 @@ def format_cards(cards: CardsLike, sep: str = "") -> str:
     >>> format_cards("as kd 10h", sep=" ")
     'As Kd Th'
     """
+    if not isinstance(sep, str):
+        raise ArgumentTypeError(f"sep must be text (str), got {type(sep).__name__}")
     if type(cards) is np.ndarray and cards.dtype.kind in "iu" and cards.size <= _SMALL:
         # the common case (a hand, a board, the cards of a best hand): NumPy's min and max cost
         # more than the whole answer on a handful of cards, so check the ids in Python

@@ -16,6 +16,7 @@ class                       raised by                                           
 ``HHError``                 site hand-history readers                            ``a.txt line 3: unrecognised line 'xyz'``
 ``ChipError``               a site hand's chips that cannot settle it            ``a contested pot nobody showed for``
 ``ArgumentError``           ``workers=``, ``seed=``, ``game=``, ``trials=`` ...  ``workers must be -1 (all cores) or 1..256, got 0``
+``ArgumentTypeError``       an argument of the wrong type (a ``TypeError`` too)  ``unique must be True or False, got 1.5``
 ``MissingDependencyError``  an optional package that is not installed            ``to_pandas() needs pandas: ...``
 ``QueryError``              :func:`omaha_eval.pql` queries                       ``unknown function 'foo' at line 1, column 14``
 ==========================  ===================================================  =============================
@@ -37,7 +38,7 @@ from __future__ import annotations
 __all__ = [
     "OmahaEvalError", "CardError", "RangeError", "HandSetupError", "IllegalActionError",
     "PHHError", "TableError", "BulkError", "HHError", "ChipError", "ArgumentError",
-    "MissingDependencyError", "QueryError",
+    "ArgumentTypeError", "MissingDependencyError", "QueryError",
 ]
 
 
@@ -67,6 +68,21 @@ class ArgumentError(OmahaEvalError):
     ... except oe.ArgumentError as exc:
     ...     print(exc)
     workers must be -1 (all cores) or 1..256, got 0
+    """
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of the wrong type. Also a :class:`TypeError`, which Python itself would
+    raise, so code that caught that keeps working.
+
+    Examples
+    --------
+    >>> import omaha_eval as oe
+    >>> try:
+    ...     oe.parse_cards("AsKd", unique="yes")
+    ... except TypeError as exc:
+    ...     print(type(exc).__name__, "-", exc)
+    ArgumentTypeError - unique must be True or False, got 'yes'
     """
 
 

@@ -20,6 +20,7 @@ from ._args import MAX_WORKERS
 from ._args import workers as _workers
 from .cards import (_CARD_IDS, _CARD_NAMES, RANKS, AnyCards, CardError, CardsLike, ManyCards,
                     OneCards, card_to_str, format_cards, parse_cards)
+from .errors import ArgumentError, ArgumentTypeError
 from .variants import game_of
 
 HI_MAX = 7462
@@ -55,13 +56,7 @@ def _as_card_array(cards: Any, widths: Tuple[int, ...], what: str,
             raise CardError(f"{what} cards must be integer card ids, got dtype {cards.dtype}")
         array = cards
     else:
-        array = np.asarray(cards)
-        if array.dtype.kind in "US" or array.dtype == object:
-            if array.ndim != 1:
-                raise CardError(f"{what} cards given as text must be one hand, not shape {array.shape}")
-            array = parse_cards(list(cards), unique=False)
-        elif array.dtype.kind not in "iu":
-            raise CardError(f"{what} cards must be integer card ids or text, got {array.dtype}")
+        array = _listed_cards(cards, what)
     if array.ndim == 0 or array.shape[-1] not in widths:
         got = array.shape[-1] if array.ndim else 0
         need = " or ".join(", ".join(map(str, widths)).rsplit(", ", 1))
@@ -77,6 +72,31 @@ def _as_card_array(cards: Any, widths: Tuple[int, ...], what: str,
                             f"({what} position {int(pos)})")
         array = array.astype(np.uint8)
     return array
+
+
+def _listed_cards(cards: Any, what: str) -> np.ndarray:
+    """Cards given as a list, tuple or other sequence: an integer array, or parse_cards' answer
+    for one hand of text or mixed items (which names the bad item and its position)."""
+    if isinstance(cards, (bytes, bytearray, memoryview)):
+        return parse_cards(cards)  # refused there: bytes are not card text
+    try:
+        array = np.asarray(cards)
+    except (ValueError, TypeError, OverflowError):
+        raise CardError(f"cannot read the {what} cards {_shown(cards)}: nested lists of "
+                        f"different lengths, or items that are not cards") from None
+    if array.dtype.kind in "iu" and array.ndim:
+        return array
+    if array.ndim == 1 and isinstance(cards, (list, tuple)):
+        return parse_cards(list(cards), unique=False)
+    if array.dtype.kind in "US" or array.dtype == object:
+        raise CardError(f"{what} cards given as text must be one hand, not shape {array.shape}"
+                        if array.ndim else f"cannot read {_shown(cards)} as {what} cards")
+    raise CardError(f"{what} cards must be integer card ids or text, got {array.dtype}")
+
+
+def _shown(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _deal_name(shape: Tuple[int, ...], row: int) -> str:
@@ -100,8 +120,8 @@ def _rows(hole: Any, board: Any, keep_dtype: bool = False) -> Tuple[Tuple[int, .
         try:
             shape = np.broadcast_shapes(hole_shape, board_shape)
         except ValueError:
-            raise ValueError(f"hole batch shape {hole_shape} and board batch shape "
-                             f"{board_shape} do not broadcast") from None
+            raise CardError(f"hole batch shape {hole_shape} and board batch shape "
+                            f"{board_shape} do not broadcast") from None
         n = math.prod(shape)
         holes = np.broadcast_to(hole, shape + (k,)).reshape(n, k)
         boards = np.broadcast_to(board, shape + (5,)).reshape(n, 5)
@@ -157,8 +177,8 @@ def _out_array(out: Any, shape: Tuple[int, ...], dtype: type, what: str) -> Opti
     if (not isinstance(out, np.ndarray) or out.dtype != dtype or out.shape != shape
             or not out.flags.c_contiguous or not out.flags.writeable):
         got = (f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__)
-        raise ValueError(f"{what} must be a writeable C-contiguous {np.dtype(dtype).name} array of "
-                         f"shape {shape}, got {got}")
+        raise ArgumentError(f"{what} must be a writeable C-contiguous {np.dtype(dtype).name} "
+                            f"array of shape {shape}, got {got}")
     return out.reshape(-1)
 
 
@@ -229,8 +249,8 @@ def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
     CardError
         Unknown card text, an id outside 0..51, a repeated card in a deal (with ``check``) or
         the wrong number of cards; the message says which card and where.
-    ValueError
-        Batch shapes that do not broadcast, or a bad ``workers``.
+    ArgumentError
+        A bad ``workers`` or ``out`` (batch shapes that do not broadcast are a CardError).
 
     See Also
     --------
@@ -291,7 +311,7 @@ def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: boo
 
     Raises
     ------
-    CardError, ValueError
+    CardError, ArgumentError
         As for :func:`evaluate_hi`.
 
     See Also
@@ -346,7 +366,7 @@ def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: b
 
     Raises
     ------
-    CardError, ValueError
+    CardError, ArgumentError
         As for :func:`evaluate_hi`.
 
     Examples
@@ -364,7 +384,7 @@ def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: b
     if out is None:
         return _evaluate(hole, board, True, True, workers, check)
     if not isinstance(out, tuple) or len(out) != 2:
-        raise ValueError("out must be a pair (hi array, lo array)")
+        raise ArgumentError("out must be a pair (hi array, lo array)")
     return _evaluate(hole, board, True, True, workers, check, out[0], out[1])
 
 
@@ -378,9 +398,9 @@ Score = Union[int, np.integer[Any]]
 
 def _score(value: Score, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{what} score must be an int, got {value!r}")
+        raise ArgumentTypeError(f"{what} score must be an int, got {_shown(value)}")
     if not low <= value <= high:
-        raise ValueError(f"{what} score {value} is outside {low}..{high}")
+        raise ArgumentError(f"{what} score {value} is outside {low}..{high}")
     return int(value)
 
 
@@ -399,9 +419,9 @@ def hi_category(score: Score) -> str:
 
     Raises
     ------
-    TypeError
-        ``score`` is not an int.
-    ValueError
+    ArgumentTypeError
+        ``score`` is not an int (also a TypeError).
+    ArgumentError
         ``score`` is outside 1..7462.
 
     Examples
@@ -432,9 +452,9 @@ def describe_hi(score: Score) -> str:
 
     Raises
     ------
-    TypeError
-        ``score`` is not an int.
-    ValueError
+    ArgumentTypeError
+        ``score`` is not an int (also a TypeError).
+    ArgumentError
         ``score`` is outside 1..7462.
 
     Examples
@@ -451,7 +471,7 @@ def describe_hi(score: Score) -> str:
     >>> describe_hi(0)
     Traceback (most recent call last):
     ...
-    ValueError: hi score 0 is outside 1..7462
+    omaha_eval.errors.ArgumentError: hi score 0 is outside 1..7462
     """
     return _hi_words(*_core.hi_class(_score(score, 1, HI_MAX, "hi")))
 
@@ -493,9 +513,9 @@ def describe_lo(score: Score) -> str:
 
     Raises
     ------
-    TypeError
-        ``score`` is not an int.
-    ValueError
+    ArgumentTypeError
+        ``score`` is not an int (also a TypeError).
+    ArgumentError
         ``score`` is outside 0..56.
 
     Examples
@@ -525,8 +545,8 @@ _LO_WORDS = tuple(_lo_words(score) for score in range(LO_MAX + 1))
 def _single_deal(hole: AnyCards, board: AnyCards) -> Tuple[np.ndarray, np.ndarray]:
     shape, holes, boards = _prepare(hole, board, True)
     if shape != ():
-        raise ValueError("expected a single deal (4, 5 or 6 hole cards and 5 board cards), "
-                         f"got batch shape {shape}")
+        raise CardError("expected a single deal (4, 5 or 6 hole cards and 5 board cards), "
+                        f"got batch shape {shape}")
     return np.ascontiguousarray(holes[0]), np.ascontiguousarray(boards[0])
 
 
@@ -555,9 +575,7 @@ def best_hi_cards(hole: AnyCards, board: AnyCards
     Raises
     ------
     CardError
-        Bad or repeated cards.
-    ValueError
-        A batch instead of one deal.
+        Bad or repeated cards, or a batch instead of one deal.
 
     Examples
     --------
@@ -587,7 +605,7 @@ def best_lo_cards(hole: AnyCards, board: AnyCards
 
     Raises
     ------
-    CardError, ValueError
+    CardError
         As for :func:`best_hi_cards`.
 
     Examples
@@ -624,8 +642,8 @@ def describe_hand(hole: AnyCards, board: AnyCards, *, game: str = "hi") -> Dict[
 
     Raises
     ------
-    CardError, ValueError
-        As for :func:`best_hi_cards`; ValueError for an unknown ``game``.
+    CardError, ArgumentError
+        As for :func:`best_hi_cards`; ArgumentError (a ValueError) for an unknown ``game``.
 
     Examples
     --------
@@ -635,7 +653,7 @@ def describe_hand(hole: AnyCards, board: AnyCards, *, game: str = "hi") -> Dict[
     ('Pair of deuces, ace-nine-eight kickers', '8-4-3-2-A', 'As2s')
     """
     if not isinstance(game, str):
-        raise ValueError(f"game must be 'hi', 'hilo' or a variant name, got {game!r}")
+        raise ArgumentError(f"game must be 'hi', 'hilo' or a variant name, got {game!r:.60}")
     game_of(game)  # an unknown name fails before the cards are read
     ids = _plain_deal(hole, board)
     if ids is None:  # any other form, or cards that are not right: the general path says why

@@ -34,7 +34,8 @@ Meaning:
   A ``$`` in front is accepted (``AA**$ds``), as ProPokerTools writes them.
 * ``15%`` is the best 15% of all 270,725 four-card starting combinations by the shipped preflop
   table of the game at hand (``parse_range(text, game="hilo")``; equity against one random
-  hand, see :func:`omaha_eval.preflop_table`): every class whose combinations, counted from the
+  hand, see :func:`omaha_eval.preflop_table`; read from the ranking shipped with the package,
+  :mod:`omaha_eval.ranking`): every class whose combinations, counted from the
   best class down, stay within 15% of the total, so ``hand_percentile(h) <= 15`` exactly for the
   hands of ``15%``. ``5%-15%`` is ``15%`` without ``5%``. Percentages are 0 to 100.
 * ``A ! B`` is "A but not B": ``AA**!AAA*`` is exactly two aces; ``15%!AA**`` the best 15%
@@ -97,9 +98,11 @@ import numpy.typing as npt
 
 from .board.filters import board_mask, parse_filter
 from .cards import parse_cards
+from .errors import ArgumentTypeError
 from .errors import RangeError as RangeError  # re-exported: its old home
 from .holdings import (Pattern, all_keys, build_pattern, combinations_array, count_pattern,
                        count_unqualified, keys_of, rows_of, suit_filter)
+from .ranking import at_least_as_good
 
 __all__ = ["Range", "RangeError", "parse_range", "all_hands", "range_from_hands",
            "MAX_TEXT", "MAX_ITEMS", "MAX_HOLDINGS", "MAX_WORK", "MIN_WEIGHT", "MAX_WEIGHT"]
@@ -344,13 +347,8 @@ def _pattern(s: _Set, k: int) -> Pattern:
 @lru_cache(maxsize=2)
 def _percent_order(game: str) -> tuple[np.ndarray, np.ndarray]:
     """Every four-card key from the best class down (ties by key), and beside each the
-    combinations at least as good as its class (non-decreasing)."""
-    from .bulk.canonical import canonical_hands
-    from .bulk.preflop import preflop_table
-
-    table = preflop_table(game=game)
-    classes = canonical_hands(4).index(all_hands())
-    at_least = (table._cum_before + table.combos)[classes]
+    combinations at least as good as its class (non-decreasing), from the shipped ranking."""
+    at_least = at_least_as_good(all_hands(), game)
     order = np.lexsort((all_keys(4), at_least))
     keys, bound = all_keys(4)[order], at_least[order]
     for a in (keys, bound):
@@ -570,8 +568,8 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None,
     RangeError
         Bad syntax (the token and its position), a size limit, a weight out of bounds, sets of
         different hole counts, or no holding left.
-    TypeError
-        ``text`` is not a string.
+    ArgumentTypeError
+        ``text`` is not a string (also a TypeError).
 
     Examples
     --------
@@ -588,11 +586,11 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None,
     54
     """
     if not isinstance(text, str):
-        raise TypeError(f"a range is text, got {type(text).__name__}")
-    if game not in ("hi", "hilo"):
-        raise RangeError(f"game must be 'hi' or 'hilo', got {game!r}")
-    if hole_cards is not None and (isinstance(hole_cards, bool) or hole_cards not in _HOLE_COUNTS):
-        raise RangeError(f"hole_cards must be 4, 5 or 6, got {hole_cards!r}")
+        raise ArgumentTypeError(f"a range is text (str), got {type(text).__name__}")
+    if not isinstance(game, str) or game not in ("hi", "hilo"):
+        raise RangeError(f"game must be 'hi' or 'hilo', got {game!r:.60}")
+    if hole_cards is not None and (type(hole_cards) is not int or hole_cards not in _HOLE_COUNTS):
+        raise RangeError(f"hole_cards must be 4, 5 or 6, got {hole_cards!r:.60}")
     if len(text) > MAX_TEXT:
         raise RangeError(f"range text of {len(text):,} characters is above the limit of "
                          f"{MAX_TEXT:,}")

@@ -21,6 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
 
+from .errors import ArgumentError, ArgumentTypeError
+
 __all__ = ["Variant", "VARIANTS", "HOLE_CARDS", "variant", "variant_names", "game_of"]
 
 HOLE_CARDS = (4, 5, 6)
@@ -92,13 +94,13 @@ def variant(name: str) -> Variant:
         For an unknown name; the message lists the known ones.
     """
     if not isinstance(name, str):
-        raise TypeError(f"a variant name must be a str, got {name!r}")
+        raise ArgumentTypeError(f"a variant name must be a str, got {name!r:.60}")
     key = name.strip().lower().replace(" ", "").replace("_", "-")
     key = _ALIASES.get(key, _ALIASES.get(key.replace("-", ""), key))
     try:
         return VARIANTS[key]
     except KeyError:
-        raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}") from None
+        raise ArgumentError(f"unknown variant {name!r:.60}; known: {', '.join(VARIANTS)}") from None
 
 
 def game_of(name: str, hole_cards: Optional[int] = None) -> str:
@@ -120,6 +122,6 @@ def game_of(name: str, hole_cards: Optional[int] = None) -> str:
         return name
     v = variant(name)
     if hole_cards is not None and hole_cards != v.hole_cards:
-        raise ValueError(f"{v.name} is played with {v.hole_cards} hole cards, "
+        raise ArgumentError(f"{v.name} is played with {v.hole_cards} hole cards, "
                          f"the hand has {hole_cards}")
     return v.game

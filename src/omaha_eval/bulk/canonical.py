@@ -38,6 +38,9 @@ from typing import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ..errors import BulkError
+from ..ranking import suit_class_keys
+
 __all__ = ["CanonicalHands", "canonical_hands", "canonical_text"]
 
 _RANKS = "23456789TJQKA"
@@ -50,20 +53,8 @@ HOLE_CARDS = (4, 5, 6)
 def _check_hole_cards(hole_cards: object) -> int:
     if isinstance(hole_cards, bool) or not isinstance(hole_cards, (int, np.integer)) \
             or int(hole_cards) not in HOLE_CARDS:
-        raise ValueError(f"hole_cards must be 4, 5 or 6, got {hole_cards!r}")
+        raise BulkError(f"hole_cards must be 4, 5 or 6, got {hole_cards!r:.60}")
     return int(hole_cards)
-
-
-def _suit_masks(hands: np.ndarray) -> np.ndarray:
-    """(n, k) card ids -> (n, 4) int64 rank masks per suit (column = suit id)."""
-    n = hands.shape[0]
-    masks = np.zeros((n, 4), dtype=np.int64)
-    ranks = (hands >> 2).astype(np.int64)
-    suits = (hands & 3).astype(np.int64)
-    rows = np.arange(n)
-    for j in range(hands.shape[1]):
-        np.bitwise_or.at(masks, (rows, suits[:, j]), np.left_shift(1, ranks[:, j]))
-    return masks
 
 
 def _pack(sorted_masks: np.ndarray) -> np.ndarray:
@@ -223,20 +214,19 @@ class CanonicalHands:
         """
         h = np.asarray(hands)
         if h.ndim != 2 or h.shape[1] != self.hole_cards:
-            raise ValueError(f"expected holdings of shape (n, {self.hole_cards}), got {h.shape}")
+            raise BulkError(f"expected holdings of shape (n, {self.hole_cards}), got {h.shape}")
         if h.size and (h.min() < 0 or h.max() > 51):
-            raise ValueError("card ids must be 0..51")
+            raise BulkError("card ids must be 0..51")
         h = h.astype(np.uint8)
         srt = np.sort(h, axis=1)
         if h.shape[0] and np.any(srt[:, 1:] == srt[:, :-1]):
             row = int(np.nonzero(np.any(srt[:, 1:] == srt[:, :-1], axis=1))[0][0])
-            raise ValueError(f"holding {row} repeats a card")
-        key = _pack(-np.sort(-_suit_masks(h), axis=1))
+            raise BulkError(f"holding {row} repeats a card")
+        key = suit_class_keys(h)
         pos = np.searchsorted(self._keys, key, sorter=self._order)
         return self._order[pos].astype(np.int64)
 
 
-@lru_cache(maxsize=3)
 def canonical_hands(hole_cards: int = 4) -> CanonicalHands:
     """One representative per suit-isomorphism class of starting hands, with its combinations.
 
@@ -253,8 +243,8 @@ def canonical_hands(hole_cards: int = 4) -> CanonicalHands:
 
     Raises
     ------
-    ValueError
-        When ``hole_cards`` is not 4, 5 or 6.
+    BulkError
+        When ``hole_cards`` is not 4, 5 or 6 (a ValueError).
 
     Examples
     --------
@@ -265,7 +255,11 @@ def canonical_hands(hole_cards: int = 4) -> CanonicalHands:
     >>> classes.text(0), int(classes.combos[0])
     ('AsAhAdAc', 1)
     """
-    k = _check_hole_cards(hole_cards)
+    return _canonical_hands(_check_hole_cards(hole_cards))
+
+
+@lru_cache(maxsize=3)
+def _canonical_hands(k: int) -> CanonicalHands:
     keys = _class_keys(k)
     cards = _cards_of(keys, k)
     # order: ranks from the highest card down, then the masks, largest first
@@ -301,7 +295,3 @@ def canonical_text(hand: Sequence[int] | np.ndarray) -> str:
     classes = canonical_hands(_check_hole_cards(h.shape[1]))
     return classes.text(int(classes.index(h)[0]))
 
-
-def total_combinations(hole_cards: int) -> int:
-    """``C(52, hole_cards)``: what the combinations of all classes sum to."""
-    return math.comb(52, _check_hole_cards(hole_cards))

@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
+import warnings
+from pathlib import Path
+from typing import Iterator, TextIO
+
+from ..errors import BulkError
+from .execute import quiet_interrupts
+from .parts import DamagedPartWarning
+from .progress import TableProgress
+from .shared import DEFAULT_BLOCKS_PER_TASK, SHARED_BLOCK, run_shared_table
+from .table import DEFAULT_TRIALS_PER_TASK, run_table
 
 
 def add_table(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,39 +54,50 @@ def add_table(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -
 
 
 def run_table_command(args: argparse.Namespace) -> int:
-    from ..cli import _ProgressBar
-    from .table import DEFAULT_TRIALS_PER_TASK, run_table
-
-    bar = _ProgressBar(sys.stderr)
+    """Run ``omaha-eval table``: progress on stderr, damaged parts reported by name, a line
+    for what ``--resume`` reused, and a quiet Ctrl-C (the caller prints ``interrupted``)."""
+    bar = TableProgress(sys.stderr)
     start = time.monotonic()
-    if args.method == "shared":
-        from .job import BulkError
-        from .shared import DEFAULT_BLOCKS_PER_TASK, SHARED_BLOCK, run_shared_table
-
-        if args.opponents != 1 or args.hole_cards != 4:
-            raise BulkError("--method shared is for 4-card hands against one opponent")
-        per = (args.trials_per_task // SHARED_BLOCK if args.trials_per_task
-               else DEFAULT_BLOCKS_PER_TASK)
-        try:
-            files = run_shared_table(args.out, game=args.game, deals=args.trials, seed=args.seed,
-                                     limit=args.limit, scheduler=args.scheduler,
-                                     workers=args.workers, resume=args.resume,
-                                     blocks_per_task=max(1, per), progress=bar)
-        finally:
-            bar.close()
-        for game, path in files.items():
-            print(f"{game}: {path}")
-        print(f"wall time {time.monotonic() - start:.1f} s", file=sys.stderr)
-        return 0
     try:
-        files = run_table(args.out, game=args.game, opponents=args.opponents, trials=args.trials,
-                          seed=args.seed, hole_cards=args.hole_cards, limit=args.limit,
-                          scheduler=args.scheduler, workers=args.workers, resume=args.resume,
-                          trials_per_task=args.trials_per_task or DEFAULT_TRIALS_PER_TASK,
-                          progress=bar)
+        with _warnings_as_lines(), quiet_interrupts():
+            files = _run(args, bar)
     finally:
         bar.close()
     for game, path in files.items():
         print(f"{game}: {path}")
     print(f"wall time {time.monotonic() - start:.1f} s", file=sys.stderr)
     return 0
+
+
+def _say(line: str) -> None:
+    print(f"omaha-eval: {line}", file=sys.stderr, flush=True)
+
+
+def _run(args: argparse.Namespace, bar: TableProgress) -> dict[str, Path]:
+    if args.method == "shared":
+        if args.opponents != 1 or args.hole_cards != 4:
+            raise BulkError("--method shared is for 4-card hands against one opponent")
+        per = (args.trials_per_task // SHARED_BLOCK if args.trials_per_task
+               else DEFAULT_BLOCKS_PER_TASK)
+        return run_shared_table(args.out, game=args.game, deals=args.trials, seed=args.seed,
+                                limit=args.limit, scheduler=args.scheduler,
+                                workers=args.workers, resume=args.resume,
+                                blocks_per_task=max(1, per), progress=bar, status=_say)
+    return run_table(args.out, game=args.game, opponents=args.opponents, trials=args.trials,
+                     seed=args.seed, hole_cards=args.hole_cards, limit=args.limit,
+                     scheduler=args.scheduler, workers=args.workers, resume=args.resume,
+                     trials_per_task=args.trials_per_task or DEFAULT_TRIALS_PER_TASK,
+                     progress=bar, status=_say)
+
+
+@contextlib.contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """Damaged-part warnings as one ``omaha-eval: warning: ...`` line each, at once."""
+    def show(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:
+        _say(f"warning: {message}")
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", DamagedPartWarning)
+        warnings.showwarning = show
+        yield

@@ -8,14 +8,19 @@ gives the same numbers wherever it runs.
 from __future__ import annotations
 
 import contextlib
+import logging
+import signal
+import threading
 import uuid
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from .job import BulkError, BulkJob, Task, _task_trials, run_units, task_args
+from ..errors import BulkError
+from .tasks import JobLike, Task, run_units, task_args, task_trials
 
-__all__ = ["CALL_TRIALS", "connect", "execute", "execute_calls", "group_size", "have_dask"]
+__all__ = ["CALL_TRIALS", "connect", "execute", "execute_calls", "group_size", "have_dask",
+           "quiet_cancellations", "quiet_interrupts"]
 
 # trials per Dask call when tasks are small: ~0.5 s of one core heads-up, so the
 # few milliseconds Dask spends on a call (scheduling, messages) stay near 1%
@@ -80,15 +85,50 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
     # taken from the kernel's cores. The workers copy the config when they start.
     # Without a dashboard the scheduler still serves HTTP (health, metrics), by default on 8787,
     # and warns when another cluster holds that port: a free port of its own instead.
-    with dask.config.set(_QUIET_CLUSTER):
+    with dask.config.set(_QUIET_CLUSTER), _children_ignore_sigint():
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                host="127.0.0.1", dashboard_address=None,
                                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
-    with cluster, Client(cluster) as client:
+    with cluster, Client(cluster) as client, quiet_interrupts():
+        client.run(quiet_cancellations)
         yield client
 
 
-def execute(job: BulkJob, tasks: Sequence[Task], *, client: Any = None,
+@contextlib.contextmanager
+def _children_ignore_sigint() -> Iterator[None]:
+    """SIGINT is ignored while the worker processes start: they inherit the ignored signal
+    (Python keeps it ignored), so a Ctrl-C reaches this process alone, which stops the job and
+    closes the cluster; without it every worker prints its own KeyboardInterrupt traceback.
+    (A Ctrl-C during those few seconds of start-up is lost: press it again.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def quiet_cancellations() -> None:
+    """Run on each worker of our own cluster: a stopped job cancels its running tasks on
+    purpose, so the worker need not log a warning for each."""
+    logging.getLogger("distributed.worker.state_machine").setLevel(logging.ERROR)
+
+
+@contextlib.contextmanager
+def quiet_interrupts() -> Iterator[None]:
+    """On Ctrl-C (KeyboardInterrupt), silence Dask's loggers while the cluster shuts down: the
+    interrupt stops the job on purpose, and the caller reports it in one line."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        for name in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        raise
+
+
+def execute(job: JobLike, tasks: Sequence[Task], *, client: Any = None,
             group: int | None = None) -> Iterator[tuple[Task, np.ndarray]]:
     """Run the tasks; yield ``(task, sums)`` as each finishes.
 
@@ -97,13 +137,13 @@ def execute(job: BulkJob, tasks: Sequence[Task], *, client: Any = None,
     numbers never depend on it.
     """
     if client is not None and group is None:
-        trials = max((_task_trials(t, job.trials) for t in tasks), default=1)
+        trials = max((task_trials(t, job.trials) for t in tasks), default=1)
         group = group_size(len(tasks), trials, _worker_threads(client))
     calls = ((task, task.name, run_units, _args_of(job, task)) for task in tasks)
     return execute_calls(calls, client=client, group=group or 1)
 
 
-def _args_of(job: BulkJob, task: Task) -> Callable[[], tuple[Any, ...]]:
+def _args_of(job: JobLike, task: Task) -> Callable[[], tuple[Any, ...]]:
     """The task's arguments, built when called (just before submission)."""
     return lambda: task_args(job, task)
 

@@ -21,29 +21,25 @@ qualifying low (0 in the high game), ``scoop`` wins the whole pot alone.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
 from .._optional import import_optional
+from ..errors import BulkError as BulkError  # re-exported: its old home
 from .canonical import HOLE_CARDS, canonical_hands
 from .display import rows_text
-from ..errors import BulkError as BulkError  # re-exported: its old home
+from .execute import execute
+from .tasks import BLOCK, NSTAT, POT, Task, plan_tasks, run_units, task_args, task_trials
 
-__all__ = ["BLOCK", "BulkError", "BulkJob", "BulkResult", "GAMES", "bulk_equity", "run_units"]
+__all__ = ["BLOCK", "BulkError", "BulkJob", "BulkResult", "GAMES", "NSTAT", "POT", "Task",
+           "bulk_equity", "plan_tasks", "run_units", "task_args", "task_trials"]
 
 GAMES = ("hi", "hilo")
 _GAME_BIT = {"hi": 1, "hilo": 2}
-NSTAT = 7  # sums per game: share, share^2, hi win, hi tie, lo win, lo tie, scoop
-STAT_NAMES = ("share", "share_sq", "hi_win", "hi_tie", "lo_win", "lo_tie", "scoop")
 MAX_OPPONENTS = 8
 MAX_TRIALS = 1 << 40   # per hand: keeps every sum of squared shares far inside int64
-
-
-BLOCK = 65536  # trials per random stream (oe_bulk.h OE_BULK_BLOCK; checked at first use)
-POT = 5040     # share units per pot
 
 
 def _int_arg(name: str, value: object, low: int, high: int) -> int:
@@ -294,71 +290,6 @@ def _digest(hands: np.ndarray) -> str:
     return hashlib.sha256(np.ascontiguousarray(hands).tobytes()).hexdigest()[:16]
 
 
-# ---------------------------------------------------------------- tasks
-
-
-@dataclass(frozen=True)
-class Task:
-    """Rows of (hand index, first block, end block): one call of :func:`run_units`."""
-
-    index: np.ndarray
-    block_begin: np.ndarray
-    block_end: np.ndarray
-
-    @property
-    def name(self) -> str:
-        return f"{int(self.index[0]):07d}-{int(self.block_begin[0]):05d}"
-
-
-def plan_tasks(missing: np.ndarray, trials: int, *, trials_per_task: int | None = None,
-               partitions: int | None = None) -> list[Task]:
-    """Cut the missing units ((n_hands, n_blocks) bool) into tasks.
-
-    Either ``partitions`` tasks of about equal size, or tasks of about ``trials_per_task``
-    trials (whole blocks; at least one block). Units go block by block (every hand's block 0,
-    then every hand's block 1, ...), so a run stopped early holds a complete table at a multiple
-    of ``BLOCK`` trials. Runs of one hand's consecutive blocks become one row.
-    """
-    block_u, hand_u = np.nonzero(missing.T)
-    n_units = hand_u.size
-    if n_units == 0:
-        return []
-    if partitions is not None:
-        cuts = np.linspace(0, n_units, min(partitions, n_units) + 1).round().astype(np.int64)
-    else:
-        per = max(1, (trials_per_task or BLOCK) // BLOCK)
-        cuts = np.append(np.arange(0, n_units, per), n_units)
-    tasks = []
-    for a, b in zip(cuts[:-1].tolist(), cuts[1:].tolist()):
-        h, blk = hand_u[a:b], block_u[a:b]
-        # a new row where the hand changes or blocks stop being consecutive
-        start = np.ones(b - a, dtype=bool)
-        start[1:] = (h[1:] != h[:-1]) | (blk[1:] != blk[:-1] + 1)
-        first = np.nonzero(start)[0]
-        last = np.append(first[1:], b - a) - 1
-        tasks.append(Task(h[first].astype(np.int64), blk[first].astype(np.int64),
-                          (blk[last] + 1).astype(np.int64)))
-    return tasks
-
-
-def run_units(hands: np.ndarray, keys: np.ndarray, block_begin: np.ndarray,
-              block_end: np.ndarray, trials: int, opponents: int, games_mask: int) -> np.ndarray:
-    """The task body (runs on workers): sums (n, 2 * NSTAT) int64, high game then hi-lo."""
-    from . import _kernel as k  # the extension loads on first use
-
-    return k.hand_sums(np.ascontiguousarray(hands, dtype=np.uint8),
-                       np.ascontiguousarray(keys, dtype=np.uint64),
-                       np.ascontiguousarray(block_begin, dtype=np.int64),
-                       np.ascontiguousarray(block_end, dtype=np.int64),
-                       int(trials), int(opponents), int(games_mask))
-
-
-def task_args(job: BulkJob, task: Task) -> tuple[Any, ...]:
-    """Arguments of :func:`run_units` for one task (small arrays: cheap to ship to a worker)."""
-    return (job.hands[task.index], job.keys(task.index), task.block_begin, task.block_end,
-            job.trials, job.opponents, job.games_mask)
-
-
 # ---------------------------------------------------------------- results
 
 
@@ -485,29 +416,10 @@ def bulk_equity(hands: Iterable[str] | np.ndarray | None = None, *, game: str | 
     sums = np.zeros((len(job), 2 * NSTAT), dtype=np.int64)
     total = len(job) * job.trials
     done = 0
-    from .execute import execute
-
     for task, out in execute(job, tasks, client=client):
         np.add.at(sums, task.index, out)
-        done += _task_trials(task, job.trials)
+        done += task_trials(task, job.trials)
         if progress:
             progress(done, total)
     return BulkResult(job, sums)
 
-
-def _task_trials(task: Task, trials: int) -> int:
-    ends = np.minimum(task.block_end * BLOCK, trials)
-    return int(np.sum(ends - task.block_begin * BLOCK))
-
-
-def check_block_size() -> None:
-    """The kernel's block size must be the one the job plans with."""
-    from . import _kernel as k
-
-    if k.BLOCK != BLOCK or k.POT != POT:  # pragma: no cover - a build mismatch
-        raise RuntimeError("bulk kernel and job disagree on the block size")
-
-
-def standard_error_bound(trials: int) -> float:
-    """Largest possible standard error of a share in [0, 1] after ``trials`` trials."""
-    return 0.5 / math.sqrt(trials)

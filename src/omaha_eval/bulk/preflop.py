@@ -23,13 +23,17 @@ from typing import TYPE_CHECKING, Any, Sequence
 import numpy as np
 
 from .._optional import import_optional
+from ..cards import parse_cards
+from ..errors import BulkError, CardError
+from ..ranking import GAMES, suit_class_keys
 from .canonical import canonical_hands
 from .display import rows_text
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
 
-__all__ = ["PreflopTable", "preflop_table", "hand_percentile", "pack_table"]
+__all__ = ["PreflopTable", "preflop_table", "hand_percentile", "pack_table", "ranking_of_tables",
+           "write_ranking"]
 
 _GAMES = ("hi", "hilo")
 _RATES = ("scoop", "hi", "hi_tie", "lo", "lo_tie")
@@ -122,7 +126,6 @@ def _resource(game: str) -> Traversable:
     return resources.files("omaha_eval.bulk").joinpath(f"data/preflop4-1-{game}.npz")
 
 
-@lru_cache(maxsize=2)
 def preflop_table(game: str = "hi") -> PreflopTable:
     """The shipped 4-card preflop table of ``game`` against one random hand (loaded once).
 
@@ -133,11 +136,12 @@ def preflop_table(game: str = "hi") -> PreflopTable:
     Returns
     -------
     PreflopTable
+        The table, loaded once per game and shared (its arrays are read-only).
 
     Raises
     ------
-    ValueError
-        For another game.
+    BulkError
+        For another game (a ValueError).
 
     Examples
     --------
@@ -146,8 +150,13 @@ def preflop_table(game: str = "hi") -> PreflopTable:
     >>> len(t), int(t.combos.sum()), t.hands[int(t.rank()[0])][:4]
     (16432, 270725, 'AsAh')
     """
-    if game not in _GAMES:
-        raise ValueError(f"game must be 'hi' or 'hilo', got {game!r}")
+    if not isinstance(game, str) or game not in _GAMES:
+        raise BulkError(f"game must be 'hi' or 'hilo', got {game!r:.60}")
+    return _load_table(game)
+
+
+@lru_cache(maxsize=2)
+def _load_table(game: str) -> PreflopTable:
     with _resource(game).open("rb") as fh, np.load(fh) as z:
         data = {k: z[k] for k in z.files}
     info = json.loads(str(data["info"]))
@@ -196,11 +205,9 @@ def hand_percentile(hand: str | Sequence[int], game: str = "hi") -> float:
     >>> oe.hand_percentile("AsKsQhJh", game="hi") < 10 < oe.hand_percentile("7c6c5d4d", game="hi")
     True
     """
-    from ..cards import parse_cards
-
-    cards = parse_cards(hand) if isinstance(hand, str) else np.asarray(hand)
+    cards = parse_cards(hand)
     if cards.size != 4:
-        raise ValueError(f"preflop tables are for four-card hands, got {cards.size} cards")
+        raise CardError(f"preflop tables are for four-card hands, got {cards.size} cards")
     table = preflop_table(game)
     index = int(canonical_hands(4).index(np.asarray(cards).reshape(1, 4))[0])
     return table.percentile(index)
@@ -213,7 +220,7 @@ def pack_table(parquet: str, out: str, **info: object) -> None:
     cols, meta = read_parquet(parquet)
     classes = canonical_hands(4)
     if cols["hand"] != classes.texts() or meta.get("opponents") != 1:
-        raise ValueError("not a full 4-card table against one opponent")
+        raise BulkError("not a full 4-card table against one opponent")
     def q(v: Any) -> np.ndarray:
         return np.round(np.asarray(v) * 65535).astype(np.uint16)
 
@@ -223,3 +230,54 @@ def pack_table(parquet: str, out: str, **info: object) -> None:
     meta = dict(meta, **info, class_digest=_class_digest(),
                 min_trials=int(np.min(cols["trials"])), max_std_error=float(np.max(cols["std_error"])))
     np.savez_compressed(out, info=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+
+
+def ranking_of_tables() -> dict[str, np.ndarray]:
+    """The ranking :mod:`omaha_eval.ranking` ships, computed from the shipped preflop tables.
+
+    Returns
+    -------
+    dict of str to numpy.ndarray
+        ``keys`` (the class keys, ascending) and, per game, the combinations at least as good
+        as each class.
+
+    Examples
+    --------
+    >>> from omaha_eval.bulk.preflop import ranking_of_tables
+    >>> from omaha_eval.ranking import ranking_arrays
+    >>> made, shipped = ranking_of_tables(), ranking_arrays()
+    >>> all((made[k] == shipped[k]).all() for k in shipped)
+    True
+    """
+    keys = suit_class_keys(canonical_hands(4).hands)
+    order = np.argsort(keys)
+    out = {"keys": keys[order]}
+    for game in GAMES:
+        table = preflop_table(game)
+        out[game] = (table._cum_before + table.combos)[order].astype(np.int64)
+    return out
+
+
+def write_ranking(out: str) -> None:
+    """Write :func:`ranking_of_tables` to ``out`` (``src/omaha_eval/data/ranking4.npz``).
+
+    Run it after :func:`pack_table` replaces a shipped table, so that percent ranges and the
+    tables agree (a test compares the shipped file with the tables).
+
+    Parameters
+    ----------
+    out : str
+        The ``.npz`` file to write.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from omaha_eval.bulk.preflop import write_ranking
+    >>> path = os.path.join(tempfile.mkdtemp(), "ranking4.npz")
+    >>> write_ranking(path)
+    >>> os.path.getsize(path) > 10_000
+    True
+    """
+    arrays = ranking_of_tables()
+    payload: dict[str, Any] = {game: arrays[game].astype(np.uint32) for game in GAMES}
+    np.savez_compressed(out, keys=arrays["keys"], **payload)

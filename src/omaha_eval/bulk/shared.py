@@ -26,8 +26,12 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..errors import BulkError
 from .execute import connect, execute_calls
-from .job import NSTAT, BulkError, BulkJob, BulkResult
+from .job import BulkJob, BulkResult
+from .parts import open_parts, read_parts, set_aside, write_part
+from .table import already_complete, need_pyarrow, outputs_of, silent, write_parquet
+from .tasks import NSTAT
 
 __all__ = ["SHARED_BLOCK", "run_shared_table", "shared_sums", "shared_result"]
 
@@ -67,30 +71,26 @@ def run_shared_table(out: str | os.PathLike[str], *, game: str = "hi", deals: in
                      limit: int | None = None, scheduler: str | None = None,
                      workers: int | None = None, resume: bool = False,
                      blocks_per_task: int = DEFAULT_BLOCKS_PER_TASK,
-                     progress: Callable[[int, int], None] | None = None) -> dict[str, Path]:
+                     progress: Callable[[int, int], None] | None = None,
+                     status: Callable[[str], None] | None = None) -> dict[str, Path]:
     """The heads-up 4-card table by shared deals (``omaha-eval table --method shared``).
 
     ``deals`` deals in all; each class gets the ones that miss its cards. Other parameters as
     :func:`omaha_eval.bulk.table.run_table`.
     """
-    from .table import _need_pyarrow, _open_parts, _outputs, write_parquet
-
     job = _job(game, deals, seed, limit)
-    _need_pyarrow()
-    files, parts = _outputs(out, job.games)
+    need_pyarrow()
+    files, parts = outputs_of(out, job.games)
     manifest = dict(job.describe(), games=list(job.games), method="shared",
                     shared_block=SHARED_BLOCK)
-    _open_parts(parts, manifest, resume)
+    say = status or silent
+    if resume and not parts.exists() and already_complete(
+            files, dict(job.describe(), method="shared")):
+        say(f"already complete: {', '.join(map(str, files.values()))} (nothing recomputed)")
+        return files
+    identity = open_parts(parts, manifest, resume)
     n_blocks = -(-job.trials // SHARED_BLOCK)
-    covered = np.zeros(n_blocks, dtype=bool)
-    raw = np.zeros((len(job), 2 * (NSTAT + 1)), dtype=np.int64)
-    for f in sorted(parts.glob("part-*.npz")):
-        with np.load(f) as z:
-            b0, b1, s = int(z["block_begin"]), int(z["block_end"]), z["sums"]
-        if not 0 <= b0 < b1 <= n_blocks or covered[b0:b1].any() or s.shape != raw.shape:
-            raise BulkError(f"partial result {f} does not fit this job: delete {parts}")
-        covered[b0:b1] = True
-        raw += s
+    covered, raw, reused = _load_shared(parts, identity, n_blocks, len(job))
     per = max(1, int(blocks_per_task))
     todo = [(a, min(a + per, n_blocks)) for a in range(0, n_blocks, per)
             if not covered[a:min(a + per, n_blocks)].any()]
@@ -98,6 +98,8 @@ def run_shared_table(out: str | os.PathLike[str], *, game: str = "hi", deals: in
            [(a, min(a + per, n_blocks)) for a in range(0, n_blocks, per)]):
         raise BulkError(f"{parts} was cut into tasks of another size: resume with the same "
                         f"--trials-per-task")
+    if resume:
+        say(f"reused {reused} of {reused + len(todo)} tasks")
     total = job.trials
     done = int(min(covered.sum() * SHARED_BLOCK, total))
     if progress:
@@ -109,13 +111,8 @@ def run_shared_table(out: str | os.PathLike[str], *, game: str = "hi", deals: in
               lambda a=a, b=b: (a, b, job.trials, job.games_mask)) for a, b in todo)
     with connect(scheduler, workers) as client:
         for (a, b), sums in execute_calls(calls, client=client, constants=(heroes, key)):
-            final = parts / f"part-{a:06d}.npz"
-            tmp = parts / f".tmp-{a:06d}-{os.getpid()}.npz"
-            with open(tmp, "wb") as fh:
-                np.savez(fh, block_begin=a, block_end=b, sums=sums)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, final)
+            write_part(parts, f"{a:06d}", identity,
+                       {"block_begin": a, "block_end": b, "sums": sums})
             raw += sums
             done = min(done + (b - a) * SHARED_BLOCK, total)
             if progress:
@@ -125,6 +122,27 @@ def run_shared_table(out: str | os.PathLike[str], *, game: str = "hi", deals: in
         write_parquet(result, g, path)
     shutil.rmtree(parts)
     return files
+
+
+def _load_shared(parts: Path, identity: str, n_blocks: int,
+                 n_hands: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Deal blocks covered, the kernel's sums so far and the parts reused, from sealed parts."""
+    covered = np.zeros(n_blocks, dtype=bool)
+    raw = np.zeros((n_hands, 2 * (NSTAT + 1)), dtype=np.int64)
+    used = 0
+    for path, data in read_parts(parts, identity):
+        try:
+            b0, b1, s = int(data["block_begin"]), int(data["block_end"]), data["sums"]
+        except (KeyError, TypeError, ValueError):
+            set_aside(path, "does not fit this job (arrays)")
+            continue
+        if not 0 <= b0 < b1 <= n_blocks or covered[b0:b1].any() or s.shape != raw.shape:
+            set_aside(path, "does not fit this job (blocks or shape)")
+            continue
+        covered[b0:b1] = True
+        raw += s
+        used += 1
+    return covered, raw, used
 
 
 def shared_complete_blocks(parts: str | os.PathLike[str]) -> int:

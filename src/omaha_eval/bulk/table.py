@@ -3,11 +3,14 @@
 While a table runs, every finished task is written at once to ``OUT.parts/`` (one small ``.npz``
 of integer sums per task, written to a temporary name and renamed, so a kill never leaves half a
 file) beside ``job.json``, the parameters that fix every number. ``resume=True`` reads what is
-there, checks that it belongs to the same job, and computes only the missing blocks; since a
+there, checks that it belongs to the same job (each part is sealed with a checksum of its
+content and the job's identity, :mod:`omaha_eval.bulk.parts`: a damaged one is reported by name
+and recomputed), and computes only the missing blocks; since a
 hand's numbers are integer sums over blocks whose random streams depend only on the seed, the
 hand's index and the block, the final file is byte for byte the one an uninterrupted run writes.
 When every block is in, the Parquet file is written (again through a temporary name) and the
-parts directory removed.
+parts directory removed; ``resume=True`` on a finished run (its files there, no parts) says so
+and recomputes nothing.
 
 Parquet columns: ``hand`` (canonical text), ``combos``, ``equity``, ``std_error``, ``trials``,
 ``scoop``, ``hi``, ``hi_tie``, ``lo``, ``lo_tie`` (see :mod:`omaha_eval.bulk.job`), one row per
@@ -24,15 +27,21 @@ from typing import Any, Callable
 
 import numpy as np
 
+from ..errors import BulkError
 from .execute import connect, execute
-from .job import NSTAT, BulkError, BulkJob, BulkResult, Task, plan_tasks, _task_trials
+from .job import BulkJob, BulkResult
+from .parts import open_parts, read_parts, set_aside, write_part
+from .tasks import NSTAT, Task, plan_tasks, task_trials
 
-__all__ = ["run_table", "write_parquet", "read_parquet", "DEFAULT_TRIALS_PER_TASK"]
+__all__ = ["run_table", "write_parquet", "read_parquet", "DEFAULT_TRIALS_PER_TASK", "outputs_of",
+           "already_complete", "need_pyarrow", "silent"]
 
 DEFAULT_TRIALS_PER_TASK = 1 << 22  # about half a second of one core per task
 
 
-def _outputs(out: str | os.PathLike[str], games: tuple[str, ...]) -> tuple[dict[str, Path], Path]:
+def outputs_of(out: str | os.PathLike[str],
+               games: tuple[str, ...]) -> tuple[dict[str, Path], Path]:
+    """The file of each game and the partial-results folder of a run writing ``out``."""
     text = os.fspath(out)
     if len(games) == 1:
         if "{game}" in text:
@@ -49,52 +58,54 @@ def _manifest(job: BulkJob) -> dict[str, Any]:
     return dict(job.describe(), games=list(job.games))
 
 
-def _open_parts(parts: Path, manifest: dict[str, Any], resume: bool) -> None:
-    """Start the partial-results folder of a job, or check that the one there is this job's."""
-    if parts.exists():
-        if not resume:
-            raise BulkError(f"{parts} holds partial results: add --resume to continue them, "
-                            f"or delete it to start again")
-        try:
-            old = json.loads((parts / "job.json").read_text())
-        except (OSError, ValueError) as exc:
-            raise BulkError(f"{parts} has no readable job.json: delete it to start again") from exc
-        if old != manifest:
-            diff = {k: (old.get(k), v) for k, v in manifest.items() if old.get(k) != v}
-            raise BulkError(f"{parts} belongs to another job (differs in {diff})")
-    else:
-        parts.mkdir(parents=True)
-        (parts / "job.json").write_text(json.dumps(manifest, indent=1, sort_keys=True))
+def _fits(job: BulkJob, data: dict[str, np.ndarray], covered: np.ndarray) -> str:
+    """Why a sealed part cannot be merged into ``covered`` ('' when it can)."""
+    try:
+        idx, b0, b1, s = data["index"], data["block_begin"], data["block_end"], data["sums"]
+    except KeyError as exc:
+        return f"lacks the array {exc}"
+    if idx.ndim != 1 or not idx.size or b0.shape != idx.shape or b1.shape != idx.shape \
+            or s.shape != (idx.size, 2 * NSTAT) or s.dtype != np.int64:
+        return "does not fit this job (shapes)"
+    if idx.min() < 0 or idx.max() >= len(job) or b1.max() > job.n_blocks or np.any(b0 < 0) \
+            or np.any(b0 >= b1):
+        return "does not fit this job (hands or blocks out of range)"
+    if any(covered[i, a:b].any() for i, a, b in zip(idx.tolist(), b0.tolist(), b1.tolist())):
+        return "repeats blocks another part holds"
+    return ""
 
 
-def _load_parts(parts: Path, job: BulkJob) -> tuple[np.ndarray, np.ndarray]:
-    """Coverage (n_hands, n_blocks) bool and the sums so far (n_hands, 2 * NSTAT)."""
+def _load_parts(parts: Path, job: BulkJob, identity: str) -> tuple[np.ndarray, np.ndarray, int]:
+    """Coverage (n_hands, n_blocks) bool, the sums so far (n_hands, 2 * NSTAT), parts reused."""
     covered = np.zeros((len(job), job.n_blocks), dtype=bool)
     sums = np.zeros((len(job), 2 * NSTAT), dtype=np.int64)
-    for f in sorted(parts.glob("part-*.npz")):
-        with np.load(f) as z:
-            idx, b0, b1, s = z["index"], z["block_begin"], z["block_end"], z["sums"]
-        if idx.size and (idx.min() < 0 or idx.max() >= len(job) or b1.max() > job.n_blocks
-                         or np.any(b0 >= b1) or s.shape != (idx.size, 2 * NSTAT)):
-            raise BulkError(f"partial result {f} does not fit this job")
-        for i, a, b in zip(idx.tolist(), b0.tolist(), b1.tolist()):
-            if covered[i, a:b].any():
-                raise BulkError(f"partial result {f} repeats blocks of hand {i}: "
-                                f"delete {parts} and start again")
+    used = 0
+    for path, data in read_parts(parts, identity):
+        why = _fits(job, data, covered)
+        if why:
+            set_aside(path, why)
+            continue
+        for i, a, b in zip(data["index"].tolist(), data["block_begin"].tolist(),
+                           data["block_end"].tolist()):
             covered[i, a:b] = True
-        np.add.at(sums, idx, s)
-    return covered, sums
+        np.add.at(sums, data["index"], data["sums"])
+        used += 1
+    return covered, sums, used
 
 
-def _write_part(parts: Path, task: Task, out: np.ndarray) -> None:
-    final = parts / f"part-{task.name}.npz"
-    tmp = parts / f".tmp-{task.name}-{os.getpid()}.npz"
-    with open(tmp, "wb") as fh:
-        np.savez(fh, index=task.index, block_begin=task.block_begin, block_end=task.block_end,
-                 sums=out)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, final)
+def already_complete(files: dict[str, Path], expected: dict[str, Any]) -> bool:
+    """Whether every output file exists and its metadata holds ``expected`` (the job's
+    parameters): the run finished before."""
+    for game, path in files.items():
+        if not path.is_file():
+            return False
+        try:
+            _, meta = read_parquet(path)
+        except Exception:  # noqa: BLE001 - unreadable: not complete
+            return False
+        if meta.get("game") != game or any(meta.get(k) != v for k, v in expected.items()):
+            return False
+    return True
 
 
 def run_table(out: str | os.PathLike[str], *, game: str = "hi", opponents: int = 1,
@@ -102,7 +113,8 @@ def run_table(out: str | os.PathLike[str], *, game: str = "hi", opponents: int =
               limit: int | None = None, scheduler: str | None = None,
               workers: int | None = None, resume: bool = False,
               trials_per_task: int = DEFAULT_TRIALS_PER_TASK,
-              progress: Callable[[int, int], None] | None = None) -> dict[str, Path]:
+              progress: Callable[[int, int], None] | None = None,
+              status: Callable[[str], None] | None = None) -> dict[str, Path]:
     """Compute a preflop table into Parquet, with partial results and resume.
 
     Parameters
@@ -123,6 +135,11 @@ def run_table(out: str | os.PathLike[str], *, game: str = "hi", opponents: int =
     trials_per_task : int
         Size of a task (whole blocks of 65,536 trials); never changes a number.
     progress : callable(done_trials, total_trials), optional
+    status : callable(str), optional
+        Receives lines for the user: ``reused N of M tasks`` on resume, ``already complete``
+        when ``resume`` finds the finished files of this job (nothing is recomputed).
+        Damaged partial results are reported as :class:`omaha_eval.bulk.parts.DamagedPartWarning`
+        warnings naming the file, and recomputed.
 
     Returns
     -------
@@ -137,21 +154,29 @@ def run_table(out: str | os.PathLike[str], *, game: str = "hi", opponents: int =
     games = ("hi", "hilo") if game == "both" else (game,)
     job = BulkJob.table(game=games, opponents=opponents, trials=trials, seed=seed,
                         hole_cards=hole_cards, limit=limit)
-    _need_pyarrow()
-    files, parts = _outputs(out, job.games)
+    need_pyarrow()
+    files, parts = outputs_of(out, job.games)
     manifest = _manifest(job)
-    _open_parts(parts, manifest, resume)
-    covered, sums = _load_parts(parts, job)
+    say = status or silent
+    if resume and not parts.exists() and already_complete(files, job.describe()):
+        say(f"already complete: {', '.join(map(str, files.values()))} (nothing recomputed)")
+        return files
+    identity = open_parts(parts, manifest, resume)
+    covered, sums, reused = _load_parts(parts, job, identity)
     tasks = plan_tasks(~covered, job.trials, trials_per_task=trials_per_task)
+    if resume:
+        say(f"reused {reused} of {reused + len(tasks)} tasks")
     total = len(job) * job.trials
-    done = total - sum(_task_trials(t, job.trials) for t in tasks)
+    done = total - sum(task_trials(t, job.trials) for t in tasks)
     if progress:
         progress(done, total)
     with connect(scheduler, workers) as client:
         for task, result in execute(job, tasks, client=client):
-            _write_part(parts, task, result)
+            write_part(parts, task.name, identity, {
+                "index": task.index, "block_begin": task.block_begin,
+                "block_end": task.block_end, "sums": result})
             np.add.at(sums, task.index, result)
-            done += _task_trials(task, job.trials)
+            done += task_trials(task, job.trials)
             if progress:
                 progress(done, total)
     table = BulkResult(job, sums)
@@ -161,7 +186,8 @@ def run_table(out: str | os.PathLike[str], *, game: str = "hi", opponents: int =
     return files
 
 
-def _need_pyarrow() -> None:
+def need_pyarrow() -> None:
+    """Refuse (a BulkError saying what to install) when pyarrow is missing."""
     try:
         import pyarrow  # noqa: F401
     except ImportError:
@@ -185,7 +211,7 @@ def write_parquet(result: BulkResult, game: str, path: str | os.PathLike[str]) -
 
 def read_parquet(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
     """Columns (NumPy arrays, ``hand`` as a list) and the job's parameters of a table file."""
-    _need_pyarrow()
+    need_pyarrow()
     import pyarrow.parquet as pq
 
     table = pq.read_table(path)
@@ -195,48 +221,5 @@ def read_parquet(path: str | os.PathLike[str]) -> tuple[dict[str, np.ndarray], d
     return cols, meta
 
 
-
-def complete_blocks(parts: str | os.PathLike[str]) -> int:
-    """How many leading blocks every hand of an unfinished run has (tasks go block by block)."""
-    parts = Path(parts)
-    job = _job_of_manifest(json.loads((parts / "job.json").read_text()))
-    covered, _ = _load_parts(parts, job)
-    full = np.all(covered, axis=0)
-    return int(np.argmin(full)) if not full.all() else job.n_blocks
-
-
-def table_at_blocks(parts: str | os.PathLike[str], blocks: int) -> BulkResult:
-    """The result of an unfinished run cut at its first ``blocks`` blocks: exactly what a run of
-    the same job with ``trials = blocks * BLOCK`` gives (each block's stream depends only on the
-    seed, the hand and the block)."""
-    from .job import BLOCK
-
-    parts = Path(parts)
-    manifest = json.loads((parts / "job.json").read_text())
-    job = _job_of_manifest(manifest)
-    if not 1 <= blocks <= job.n_blocks or blocks * BLOCK > job.trials:
-        raise BulkError(f"blocks must be 1..{job.trials // BLOCK}, got {blocks}")
-    cut = _job_of_manifest(dict(manifest, trials=blocks * BLOCK))
-    sums = np.zeros((len(job), 2 * NSTAT), dtype=np.int64)
-    covered = np.zeros((len(job), blocks), dtype=bool)
-    for f in sorted(parts.glob("part-*.npz")):
-        with np.load(f) as z:
-            idx, b0, b1, s = z["index"], z["block_begin"], z["block_end"], z["sums"]
-        for row, (i, a, b) in enumerate(zip(idx.tolist(), b0.tolist(), b1.tolist())):
-            if b <= blocks:
-                sums[i] += s[row]
-                covered[i, a:b] = True
-            elif a < blocks:
-                raise BulkError(f"{f} has a task across block {blocks}: cannot cut there")
-    if not covered.all():
-        raise BulkError(f"block {blocks - 1} is not complete in {parts}")
-    return BulkResult(cut, sums)
-
-
-def _job_of_manifest(m: dict[str, Any]) -> BulkJob:
-    if not str(m.get("hands", "")).startswith("canonical-"):
-        raise BulkError("only table runs can be read back from their parts")
-    limit = None if m["n_hands"] == len(BulkJob.table(hole_cards=m["hole_cards"], trials=1)) \
-        else m["n_hands"]
-    return BulkJob.table(game=tuple(m["games"]), opponents=m["opponents"], trials=m["trials"],
-                         seed=m["seed"], hole_cards=m["hole_cards"], limit=limit)
+def silent(_: str) -> None:
+    """The status callback when none is given."""
