@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 from math import gcd
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
+from .._args import is_int
 from ..errors import TableError as TableError  # re-exported: its old home
 from .config import ANTE, BIG_BLIND, DEAD, KILL, LIVE, SMALL_BLIND, STRADDLE, GameConfig
 
@@ -57,10 +58,6 @@ MISSED_BLINDS_RULES = ("owed", "forgiven")
 # why a present player is not dealt in
 WAIT_BIG_BLIND = "waiting for the big blind"
 WAIT_BUTTON = "waiting for the button to pass"
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -148,7 +145,7 @@ class TableRules:
     missed_blinds: str = "owed"
 
     def __post_init__(self) -> None:
-        if not _is_int(self.seats) or not 2 <= self.seats <= MAX_SEATS:
+        if not is_int(self.seats) or not 2 <= self.seats <= MAX_SEATS:
             raise TableError(f"seats must be an int 2..{MAX_SEATS}, got {self.seats!r}")
         if self.kill not in KILL_GAMES:
             raise TableError(f"kill must be None, 'kill' or 'half', got {self.kill!r}")
@@ -164,7 +161,7 @@ class TableRules:
                 raise TableError(f"{name} must be True or False, got {getattr(self, name)!r}")
         for name in ("straddle_amount", "kill_min_pot"):
             value = getattr(self, name)
-            if value is not None and (not _is_int(value) or value < 0):
+            if value is not None and (not is_int(value) or value < 0):
                 raise TableError(f"{name} must be a non-negative int or None, got {value!r}")
 
     @property
@@ -676,7 +673,7 @@ def _overblind_kill(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, 
     if not isinstance(overblind, (tuple, list)) or len(overblind) != 2:
         raise TableError(f"overblind must be a (seat, amount) pair, got {overblind!r}")
     seat, amount = overblind
-    if not _is_int(seat) or seat not in in_hand:
+    if not is_int(seat) or seat not in in_hand:
         raise TableError(f"seat {seat!r} is not dealt in this hand and cannot post an overblind")
     if lay.owed.get(seat):
         raise TableError(f"seat {seat} posts owed blinds this hand and cannot post an overblind")
@@ -684,7 +681,7 @@ def _overblind_kill(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, 
         raise TableError("this hand is already a kill hand")
     low = 2 * bb_amount
     high = max(low, _player(seats, seat).stack // 2) if rules.overblind_half_stack else low
-    if not _is_int(amount) or not low <= amount <= high:
+    if not is_int(amount) or not low <= amount <= high:
         allowed = f"{low}" if high == low else f"{low} to {high} (half the stack)"
         raise TableError(f"overblind of seat {seat} must be {allowed}, got {amount!r}")
     g = gcd(amount, bb_amount) or 1
