@@ -1,6 +1,6 @@
 """Site hand histories: hands per second for parse + replay + agreement on the shared files
-(../shared/data/hh), and the share of that time spent parsing. Target of issue 14: at least
-2,000 four-card hands per second on one core.
+(../shared/data/hh), for every site and for the 4-card hands, and the share of that time spent
+parsing. Target of issue 26: at least 5,000 four-card hands per second on one core.
 
     python bench/bench_hh.py [--repeat 15]        # the figures (CPU time, best and median of --repeat)
     python bench/bench_hh.py --against DIR [--rounds 4] [--repeat 7]   # interleaved A/B with DIR's package
@@ -25,8 +25,10 @@ from typing import Dict, List, Tuple
 
 import pytest
 
-from omaha_eval.hh.reader import parse_hand
+from omaha_eval.hh.model import SiteHand
 from omaha_eval.hh.replay import replay_hand
+from omaha_eval.hh.sites import parse
+from omaha_eval.hh.sites.ipoker import is_ipoker, read_games
 from omaha_eval.hh.text import decode, split_hands
 
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "shared", "data", "hh")
@@ -45,57 +47,61 @@ def _best_and_median(times: List[float]) -> Tuple[float, float]:
     return min(times), statistics.median(times)
 
 
+def _one_pass(data: List[Tuple[str, bytes]]) -> List[Tuple[str, bool, bool, float, float]]:
+    """Every hand of the files once: (site, 4-card Omaha, agrees, parse seconds, replay
+    seconds), CPU time. A file's decoding and splitting is charged to its hands by line count
+    (an iPoker file's whole reading, XML included, to its games equally)."""
+    out: List[Tuple[str, bool, bool, float, float]] = []
+    clock = time.process_time
+    for path, raw in data:
+        t0 = clock()
+        text = decode(raw, path)
+        if is_ipoker(text):
+            games = [g for g in read_games(text, path) if isinstance(g, SiteHand)]
+            share = (clock() - t0) / max(len(games), 1)
+            parsed = [(g, share) for g in games]
+        else:
+            found = split_hands(text)
+            split = clock() - t0
+            lines = sum(len(item[2]) for item in found) or 1
+            parsed = []
+            for site, start, hand_lines in found:
+                t1 = clock()
+                hand = parse(site, hand_lines, path, start)
+                parsed.append((hand, clock() - t1 + split * len(hand_lines) / lines))
+        for hand, parse_time in parsed:
+            t2 = clock()
+            outcome = replay_hand(hand)
+            out.append((hand.site, hand.hole_cards == 4 and hand.omaha, bool(outcome.agrees),
+                        parse_time, clock() - t2))
+    return out
+
+
 def measure(repeat: int = 15) -> Dict[str, float]:
     """CPU seconds (best and median of ``repeat``) for parsing and for replay + agreement, for
-    all hands and for the 4-card Omaha hands alone, and hand counts.
+    all hands, for the 4-card Omaha hands alone and for each site, as hands per second.
 
-    Parsing is decoding and splitting the files (per file; the 4-card hands are charged their
-    share of it by line count) plus reading every hand's lines (per hand, so the 4-card hands
-    are timed alone). Replay + agreement is :func:`replay_hand` (the rules engine plays the
-    hand, then its award is compared with the site's).
+    Parsing is decoding and splitting the files plus reading every hand's lines (timed per
+    hand); replay + agreement is :func:`replay_hand` (the rules engine plays the hand, then its
+    award is compared with the site's), timed per hand.
     """
     data = _files()
-    texts = [(path, decode(raw, path)) for path, raw in data]
-    items = [(site, lines, path, start) for path, text in texts
-             for site, start, lines in split_hands(text)]
-    hands = [parse_hand(*item) for item in items]
-    four_items = [item for item, h in zip(items, hands) if h.hole_cards == 4 and h.omaha]
-    four = [h for h in hands if h.hole_cards == 4 and h.omaha]
-    line_share4 = sum(len(item[1]) for item in four_items) / sum(len(item[1]) for item in items)
-    split_t: List[float] = []
-    parse_t: List[float] = []
-    replay_t: List[float] = []
-    parse4_t: List[float] = []
-    replay4_t: List[float] = []
-    outcomes: list = []
-    for _ in range(repeat):
-        t0 = time.process_time()
-        split = [split_hands(decode(raw, path)) for path, raw in data]
-        t1 = time.process_time()
-        parsed = [parse_hand(site, lines, path, start) for (path, _), found in zip(data, split)
-                  for site, start, lines in found]
-        t2 = time.process_time()
-        outcomes = [replay_hand(h) for h in parsed]
-        t3 = time.process_time()
-        parsed4 = [parse_hand(*item) for item in four_items]
-        t4 = time.process_time()
-        for h in parsed4:
-            replay_hand(h)
-        t5 = time.process_time()
-        split_t.append(t1 - t0)
-        parse_t.append(t2 - t0)
-        replay_t.append(t3 - t2)
-        parse4_t.append(t4 - t3 + (t1 - t0) * line_share4)
-        replay4_t.append(t5 - t4)
-    figures: Dict[str, float] = {"hands": len(hands), "four_card_hands": len(four),
-                                 "agreeing": sum(1 for o in outcomes if o.agrees)}
-    for label, pick in (("best", min), ("median", statistics.median)):
-        parse, replay = pick(parse_t), pick(replay_t)
-        parse4, replay4 = pick(parse4_t), pick(replay4_t)
-        figures[f"{label}_hands_per_second"] = len(hands) / (parse + replay)
-        figures[f"{label}_parse_share"] = parse / (parse + replay)
-        figures[f"{label}_four_card_hands_per_second"] = len(four) / (parse4 + replay4)
-        figures[f"{label}_four_card_parse_share"] = parse4 / (parse4 + replay4)
+    passes = [_one_pass(data) for _ in range(repeat)]
+    first = passes[0]
+    figures: Dict[str, float] = {"hands": len(first), "four_card_hands": sum(1 for h in first if h[1]),
+                                 "agreeing": sum(1 for h in first if h[2])}
+    groups = {"": lambda h: True, "four_card_": lambda h: h[1]}
+    for site in sorted({h[0] for h in first}):
+        groups[f"site_{site}_"] = lambda h, site=site: h[0] == site
+        figures[f"site_{site}_hands"] = sum(1 for h in first if h[0] == site)
+    for prefix, keep in groups.items():
+        parse_t = [sum(h[3] for h in one if keep(h)) for one in passes]
+        replay_t = [sum(h[4] for h in one if keep(h)) for one in passes]
+        count = sum(1 for h in first if keep(h))
+        for label, pick in (("best", min), ("median", statistics.median)):
+            parse_s, replay_s = pick(parse_t), pick(replay_t)
+            figures[f"{label}_{prefix}hands_per_second"] = count / max(parse_s + replay_s, 1e-9)
+            figures[f"{label}_{prefix}parse_share"] = parse_s / max(parse_s + replay_s, 1e-9)
     figures["hands_per_second"] = figures["best_hands_per_second"]
     figures["parse_share"] = figures["best_parse_share"]
     figures["four_card_hands_per_second"] = figures["best_four_card_hands_per_second"]
@@ -116,7 +122,8 @@ def measure(repeat: int = 15) -> Dict[str, float]:
 @pytest.mark.skipif(not os.path.isdir(ROOT), reason="shared hand histories not present")
 def test_bench_hh_runs():
     figures = measure(repeat=1)
-    assert figures["hands"] == 173 and figures["agreeing"] == 167
+    assert figures["hands"] == 215 and figures["agreeing"] == 206
+    assert figures["site_ipoker_hands"] == 31 and figures["site_fulltilt_hands"] == 5
     assert figures["hands_per_second"] > 0
 
 
@@ -161,6 +168,11 @@ def main() -> None:
               f"hands/s, {f[label + '_parse_share']:.0%} of it parsing; 4-card hands "
               f"{f[label + '_four_card_hands_per_second']:.0f} hands/s, "
               f"{f[label + '_four_card_parse_share']:.0%} of it parsing")
+    for key in sorted(k for k in f if k.startswith("site_") and k.endswith("_hands")):
+        site = key[5:-6]
+        print(f"  {site}: {f[key]:.0f} hands, {f['best_site_' + site + '_hands_per_second']:.0f} hands/s "
+              f"(median {f['median_site_' + site + '_hands_per_second']:.0f}), "
+              f"{f['best_site_' + site + '_parse_share']:.0%} of it parsing")
     print(f"anchor, same run: the rules engine alone plays {f['anchor_engine_hands_per_second']:.0f} "
           f"6-handed checked-down PLO hands/s (ratio {f['hands_per_second'] / f['anchor_engine_hands_per_second']:.2f})")
 

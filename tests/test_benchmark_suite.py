@@ -246,7 +246,7 @@ def test_workloads_are_fixed_by_the_seed() -> None:
                      "spot-turn-hu-w2", "spot-preflop-hu", "spot-preflop-hu-w2", "variant-plo5-flop", "variant-plo5-turn",
                      "variant-plo58-flop", "variant-plo6-flop", "variant-plo6-turn",
                      "variant-courchevel-1", "variant-courchevel8-1", "variant-mc3-plo5",
-                     "game-hu", "game-6max"]
+                     "query-river-equity", "query-suck-resuck", "game-hu", "game-6max"]
     full = {w.name: w for w in workloads.standard()}
     assert full["eval-hi"].size == 1_000_000 and full["mc3-hi"].size == 1_000_000
     assert full["exact-hi"].size == 1_086_008 and not full["exact-hi"].divisible

@@ -24,16 +24,19 @@ from .errors import (
     CardError,
     ChipError,
     HandSetupError,
+    MissingDependencyError,
     HHError,
     IllegalActionError,
     OmahaEvalError,
     PHHError,
+    QueryError,
     RangeError,
     TableError,
 )
 from .evaluate import (
     best_hi_cards,
     best_lo_cards,
+    describe_hand,
     describe_hi,
     describe_lo,
     evaluate_hi,
@@ -47,6 +50,7 @@ if TYPE_CHECKING:  # type checkers see the real objects; at run time they load o
     __version__: str
     from . import game
     from ._equity import EquityResult, ShowdownResult, equity, equity_batch, showdown
+    from .query import PQLResult, pql
     from .ranges import Range, parse_range
 
 # The equity engine and the rules layer load on first use, so `import omaha_eval` stays quick
@@ -60,6 +64,7 @@ _LAZY = {
     "game": None,
     "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
     "canonical_hands": "bulk.canonical",
+    "pql": "query", "PQLResult": "query",
 }
 
 
@@ -100,7 +105,9 @@ __all__ = [
     "HandSetupError",
     "HHError",
     "IllegalActionError",
+    "MissingDependencyError",
     "PHHError",
+    "QueryError",
     "TableError",
     "EquityResult",
     "Range",
@@ -110,6 +117,8 @@ __all__ = [
     "equity_batch",
     "game",
     "parse_range",
+    "pql",
+    "PQLResult",
     "showdown",
     "bulk",
     "canonical_hands",
@@ -117,6 +126,7 @@ __all__ = [
     "preflop_table",
     "best_hi_cards",
     "best_lo_cards",
+    "describe_hand",
     "describe_hi",
     "describe_lo",
     "evaluate_hi",

@@ -35,6 +35,21 @@ def _open(name: str, error: Callable[[str], OmahaEvalError]) -> int:
         raise error(f"cannot read {name!r}: {exc}") from None
 
 
+def _read_upto(fd: int, most: int, name: str, error: Callable[[str], OmahaEvalError]) -> bytes:
+    chunks = []
+    size = 0
+    while size < most:
+        try:
+            piece = os.read(fd, min(_CHUNK, most - size))
+        except OSError as exc:
+            raise error(f"cannot read {name!r}: {exc.strerror}") from None
+        if not piece:
+            break
+        chunks.append(piece)
+        size += len(piece)
+    return b"".join(chunks)
+
+
 def read_limited(path: PathArg, limit: int, error: Callable[[str], OmahaEvalError]) -> bytes:
     """The bytes of the regular file ``path``, refused (``error(message)`` raised) when it is
     not a regular file or holds more than ``limit`` bytes.
@@ -83,19 +98,9 @@ def read_limited(path: PathArg, limit: int, error: Callable[[str], OmahaEvalErro
         if info.st_size > limit:
             raise error(f"cannot read {name!r}: larger than the limit of {limit:,} bytes "
                         f"({info.st_size:,} bytes)")
-        chunks = []
-        size = 0
-        while size <= limit:
-            try:
-                piece = os.read(fd, min(_CHUNK, limit + 1 - size))
-            except OSError as exc:
-                raise error(f"cannot read {name!r}: {exc.strerror}") from None
-            if not piece:
-                break
-            chunks.append(piece)
-            size += len(piece)
-        if size > limit:  # a file that grew, or one in /proc that claims size 0
+        data = _read_upto(fd, limit + 1, name, error)
+        if len(data) > limit:  # a file that grew, or one in /proc that claims size 0
             raise error(f"cannot read {name!r}: larger than the limit of {limit:,} bytes")
-        return b"".join(chunks)
+        return data
     finally:
         os.close(fd)

@@ -1,7 +1,7 @@
 """Cards as uint8 ids (``4 * rank + suit``; ``2c`` = 0, ``As`` = 51) and their text form.
 
-Text is tolerant: ``"AsKd"``, ``"As Kd"``, ``"as,kd"``, ``"10h"``; so are sequences of strings or
-ints and NumPy arrays. Anything else raises :class:`CardError` naming the token and its position.
+Text is tolerant: ``"AsKd"``, ``"As Kd"``, ``"as,kd"``, ``"10h"``, suit symbols ``"A♠K♦"`` (also
+``♤♡♢♧``); so are sequences of strings or ints and NumPy arrays. Anything else raises :class:`CardError` naming the token and its position.
 """
 
 from __future__ import annotations
@@ -29,7 +29,12 @@ _CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
 _CARD_IDS = {name[0] + name[1]: card for card, name in enumerate(_CARD_NAMES)}
 _CARD_IDS.update({name[0].lower() + name[1]: c for name, c in list(_CARD_IDS.items())})
 _CARD_IDS.update({name[0] + name[1].upper(): c for name, c in list(_CARD_IDS.items())})
-_TOKEN = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+# suits may also be written as symbols, filled or outlined (as sites and chat clients print them)
+_SUIT_SYMBOLS = {"\u2663": "c", "\u2667": "c", "\u2666": "d", "\u2662": "d",
+                 "\u2665": "h", "\u2661": "h", "\u2660": "s", "\u2664": "s"}
+_CARD_IDS.update({k[0] + sym: c for k, c in list(_CARD_IDS.items())
+                  for sym, letter in _SUIT_SYMBOLS.items() if k[1] == letter})
+_TOKEN = re.compile("(10|[2-9tjqka])([cdhs" + "".join(_SUIT_SYMBOLS) + "])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -71,7 +76,8 @@ def _parse_token(token: str, position: int) -> int:
         raise CardError(f"unknown card {token!r} at position {position}")
     rank = match.group(1).upper()
     rank = "T" if rank == "10" else rank
-    return 4 * RANKS.index(rank) + SUITS.index(match.group(2).lower())
+    suit = match.group(2).lower()
+    return 4 * RANKS.index(rank) + SUITS.index(_SUIT_SYMBOLS.get(suit, suit))
 
 
 def _split_text(text: str) -> list[str]:
@@ -122,6 +128,8 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint
     [51, 34, 0]
     >>> parse_cards(["Qh", 3]).tolist()
     [42, 3]
+    >>> parse_cards("A♠K♠Q♥J♥").tolist()  # suit symbols, filled or outlined (♤♡♢♧)
+    [51, 47, 42, 38]
     >>> parse_cards("AsKdAs")
     Traceback (most recent call last):
     ...

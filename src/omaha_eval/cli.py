@@ -348,6 +348,11 @@ def _add_hh(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -
     add_parser(subparsers)
 
 
+def _add_pql(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    from .query.cli import add_parser  # the implementation lives in omaha_eval.query
+    add_parser(subparsers)
+
+
 def _add_table(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from .bulk.cli import add_table  # the implementation lives in the bulk package
 
@@ -372,6 +377,7 @@ _COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"]
     _add_eval,
     _add_equity,
     _add_replay,
+    _add_pql,
     _add_hh,
     _add_bench,
     _add_play,

@@ -37,8 +37,12 @@ Meaning:
   hands of ``15%``. ``5%-15%`` is ``15%`` without ``5%``. Percentages are 0 to 100.
 * ``A ! B`` is "A but not B": ``AA**!AAA*`` is exactly two aces; ``15%!AA**`` the best 15%
   without aces. Several ``!`` remove several sets.
-* The weight is the relative frequency of the item's hands (default 1): ``AA**:0.5`` keeps aces
-  half as often as the unweighted hands of the range. Weights lie in [1e-6, 1e6].
+* The weight is a relative weight, not a probability (default 1): only the ratios between the
+  weights of a range matter. ``AA**:0.5`` keeps aces half as often as the unweighted hands of
+  the range, and ``AA**ds:1.5`` (allowed) keeps them one and a half times as often; ``AA**:2,
+  KK**:2`` is the same range as ``AA**, KK**``. The equity functions normalise them. A weight
+  is any number in [1e-6, 1e6] (``MIN_WEIGHT``, ``MAX_WEIGHT``), or a percentage of 1 (``50%``
+  is 0.5).
 
 Items joined with commas make a union. Repeated items are merged; a hand in several items keeps
 the largest of their weights. Card removal (:meth:`Range.remove`) drops every holding that uses
@@ -46,9 +50,16 @@ a known card (the board, dead cards, other players' fixed hands).
 
 Limits (so that any text is refused or parsed quickly): at most ``MAX_TEXT`` (20,000)
 characters and ``MAX_ITEMS`` (2,000) items; a set may expand to at most ``MAX_HOLDINGS``
-(3,000,000) holdings (``******``, every six-card hand, is 20 million: refused; the equity
-functions take ``random`` players without building their holdings). Parsing is linear in the
-text: one pass splits it, each distinct set is built once.
+(3,000,000) holdings (``******``, every six-card hand, is 20 million, and ``A*****`` 8 million:
+refused; the equity functions take ``random`` players without building their holdings), and a
+set with a qualifier to at most 12,000,000 before the qualifier applies. Every set is counted
+by binomial sums before any holding is built (:mod:`omaha_eval.holdings`), so an oversize set is
+refused in microseconds. The whole range may cost at most ``MAX_WORK`` (12,000,000) holdings
+built and compared, also counted beforehand: the holdings of each distinct set once, plus, per
+item with ``!``, the holdings it removes (not the holdings of the set it removes them from, so
+``****!AsKsQhJh`` repeated a thousand times costs a few thousand). Parsing is linear in the
+text: one pass splits it, each distinct set is built once, repeated items are merged; a 14 KB
+range of 1,000 ``****!hand`` items parses in tens of milliseconds.
 
 Rejected input raises :class:`RangeError`, naming the offending token and its position (a
 0-based character offset into the text).
@@ -57,86 +68,41 @@ Rejected input raises :class:`RangeError`, naming the offending token and its po
 from __future__ import annotations
 
 import math
-from collections import Counter
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, combinations, product
+from fractions import Fraction
 from typing import Any, Iterable, NoReturn, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from .errors import RangeError as RangeError  # re-exported: its old home
+from .holdings import (Pattern, all_keys, build_pattern, combinations_array, count_pattern,
+                       count_unqualified, keys_of, rows_of, suit_filter)
 
 __all__ = ["Range", "RangeError", "parse_range", "all_hands", "range_from_hands",
-           "MAX_TEXT", "MAX_ITEMS", "MAX_HOLDINGS", "MIN_WEIGHT", "MAX_WEIGHT"]
+           "MAX_TEXT", "MAX_ITEMS", "MAX_HOLDINGS", "MAX_WORK", "MIN_WEIGHT", "MAX_WEIGHT"]
 
 MAX_TEXT = 20_000
 MAX_ITEMS = 2_000
 MAX_HOLDINGS = 3_000_000
 MIN_WEIGHT = 1e-6
 MAX_WEIGHT = 1e6
-_MAX_GENERATED = 12_000_000  # candidate rows while building one set (before merging)
+MAX_WORK = 12_000_000
+_MAX_GENERATED = 12_000_000  # holdings built for one set before its qualifier filters them
+_combinations = combinations_array  # the tests' name for it
 
 _RANKS = "23456789TJQKA"
 _SUITS = "cdhs"
 _QUALIFIERS = {"ds": "ds", "ss": "ss", "r": "r", "rainbow": "r"}
-# four cards: the exact suit-count pattern of each qualifier, largest count first
-_QUALIFIER_PATTERN4 = {"ds": (2, 2, 0, 0), "ss": (2, 1, 1, 0), "r": (1, 1, 1, 1)}
-# five and six cards: how many suits hold two or more cards
-_QUALIFIER_SUITED = {"ds": 2, "ss": 1, "r": 0}
 _HOLE_COUNTS = (4, 5, 6)
 
 
 def _bad(text: str, pos: int, token: str, why: str) -> RangeError:
     shown = text if len(text) <= 80 else text[:77] + "..."
     return RangeError(f"bad range {shown!r}: {why} {token!r} at position {pos}")
-
-
-# ---------------------------------------------------------------- holdings as integer keys
-# A holding is its cards sorted ascending; its key packs them 6 bits each, first card highest,
-# so sorting keys sorts holdings lexicographically.
-
-
-def _keys_of(rows: np.ndarray, ascending: bool = False) -> np.ndarray:
-    """One int64 key per row of card ids (6 bits a card, cards in ascending order); pass
-    ``ascending=True`` for rows already ascending (the sort is skipped)."""
-    rows = rows.astype(np.int64) if ascending else np.sort(rows.astype(np.int64), axis=1)
-    key = np.zeros(rows.shape[0], dtype=np.int64)
-    for j in range(rows.shape[1]):
-        key = (key << 6) | rows[:, j]
-    return key
-
-
-def _rows_of(keys: np.ndarray, k: int) -> np.ndarray:
-    out = np.empty((keys.size, k), dtype=np.uint8)
-    for j in range(k):
-        out[:, k - 1 - j] = (keys >> (6 * j)) & 63
-    return out
-
-
-@lru_cache(maxsize=16)
-def _combinations(n: int, r: int) -> np.ndarray:
-    """Every r-subset of range(n) as uint8 rows, ascending (cached, read-only).
-
-    Built a column at a time in NumPy (each row grows by every value above its last), so the
-    2,598,960 five-card rows take milliseconds rather than a Python loop over 13 M values."""
-    if r == 0 or r > n:
-        out = np.zeros((1 if r == 0 else 0, r), dtype=np.uint8)
-    else:
-        out = np.arange(n - r + 1, dtype=np.uint8).reshape(-1, 1)
-        for j in range(1, r):
-            # row with last value v extends by v+1 .. n-r+j, in order: lexicographic rows
-            last = out[:, -1].astype(np.int64)
-            grow = (n - r + j) - last
-            starts = np.cumsum(grow) - grow
-            repeated = np.repeat(out, grow, axis=0)
-            offsets = np.arange(int(grow.sum()), dtype=np.int64) - np.repeat(starts, grow)
-            nxt = (np.repeat(last, grow) + 1 + offsets).astype(np.uint8)
-            out = np.concatenate([repeated, nxt[:, None]], axis=1)
-    assert out.shape[0] == math.comb(n, r)
-    out.flags.writeable = False
-    return out
 
 
 def all_hands() -> np.ndarray:
@@ -275,6 +241,19 @@ def _parse_set(text: str, start: int, end: int, what: str) -> _Set:
         pct = _parse_percent(text, a, b)
         if pct is not None:
             return pct
+    cards, ranks, wild, qualifier = _parse_slots(text, a, b)
+    n_slots = len(cards) + len(ranks) + wild
+    if n_slots not in _HOLE_COUNTS:
+        raise _bad(text, a, text[a:b],
+                   f"a hand pattern needs 4, 5 or 6 cards, ranks or '*', got {n_slots} in")
+    for r in set(ranks):
+        if ranks.count(r) + sum(1 for c in cards if c >> 2 == r) > 4:
+            raise _bad(text, a, text[a:b], f"more than four {_RANKS[r]}s in")
+    return _Set("pattern", n_slots, tuple(sorted(cards)), tuple(sorted(ranks)), wild, qualifier)
+
+
+def _parse_slots(text: str, a: int, b: int) -> tuple[list[int], list[int], int, str | None]:
+    """The cards, ranks, wild slots and qualifier of the pattern text[a:b], left to right."""
     cards: list[int] = []
     ranks: list[int] = []
     wild = 0
@@ -313,112 +292,90 @@ def _parse_set(text: str, start: int, end: int, what: str) -> _Set:
             continue
         ranks.append(rank)
         i = j
-    n_slots = len(cards) + len(ranks) + wild
-    if n_slots not in _HOLE_COUNTS:
-        raise _bad(text, a, text[a:b],
-                   f"a hand pattern needs 4, 5 or 6 cards, ranks or '*', got {n_slots} in")
-    for r in set(ranks):
-        if ranks.count(r) + sum(1 for c in cards if c >> 2 == r) > 4:
-            raise _bad(text, a, text[a:b], f"more than four {_RANKS[r]}s in")
-    return _Set("pattern", n_slots, tuple(sorted(cards)), tuple(sorted(ranks)), wild, qualifier)
+    return cards, ranks, wild, qualifier
 
 
-# ---------------------------------------------------------------- building a set's holdings
+# ---------------------------------------------------------------- sizing and building sets
+# Every set is counted before any holding is built (holdings.count_pattern: binomial sums), so
+# an oversize set or an oversize range is refused at once, whatever its text.
 
 
-def _suit_filter(rows: np.ndarray, qualifier: str) -> np.ndarray:
-    counts = np.zeros((rows.shape[0], 4), dtype=np.int8)
-    for j in range(rows.shape[1]):
-        np.add.at(counts, (np.arange(rows.shape[0]), rows[:, j] & 3), 1)
-    if rows.shape[1] == 4:
-        pattern = np.array(_QUALIFIER_PATTERN4[qualifier], dtype=np.int8)
-        matches: np.ndarray = np.all(-np.sort(-counts, axis=1) == pattern, axis=1)
-    else:
-        matches = (counts >= 2).sum(axis=1) == _QUALIFIER_SUITED[qualifier]
-    return matches
-
-
-def _pattern_keys(s: _Set, text: str, pos: int) -> np.ndarray:
-    """Sorted unique keys of every holding the pattern describes."""
-    if not s.ranks and not s.wild:  # an explicit hand: its key directly, no arrays
-        if s.qualifier and not _suit_filter(np.array([s.cards], dtype=np.uint8), s.qualifier)[0]:
-            return np.zeros(0, dtype=np.int64)
-        key = 0
-        for c in s.cards:  # s.cards is sorted ascending
-            key = (key << 6) | c
-        return np.array([key], dtype=np.int64)
-    if not s.ranks and not s.cards and not s.qualifier and s.wild <= 5:
-        # only wild cards ('*****'): every hand of that size, in key order (six are refused below)
-        return _all_keys(s.wild)
-    used = set(s.cards)
-    choices = []  # per distinct rank slot: the ways to pick its extra cards
-    for r, m in sorted(Counter(s.ranks).items()):
-        avail = [4 * r + x for x in range(4) if 4 * r + x not in used]
-        choices.append([tuple(c) for c in combinations(avail, m)])
-    base = [s.cards + tuple(chain.from_iterable(pick)) for pick in product(*choices)]
-    if not base:
-        return np.zeros(0, dtype=np.int64)
-    base_arr = np.array(base, dtype=np.uint8).reshape(len(base), -1)
-    deck = np.array([c for c in range(52) if c not in used], dtype=np.uint8)
-    if len(base) * math.comb(deck.size, s.wild) > _MAX_GENERATED:
-        raise _bad(text, pos, text[pos:pos + 40].strip(),
-                   f"more than {MAX_HOLDINGS:,} holdings in")
-    wild = deck[_combinations(deck.size, s.wild)]  # (n_wild, w)
-    rows = np.concatenate([np.repeat(base_arr, wild.shape[0], axis=0),
-                           np.tile(wild, (len(base), 1))], axis=1)
-    if s.wild:  # a wild card may not repeat one of the row's rank cards
-        srt = np.sort(rows, axis=1)
-        rows = rows[np.all(srt[:, 1:] != srt[:, :-1], axis=1)]
-    if s.qualifier:
-        rows = rows[_suit_filter(rows, s.qualifier)]
-    keys = np.unique(_keys_of(rows))
-    if keys.size > MAX_HOLDINGS:
-        raise _bad(text, pos, text[pos:pos + 40].strip(), f"more than {MAX_HOLDINGS:,} holdings in")
-    return keys
-
-
-def _random_keys(k: int, text: str, pos: int) -> np.ndarray:
-    if math.comb(52, k) > MAX_HOLDINGS:
-        raise _bad(text, pos, "random", f"every {k}-card hand is more than {MAX_HOLDINGS:,} "
-                   f"holdings (equity takes random players directly):")
-    return _all_keys(k)
+def _pattern(s: _Set, k: int) -> Pattern:
+    return Pattern(s.hole_cards or k, s.cards, s.ranks, s.wild, s.qualifier)
 
 
 @lru_cache(maxsize=2)
-def _all_keys(k: int) -> np.ndarray:
-    keys = _keys_of(_combinations(52, k), ascending=True)
-    keys.flags.writeable = False
-    return keys
-
-
-@lru_cache(maxsize=4)
-def _class_of_holding() -> np.ndarray:
+def _percent_order(game: str) -> tuple[np.ndarray, np.ndarray]:
+    """Every four-card key from the best class down (ties by key), and beside each the
+    combinations at least as good as its class (non-decreasing)."""
     from .bulk.canonical import canonical_hands
-
-    out = canonical_hands(4).index(all_hands())
-    out.flags.writeable = False
-    return out
-
-
-def _percent_keys(s: _Set, game: str, text: str, pos: int) -> np.ndarray:
     from .bulk.preflop import preflop_table
 
-    try:
-        table = preflop_table(game=game)
-    except ValueError as exc:
-        raise _bad(text, pos, f"{s.band[1]:g}%", f"no preflop table for {game!r}:") from exc
-    low, high = s.band
-    in_band = table.top_mask(high) & ~table.top_mask(low)
-    keys: np.ndarray = _all_keys(4)[in_band[_class_of_holding()]]
-    return keys
+    table = preflop_table(game=game)
+    classes = canonical_hands(4).index(all_hands())
+    at_least = (table._cum_before + table.combos)[classes]
+    order = np.lexsort((all_keys(4), at_least))
+    keys, bound = all_keys(4)[order], at_least[order]
+    for a in (keys, bound):
+        a.flags.writeable = False
+    return keys, bound
 
 
-def _set_keys(s: _Set, k: int, game: str, text: str, pos: int) -> np.ndarray:
+def _percent_slice(s: _Set, game: str) -> tuple[int, int]:
+    """The band as a slice of _percent_order(game): exact rational limits, as top_mask."""
+    _, bound = _percent_order(game)
+    total = len(bound)
+    low, high = (Fraction(str(p)) * total / 100 for p in s.band)
+    # a holding is in 'X%' when its class and those ahead stay within X% of the total
+    return (int(np.searchsorted(bound, math.floor(low), side="right")),
+            int(np.searchsorted(bound, math.floor(high), side="right")))
+
+
+def _set_size(s: _Set, k: int, game: str) -> tuple[int, int]:
+    """(holdings, holdings built on the way) of one set, by counting alone."""
     if s.kind == "random":
-        return _random_keys(k, text, pos)
+        return math.comb(52, k), 0
     if s.kind == "percent":
-        return _percent_keys(s, game, text, pos)
-    return _pattern_keys(s, text, pos)
+        a, b = _percent_slice(s, game)
+        return b - a, b - a
+    if not s.ranks and not s.wild:  # an explicit hand
+        return int(_explicit_keys(s).size), 0
+    p = _pattern(s, k)
+    return count_pattern(p), count_unqualified(p)
+
+
+def _check_set(s: _Set, k: int, game: str, text: str, pos: int) -> tuple[int, int]:
+    """Refuses a set above the limits (before it is built); returns (size, build cost)."""
+    size, cost = _set_size(s, k, game)
+    if s.kind == "random" and size > MAX_HOLDINGS:
+        raise _bad(text, pos, "random", f"every {k}-card hand is more than {MAX_HOLDINGS:,} "
+                   f"holdings (equity takes random players directly):")
+    if size > MAX_HOLDINGS or cost > _MAX_GENERATED:
+        raise _bad(text, pos, text[pos:pos + 40].split(",")[0].split("!")[0].strip(),
+                   f"more than {MAX_HOLDINGS:,} holdings in")
+    return size, cost
+
+
+def _explicit_keys(s: _Set) -> np.ndarray:
+    key = 0
+    for c in s.cards:  # s.cards is sorted ascending
+        key = (key << 6) | c
+    if s.qualifier and not suit_filter(np.array([s.cards], dtype=np.uint8), s.qualifier)[0]:
+        return np.zeros(0, dtype=np.int64)
+    return np.array([key], dtype=np.int64)
+
+
+def _set_keys(s: _Set, k: int, game: str) -> np.ndarray:
+    """Sorted distinct keys of the set (already checked by _check_set)."""
+    if s.kind == "random" or (s.kind == "pattern" and s.wild == (s.hole_cards or k)
+                              and s.qualifier is None):
+        return all_keys(k)
+    if s.kind == "percent":
+        a, b = _percent_slice(s, game)
+        return np.sort(_percent_order(game)[0][a:b])
+    if not s.ranks and not s.wild:  # an explicit hand: its key directly
+        return _explicit_keys(s)
+    return build_pattern(_pattern(s, k))
 
 
 # ---------------------------------------------------------------- the Range object
@@ -604,52 +561,166 @@ def _split(text: str, sep: str, start: int, end: int) -> list[tuple[int, int]]:
         i = j + 1
 
 
-@lru_cache(maxsize=256)
-def _parse_range_cached(text: str, game: str, hole_cards: int | None) -> Range:
+class _ParseCache:
+    """Parsed ranges by (text, game, hole_cards): at most 256 of them and 256 MB of holdings,
+    the least recently used dropped first (a service parses any text it is sent)."""
+
+    def __init__(self, entries: int = 256, nbytes: int = 256 * 2**20) -> None:
+        self.entries, self.nbytes = entries, nbytes
+        self.kept: OrderedDict[tuple[str, str, int | None], Range] = OrderedDict()
+        self.used = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, text: str, game: str, hole_cards: int | None) -> Range:
+        key = (text, game, hole_cards)
+        with self.lock:
+            hit = self.kept.get(key)
+            if hit is not None:
+                self.kept.move_to_end(key)
+                return hit
+        made = _parse_range_uncached(text, game, hole_cards)
+        size = made.hands.nbytes + made.weights.nbytes
+        with self.lock:
+            if key in self.kept:
+                return self.kept[key]
+            if size <= self.nbytes:
+                self.kept[key] = made
+                self.used += size
+                while self.used > self.nbytes or len(self.kept) > self.entries:
+                    _, old = self.kept.popitem(last=False)
+                    self.used -= old.hands.nbytes + old.weights.nbytes
+        return made
+
+    def cache_clear(self) -> None:
+        with self.lock:
+            self.kept.clear()
+            self.used = 0
+
+
+def _parse_range_uncached(text: str, game: str, hole_cards: int | None) -> Range:
     if not text.strip():
         raise RangeError("empty range text")
     items = _split(text, ",", 0, len(text))
     if len(items) > MAX_ITEMS:
         raise RangeError(f"range of {len(items):,} items is above the limit of {MAX_ITEMS:,}")
-    parsed = []  # (position, [(set, position)], weight) per item
-    for start, end in items:
-        if not text[start:end].strip():
-            raise RangeError(f"bad range {text[:80]!r}: empty item at position {start}")
-        colon = text.find(":", start, end)
-        weight = 1.0
-        body_end = end
-        if colon >= 0:
-            weight = _parse_weight(text, colon + 1, end)
-            body_end = colon
-        sets = []
-        for n, (a, b) in enumerate(_split(text, "!", start, body_end)):
-            what = "before ':'" if n == 0 and colon >= 0 else "after '!'" if n else "in item"
-            sets.append((_parse_set(text, a, b, what), _skip(text, a, b)))
-        parsed.append((_skip(text, start, end), sets, weight))
+    parsed = [_parse_item(text, start, end) for start, end in items]
     k = _hole_count(text, parsed, hole_cards)
-    built: dict[_Set, np.ndarray] = {}  # each distinct set is built once
-    all_keys: list[np.ndarray] = []
-    all_weights: list[np.ndarray] = []
-    for pos, sets, weight in parsed:
+    # every distinct set is counted (and refused when too large) before anything is built
+    cost = 0
+    sizes: dict[_Set, int] = {}
+    for _, sets, _ in parsed:
         for s, spos in sets:
-            if s not in built:
-                built[s] = _set_keys(s, k, game, text, spos)
-        keys = built[sets[0][0]]
-        for s, _ in sets[1:]:  # the sets after '!' are taken away
-            keys = keys[~np.isin(keys, built[s], assume_unique=True)]
-        if keys.size == 0:
-            raise _bad(text, pos, text[pos:_rstrip(text, pos, len(text))].split(",")[0].strip(),
-                       "no hand matches")
-        all_keys.append(keys)
-        all_weights.append(np.full(keys.size, weight))
-    keys = np.concatenate(all_keys)
-    weights = np.concatenate(all_weights)
-    uniq, inverse = np.unique(keys, return_inverse=True)
-    merged = np.zeros(uniq.size)
-    np.maximum.at(merged, inverse, weights)
+            if s not in sizes:
+                sizes[s], build = _check_set(s, k, game, text, spos)
+                cost += build
+    groups = _group_items(parsed)
+    cost += sum(_group_cost(members, sizes) for members in groups.values())
+    if cost > MAX_WORK:
+        raise RangeError(f"range {text[:80]!r} needs about {cost:,} holdings built and compared, "
+                         f"above the limit of {MAX_WORK:,}: write it with fewer or smaller sets")
+    built = {s: _set_keys(s, k, game) for s in sizes}
+    keys_out, weights_out = [], []
+    for head, members in groups.items():
+        keys, weights = _combine_group(built, head, members, text)
+        keys_out.append(keys)
+        weights_out.append(weights)
+    if len(keys_out) == 1:
+        uniq, merged = keys_out[0], weights_out[0]
+    else:
+        uniq, inverse = np.unique(np.concatenate(keys_out), return_inverse=True)
+        merged = np.zeros(uniq.size)
+        np.maximum.at(merged, inverse, np.concatenate(weights_out))
     if uniq.size > MAX_HOLDINGS:
         raise RangeError(f"range of {uniq.size:,} holdings is above the limit of {MAX_HOLDINGS:,}")
-    return _make_range(text.strip(), _rows_of(uniq, k), merged)
+    return _make_range(text.strip(), rows_of(uniq, k), merged)
+
+
+_Item = tuple[int, list[tuple[_Set, int]], float]  # (position, [(set, position)], weight)
+
+
+def _parse_item(text: str, start: int, end: int) -> _Item:
+    if not text[start:end].strip():
+        raise RangeError(f"bad range {text[:80]!r}: empty item at position {start}")
+    colon = text.find(":", start, end)
+    weight = 1.0
+    body_end = end
+    if colon >= 0:
+        weight = _parse_weight(text, colon + 1, end)
+        body_end = colon
+    sets = []
+    for n, (a, b) in enumerate(_split(text, "!", start, body_end)):
+        what = "before ':'" if n == 0 and colon >= 0 else "after '!'" if n else "in item"
+        sets.append((_parse_set(text, a, b, what), _skip(text, a, b)))
+    return _skip(text, start, end), sets, weight
+
+
+# One group per distinct first set: its items as {removed sets: (weight, position)}, the
+# weight the largest of the repeated items', the position the first one's.
+_Group = dict[frozenset[_Set], tuple[float, int]]
+
+
+def _group_items(parsed: list[_Item]) -> dict[_Set, _Group]:
+    groups: dict[_Set, _Group] = {}
+    for pos, sets, weight in parsed:
+        members = groups.setdefault(sets[0][0], {})
+        removed = frozenset(s for s, _ in sets[1:])
+        old = members.get(removed)
+        members[removed] = (weight, pos) if old is None else (max(old[0], weight), old[1])
+    return groups
+
+
+def _group_cost(members: _Group, sizes: dict[_Set, int]) -> int:
+    """An upper bound of the holdings _combine_group touches (see there)."""
+    removed = [sum(sizes[s] for s in sets) for sets in members]
+    return sum(removed) + len(members) * min(removed, default=0)
+
+
+def _combine_group(built: dict[_Set, np.ndarray], head: _Set, members: _Group,
+                   text: str) -> tuple[np.ndarray, np.ndarray]:
+    """The holdings of one group's items and their weights (largest of the items keeping it).
+
+    Items go from the largest weight down; a holding takes the weight of the first item that
+    does not remove it. ``left`` holds the positions no item has kept yet: after the first
+    item it is a subset of what that item removed, so each item costs the size of what it
+    removes, never the size of the head set (``****!AsKsQhJh`` a thousand times is cheap)."""
+    keys = built[head]
+    removed = {sets: _positions(built, keys, sets) for sets in members}
+    for sets, (_, pos) in sorted(members.items(), key=lambda m: m[1][1]):  # text order
+        if removed[sets].size == keys.size:
+            raise _bad(text, pos, text[pos:_rstrip(text, pos, len(text))].split(",")[0].strip(),
+                       "no hand matches")
+    order = sorted(members, key=lambda sets: (-members[sets][0], removed[sets].size))
+    weights = np.full(keys.size, members[order[0]][0])
+    left = removed[order[0]]
+    weights[left] = 0.0
+    for sets in order[1:]:
+        if left.size == 0:
+            break
+        kept = np.isin(left, removed[sets], assume_unique=True, invert=True)
+        weights[left[kept]] = members[sets][0]
+        left = left[~kept]
+    if left.size == 0:
+        return keys, weights
+    keep = weights > 0
+    return keys[keep], weights[keep]
+
+
+def _positions(built: dict[_Set, np.ndarray], keys: np.ndarray,
+               sets: frozenset[_Set]) -> np.ndarray:
+    """Sorted distinct positions in ``keys`` of the holdings of ``sets`` (those that are in)."""
+    found = []
+    for s in sets:
+        other = built[s]
+        at = np.searchsorted(keys, other)
+        inside = at < keys.size
+        at = at[inside]
+        found.append(at[keys[at] == other[inside]])
+    if not found:
+        return np.zeros(0, dtype=np.int64)
+    return found[0] if len(found) == 1 else np.unique(np.concatenate(found))
+
+
+_parse_range_cached = _ParseCache()
 
 
 def _hole_count(text: str, parsed: list[Any], hole_cards: int | None) -> int:
@@ -711,7 +782,7 @@ def range_from_hands(hands: Sequence[Sequence[int]] | npt.ArrayLike,
     w = np.ones(arr.shape[0]) if weights is None else np.asarray(weights, dtype=np.float64)
     if w.shape != (arr.shape[0],) or not np.all((w >= MIN_WEIGHT) & (w <= MAX_WEIGHT)):
         raise RangeError(f"weights must lie in [{MIN_WEIGHT:g}, {MAX_WEIGHT:g}], one per hand")
-    uniq, inverse = np.unique(_keys_of(arr), return_inverse=True)
+    uniq, inverse = np.unique(keys_of(arr), return_inverse=True)
     merged = np.zeros(uniq.size)
     np.maximum.at(merged, inverse, w)
-    return _make_range(text, _rows_of(uniq, arr.shape[1]), merged)
+    return _make_range(text, rows_of(uniq, arr.shape[1]), merged)

@@ -118,7 +118,7 @@ def test_cut_off_hand_is_reported_with_its_line():
 
 
 def test_garbage_and_wrong_encoding_errors_name_the_line():
-    with pytest.raises(HHError, match="line 2: no PokerStars"):
+    with pytest.raises(HHError, match="line 2: no hand of a known site"):
         read_text("\nthis is not a hand history\n")
     with pytest.raises(HHError, match="NUL bytes"):
         decode(WINAMAX.encode("utf-16-le"))

@@ -144,7 +144,7 @@ def test_json_of_an_excluded_hand_names_file_hand_and_line(capsys, tmp_path):
     from omaha_eval.cli import main
     path = tmp_path / "cut.txt"
     path.write_text("\n".join(STARS_DEAD.splitlines()[:12]), encoding="utf-8")
-    assert main(["hh", "--json", str(path)]) == 0
+    assert main(["hh", "--json", str(path)]) == 1  # an excluded hand: some input failed
     [record] = json.loads(capsys.readouterr().out)
     assert record["ok"] is False and record["hand_id"] == "10"
     assert record["error"] == f"{path} hand 10 line 12: cut off before its summary"

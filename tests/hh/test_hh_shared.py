@@ -27,7 +27,13 @@ EXCLUDED = {
     "142624277978": "cut off",
     "6417287-1303-1406683540": "raises among the forced bets",
     "6417287-1322-1406684365": "raises among the forced bets",
+    # the four sites of round two
+    "3359865320": "cut off",                  # iPoker: the <game> is cut inside (no closing tags)
+    "1770659766668adeb0h5qfm": "cashed out",  # PartyPoker: an all-in cash-out (insurance)
+    "14978808642": "not seated",              # PartyPoker: names that act but are not seated
 }
+SITES = {"ggpoker": 19, "pokerstars": 89, "winamax": 65, "fulltilt": 5, "888poker": 3,
+         "partypoker": 3, "ipoker": 31}
 
 
 def _outcomes():
@@ -36,7 +42,7 @@ def _outcomes():
         try:
             hands = read_file(path)
         except HHError as exc:
-            assert "no PokerStars, GGPoker or Winamax hand" in str(exc)  # the Run It Once file
+            assert "no hand of a known site" in str(exc)  # the Run It Once file
             continue
         for hand in hands:
             assert not isinstance(hand, HHError), str(hand)
@@ -46,7 +52,7 @@ def _outcomes():
 
 def test_every_hand_agrees_or_is_excluded_with_its_reason():
     outcomes = _outcomes()
-    assert len(outcomes) == 173
+    assert len(outcomes) == sum(SITES.values())
     counts = Counter()
     for o in outcomes:
         reason = EXCLUDED.get(o.hand.hand_id)
@@ -59,12 +65,12 @@ def test_every_hand_agrees_or_is_excluded_with_its_reason():
             total = sum(o.collected.values())
             assert total == sum(o.site_collected.values())
         counts[o.hand.site] += 1
-    assert counts == {"ggpoker": 19, "pokerstars": 89, "winamax": 65}
+    assert counts == SITES
 
 
 def test_phh_round_trip_of_every_replayed_hand():
     for o in _outcomes():
-        if not o.ok:
+        if not o.ok or o.engine is None:  # (a hand settled from the chips has no engine hand)
             continue
         record = parse_phh(outcome_to_phh(o))
         again = replay(record)
@@ -99,7 +105,8 @@ def test_the_chip_ledger_agrees_with_the_engine_on_every_replayed_hand():
         if not o.ok:
             continue
         players, posts, trimming, button, holes, boards = o.setup
-        winnings, returned, _, _ = chip_award(o.hand, players, posts, trimming, button, holes, boards)
+        winnings, returned, _, _ = chip_award(o.hand, players, posts, trimming, button, holes, boards,
+                                              rake=o.rake)
         assert {players[i]: w for i, w in enumerate(winnings)} == o.collected, o.hand.hand_id
 
 

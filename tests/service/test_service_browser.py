@@ -189,7 +189,7 @@ def test_the_page_fits_its_width(browser, server, width):
 
     # headless Chromium keeps windows at least ~500 px wide: emulate the device's viewport
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
+        "width": width, "height": 1600, "deviceScaleFactor": 1, "mobile": width < 600})
     try:
         browser.get(server.url + "/")
         assert browser.execute_script("return window.innerWidth") == width
@@ -210,3 +210,27 @@ def test_the_page_has_a_favicon(client):
     assert 'rel="icon"' in page
     icon = client.get("/static/favicon.svg")
     assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg")
+
+
+def test_the_query_box_shows_the_library_answer(browser, server):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server.url + "/")
+    query = browser.find_element(By.ID, "pql").get_attribute("value")
+    fill(browser, "pql-trials", "2000")
+    fill(browser, "pql-seed", "3")
+    browser.find_element(By.ID, "pql-run").click()
+    wait(browser, lambda b: b.find_element(By.ID, "pql-result").is_displayed())
+    want = oe.pql(query, trials=2000, seed=3).to_dict()
+    rows = browser.find_elements(By.CSS_SELECTOR, "#pql-table tbody tr")
+    cells = [[c.text for c in r.find_elements(By.TAG_NAME, "td")] for r in rows]
+    assert [c[0] for c in cells] == list(want["columns"])
+    equity = want["columns"]["equity"]
+    assert cells[0][2] == f"{equity['value']:.4f}" and cells[0][4] == f"{equity['count']:,}"
+    assert "seed 3" in browser.find_element(By.ID, "pql-summary").text
+
+    fill(browser, "pql", "select avg(winsHi(hero)) > 'x' from game='omahahi', hero='AA**', villain='*'")
+    browser.find_element(By.ID, "pql-run").click()
+    error = wait(browser, lambda b: b.find_element(By.ID, "pql-error") if b.find_element(By.ID, "pql-error").is_displayed() else None)
+    assert "column" in error.text
+    assert not browser.find_element(By.ID, "pql-result").is_displayed()

@@ -238,6 +238,13 @@ class EquityResult:
         out["players"] = players
         return out
 
+    def __repr__(self) -> str:
+        # not rebuildable from a line (the engine's sums): Python's <...> form, one line
+        shares = ", ".join(f"{hand} {100 * e:.2f}%" for hand, e in zip(self.players, self.equity))
+        how = f"exact, {self.deals:,} deals" if self.exact else f"{self.deals:,} trials, seed {self.seed}"
+        board = f"board {self.board}" if self.board else "preflop"
+        return f"<EquityResult {self.game}, {board}, {how}: {shares}>"
+
     def __str__(self) -> str:
         hilo = self.game == "hilo"
         cols = ["equity"] + ([] if self.exact else ["+/-"]) + ["hi win", "hi tie"]
@@ -348,7 +355,8 @@ class ShowdownResult:
 
     def __repr__(self) -> str:
         a = self._share_array
-        return f"ShowdownResult({a.shape[0]} deals, {a.shape[1]} players)"
+        n, p = a.shape
+        return f"<ShowdownResult {n} deal{'s' * (n != 1)}, {p} players>"
 
 
 @lru_cache(maxsize=4096)

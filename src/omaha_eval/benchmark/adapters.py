@@ -133,6 +133,8 @@ class OmahaEval(Adapter):
                 return f"omaha_eval.equity is not available yet ({exc})"
             if not callable(getattr(eq, "equity", None)):
                 return "omaha_eval.equity has no equity() function yet"
+        if w.kind == "query":
+            return None
         if w.kind == "game":
             try:
                 from ..game import GameConfig, Hand  # noqa: F401
@@ -154,6 +156,8 @@ class OmahaEval(Adapter):
             workers = p.get("workers") or workers  # a workload may fix its thread count
             return w, (list(p["hands"]), p["board"], p["dead"], p["game"], trials,
                        call_count(w, n)), workers
+        if w.kind == "query":
+            return w, (w.params["query"], n), workers
         return w, w.data[:n], workers
 
     def run(self, prepared: Any) -> Any:
@@ -178,6 +182,9 @@ class OmahaEval(Adapter):
                 result = equity(hands, board, dead, game=game, trials=trials, seed=w.seed,
                                 workers=workers)
             return result
+        if w.kind == "query":
+            from ..query import pql
+            return pql(data[0], trials=data[1], seed=w.seed, workers=workers)
         from . import games
         return games.play_ours(data, w.params["players"])
 
@@ -644,6 +651,8 @@ class PokerKit(Adapter):
              "hand; PotLimitOmahaHoldem state machine for whole hands")
 
     def supports(self, w: Workload) -> Optional[str]:
+        if w.kind == "query":
+            return "no query language"
         if w.kind == "equity":
             return "no exact enumeration; its Monte Carlo helper is not an Omaha equity engine"
         if "calls" in w.params:

@@ -23,9 +23,17 @@ QUICK_FLOP = "Ts9d3c"
 MC_HANDS = ("AsKsQhJh", "2c2d7h8s", "Td9d8c7c")
 
 FULL_SIZES: Dict[str, int] = {"eval": 1_000_000, "board": 1_000_000, "mc": 1_000_000, "call": 20_000,
-                              "game-hu": 2_000, "game-6max": 1_000}
+                              "game-hu": 2_000, "game-6max": 1_000, "query": 1_000_000,
+                              "query-flop": 200_000}
 QUICK_SIZES: Dict[str, int] = {"eval": 20_000, "board": 20_000, "mc": 20_000, "call": 2_000,
-                               "game-hu": 20, "game-6max": 10}
+                               "game-hu": 20, "game-6max": 10, "query": 20_000, "query-flop": 2_000}
+# PQL (issue 28): the Odds Oracle's "suck and resuck" (HvHequity on the flop and the turn for
+# every sampled deal) and the plain river equity of AA** against a random hand (the spot
+# oe.equity answers: compare mc-style rows by ns/trial).
+QUERY_SUCK = ("select count(HvHequity(villain, turn) > 0.5 and winsHi(hero)) as suckAndResuck "
+              "from game='omahahi', hero='AA**', villain='****' where HvHequity(hero, flop) > 0.5")
+QUERY_EQUITY = ("select avg(riverEquity(hero)) as heroEquity from game='omahahi', hero='AA**', "
+                "villain='****'")
 
 
 @dataclass
@@ -183,6 +191,13 @@ def standard(quick: bool = False, seed: int = DEFAULT_SEED,
         f"{' vs '.join(MC_HANDS)}", "trial", n, seed,
         {"hands": MC_HANDS, "board": "", "dead": "", "game": "hi", "trials": n}))
     out.extend(_small_and_family(quick, seed))
+    for name, key, query, what in (
+            ("query-river-equity", "query", QUERY_EQUITY, "avg(riverEquity(hero)), AA** vs random"),
+            ("query-suck-resuck", "query-flop", QUERY_SUCK,
+             "suck and resuck: HvHequity on flop and turn, AA** vs random")):
+        n = table[key]
+        out.append(Workload(name, "query", f"PQL {what}, {n:,} sampled trials", "trial", n,
+                            seed, {"query": query, "trials": n}))
     for key, players in (("game-hu", 2), ("game-6max", 6)):
         n = table[key]
         label = "heads-up" if players == 2 else "6-max"

@@ -30,7 +30,7 @@ cards  classes      combinations
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from typing import Sequence
@@ -141,11 +141,16 @@ class CanonicalHands:
     hole_cards: int
     hands: np.ndarray
     combos: np.ndarray
-    _keys: np.ndarray      # packed mask key of each class
-    _order: np.ndarray     # argsort of _keys
+    _keys: np.ndarray = field(repr=False)   # packed mask key of each class
+    _order: np.ndarray = field(repr=False)  # argsort of _keys
 
     def __len__(self) -> int:
         return int(self.hands.shape[0])
+
+    def __repr__(self) -> str:
+        # the arrays are up to 962,988 rows: Python's <...> form, one line
+        return (f"<CanonicalHands hole_cards={self.hole_cards}: {len(self):,} classes, "
+                f"{int(self.combos.sum()):,} combinations>")
 
     def text(self, index: int) -> str:
         """The text of class ``index``.

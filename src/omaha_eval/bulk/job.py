@@ -27,7 +27,9 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
+from .._optional import import_optional
 from .canonical import HOLE_CARDS, canonical_hands
+from .display import rows_text
 from ..errors import BulkError as BulkError  # re-exported: its old home
 
 __all__ = ["BLOCK", "BulkError", "BulkJob", "BulkResult", "GAMES", "bulk_equity", "run_units"]
@@ -221,6 +223,11 @@ class BulkJob:
     def __len__(self) -> int:
         return int(self.hands.shape[0])
 
+    def __repr__(self) -> str:
+        # the hands are up to 962,988 rows: Python's <...> form, one line
+        return (f"<BulkJob {self.label}: {len(self):,} hands vs {self.opponents} random, "
+                f"{'/'.join(self.games)}, {self.trials:,} trials, seed {self.seed}>")
+
     @property
     def n_blocks(self) -> int:
         """Blocks of ``BLOCK`` trials per hand (the last may be shorter)."""
@@ -370,6 +377,24 @@ class BulkResult:
         self.trials = np.full(len(job), job.trials, dtype=np.int64) if trials is None else trials
         self.extra = dict(extra or {})  # more parameters for the file's metadata
 
+    def __repr__(self) -> str:
+        job = self.job
+        return (f"<BulkResult {job.label}: {len(job):,} hands vs {job.opponents} random, "
+                f"{'/'.join(job.games)}, {job.trials:,} trials, seed {job.seed}>")
+
+    def __str__(self) -> str:
+        parts = []
+        for g in self.job.games:
+            cols = self.columns(g)
+            rows = range(min(10, len(self.job)))
+            more = f" (the first {len(rows)}; to_pandas() gives every row)" if len(self.job) > 10 else ""
+            footer = (f"{g}, {len(self.job):,} hands vs {self.job.opponents} random, "
+                      f"{self.job.trials:,} trials, seed {self.job.seed}{more}")
+            parts.append(rows_text(cols["hand"], np.asarray(cols["equity"]),  # type: ignore[arg-type]
+                                   np.asarray(cols["std_error"]), np.asarray(cols["scoop"]),
+                                   rows, footer))
+        return "\n\n".join(parts)
+
     def columns(self, game: str | None = None) -> dict[str, np.ndarray | list[str]]:
         """Columns ``hand, combos, equity, std_error, trials, scoop, hi, hi_tie, lo, lo_tie``."""
         g = self._game(game)
@@ -403,7 +428,7 @@ class BulkResult:
 
     def to_pandas(self, game: str | None = None) -> Any:
         """The columns as a pandas DataFrame (needs pandas)."""
-        import pandas as pd
+        pd = import_optional("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame(self.columns(game))
 

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 import numpy as np
 
+from .._optional import import_optional
 from .canonical import canonical_hands
+from .display import rows_text
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -72,6 +74,17 @@ class PreflopTable:
     def __len__(self) -> int:
         return len(self.hands)
 
+    def __repr__(self) -> str:
+        # the full arrays would be 200,000 characters: Python's <...> form, one line
+        return (f"<PreflopTable game={self.game!r}: {len(self):,} classes, "
+                f"{int(self.info['trials']):,} trials>")
+
+    def __str__(self) -> str:
+        top = [int(i) for i in self._order[:10]]
+        footer = (f"{self.game}, the best {len(top)} of {len(self):,} classes against one random "
+                  "hand (rank() gives the order, to_pandas() every row)")
+        return rows_text(self.hands, self.equity, self.std_error, self.scoop, top, footer)
+
     def columns(self) -> dict[str, object]:
         """The table's columns (as in the Parquet files of ``omaha-eval table``)."""
         cols: dict[str, object] = {"hand": list(self.hands), "combos": self.combos,
@@ -82,7 +95,7 @@ class PreflopTable:
 
     def to_pandas(self) -> Any:
         """The table as a pandas DataFrame (needs pandas), in class order."""
-        import pandas as pd
+        pd = import_optional("pandas", "pandas", "to_pandas()")
 
         return pd.DataFrame(self.columns())
 

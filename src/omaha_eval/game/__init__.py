@@ -3,7 +3,7 @@ showdown, history and PHH hand-history import/export; and a Table that plays han
 with the rules around the hand (button, missed blinds, new players, kill pots, chops). Pure Python."""
 
 from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, POST_KINDS, SMALL_BLIND, STRADDLE,
-                     GameConfig, Post)
+                     GameConfig, Post, variant_options)
 from .errors import HandSetupError, IllegalActionError, PHHError
 from .events import Event
 from .hand import Hand, LegalActions
@@ -17,4 +17,5 @@ __all__ = [
     "Award", "Event", "FixedLimit", "GameConfig", "Hand", "HandResult", "HandSetupError",
     "IllegalActionError", "LegalActions", "NoLimit", "PHHError", "Post", "PotLimit", "PotResult",
     "SpreadLimit", "HandPlan", "HandRecord", "Table", "TableError", "TableRules",
+    "variant_options",
 ]

@@ -37,6 +37,21 @@ def variant_options(name: str) -> Dict[str, Any]:
     ``courchevel-8``); the betting structure is separate
     (``GameConfig.pot_limit(1, 2, **variant_options("plo5-8"))``).
 
+    Parameters
+    ----------
+    name : str
+        A variant name or one of its other spellings (``"Big O"``, ``"omaha8"``).
+
+    Returns
+    -------
+    dict
+        ``game``, ``hole_cards`` and ``courchevel``, as :class:`GameConfig` takes them.
+
+    Raises
+    ------
+    HandSetupError
+        The name is not a variant of the family.
+
     Examples
     --------
     >>> variant_options("courchevel-8")

@@ -8,7 +8,7 @@ plus the user field ``_max_bet``). Fixed limit uses ``small_bet`` / ``big_bet``,
 
 The Omaha family (no PHH codes yet; ours, on the same pattern): a hole count after the ``O``
 for 5 and 6 cards (``PO5``, ``PO5/8`` Big O, ``PO6``, ``PO6/8``), ``CO`` for Courchevel (5 cards,
-``PCO``, ``PCO/8``; its first board card is the first ``d db`` action, before the first betting
+``PCO``, ``PCO/8``, and with another hole count ``PCO4``, ``PCO6``; its first board card is the first ``d db`` action, before the first betting
 round) and ``PN`` for pot limit before the flop and no limit after it (``PNO``, GGPoker).
 Real-table fields (ours): ``_runs`` (the board run 2 or 3 times) with ``_run_boards`` (the
 later runs' full boards as card text), ``_rake`` (chips taken from the pots before the award),
@@ -71,7 +71,8 @@ _LIMIT_DEFAULTS = {"fixed": (3, None), "spread": (3, None), "pot": (None, None),
                    "pot-no": (None, None)}
 _LETTERS = {"fixed": "F", "spread": "S", "pot": "P", "no": "N", "pot-no": "PN"}
 _KINDS = {v: k for k, v in _LETTERS.items()}
-_CODE = _re.compile(r"^(F|S|PN|P|N)(CO|O)([56]?)(/8)?$")
+_CODE = _re.compile(r"^(F|S|PN|P|N)(CO|O)([456]?)(/8)?$")
+_DEFAULT_HOLE = {"O": 4, "CO": 5}
 
 
 def variant_code(config: GameConfig) -> str:
@@ -93,8 +94,9 @@ def variant_code(config: GameConfig) -> str:
     'PO5/8'
     """
     body = "CO" if config.courchevel else "O"
-    count = "" if config.hole_cards == 4 or (config.courchevel and config.hole_cards == 5) \
-        else str(config.hole_cards)
+    # the count is written unless it is the body's own (4 for Omaha, 5 for Courchevel), so that
+    # Courchevel with 4 or 6 cards reads back as such (PCO4, PCO6)
+    count = "" if config.hole_cards == _DEFAULT_HOLE[body] else str(config.hole_cards)
     return f"{_LETTERS[config.structure.kind]}{body}{count}" + ("/8" if config.hilo else "")
 
 
@@ -118,8 +120,8 @@ def parse_variant(code: Any) -> Tuple[str, str, int, bool]:
 
     Examples
     --------
-    >>> parse_variant("PO5/8"), parse_variant("FCO")
-    (('pot', 'hilo', 5, False), ('fixed', 'hi', 5, True))
+    >>> parse_variant("PO5/8"), parse_variant("FCO"), parse_variant("PCO4")
+    (('pot', 'hilo', 5, False), ('fixed', 'hi', 5, True), ('pot', 'hi', 4, True))
     >>> parse_variant("NT")
     Traceback (most recent call last):
         ...
@@ -129,9 +131,9 @@ def parse_variant(code: Any) -> Tuple[str, str, int, bool]:
     if not m:
         raise PHHError(f"variant {code!r} is not an Omaha variant this package plays; "
                        f"expected one of {', '.join(VARIANTS)} or the family codes PO5, PO5/8, "
-                       f"PO6, PO6/8, PCO, PCO/8, PNO (and F/S/N for other limits)")
+                       f"PO6, PO6/8, PCO, PCO/8, PCO4, PCO6, PNO (and F/S/N for other limits)")
     courchevel = m.group(2) == "CO"
-    hole = int(m.group(3)) if m.group(3) else (5 if courchevel else 4)
+    hole = int(m.group(3)) if m.group(3) else _DEFAULT_HOLE[m.group(2)]
     return _KINDS[m.group(1)], "hilo" if m.group(4) else "hi", hole, courchevel
 _FIELD_ORDER = ("variant", "ante_trimming_status", "antes", "blinds_or_straddles", "small_bet",
                 "big_bet", "min_bet", "starting_stacks", "actions")
@@ -580,8 +582,9 @@ def _known_cards(record: PHHRecord) -> Tuple[List[Optional[List[int]]], List[int
             holes.append(cards)  # type: ignore[arg-type]
         elif shown[i] is not None and len(shown[i]) == hole:  # type: ignore[arg-type]
             holes.append(shown[i])
-        elif len(cards) > hole:
-            raise PHHError(f"p{i + 1} is dealt {len(cards)} hole cards; this game deals {hole}")
+        elif cards and len(cards) != hole:  # never filled up from the seed: a wrong count is an error
+            raise PHHError(f"p{i + 1} is dealt {len(cards)} hole cards; this game "
+                           f"({record.variant}) deals {hole}")
         else:
             holes.append(None)
     known_board: List[int] = []
@@ -818,6 +821,34 @@ def hand_from_phh(source: Union[str, bytes, "os.PathLike[str]", Dict[str, Any]],
 
 # ---- writing ----
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+# what a TOML basic string must escape: backslash, quote and every control character but tab
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+_NEEDS_BASIC = re.compile(r"['\x00-\x08\x0a-\x1f\x7f]")
+_TO_ESCAPE = re.compile(r'[\\"\x00-\x08\x0a-\x1f\x7f]')
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML string: literal (``'...'``) when it can be, else basic with escapes."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise PHHError(f"cannot write {text!r:.80} to PHH: not encodable as UTF-8 "
+                       f"({exc.reason} at {exc.start})") from None
+    if not _NEEDS_BASIC.search(text):
+        return f"'{text}'"
+    escaped = _TO_ESCAPE.sub(lambda m: _ESCAPES.get(m.group(), f"\\u{ord(m.group()):04x}"), text)
+    return f'"{escaped}"'
+
+
+def _toml_key(key: Any) -> str:
+    """A field name as a TOML key: bare (``event``) when it can be, else quoted, so that no name
+    (a newline, a quote, ``=``, a dot, unicode) can change the structure of the file."""
+    if not isinstance(key, str):
+        raise PHHError(f"PHH field names are strings, got {key!r:.80}")
+    return key if _BARE_KEY.fullmatch(key) else _toml_string(key)
+
+
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -827,19 +858,19 @@ def _toml_value(value: Any) -> str:
         return repr(value) if value == value and abs(value) != float("inf") else (
             "nan" if value != value else ("inf" if value > 0 else "-inf"))
     if isinstance(value, str):
-        if "'" not in value and "\n" not in value:
-            return f"'{value}'"
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-        return f'"{escaped}"'
+        return _toml_string(value)
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
         return value.isoformat()
-    raise PHHError(f"cannot write {value!r} to PHH")
+    raise PHHError(f"cannot write {value!r:.80} to PHH")
 
 
 def to_toml(fields: Dict[str, Any]) -> str:
-    """Flat TOML for PHH fields (scalars and arrays only).
+    r"""Flat TOML for PHH fields (scalars and arrays only).
+
+    Names that are not bare TOML keys (letters, digits, ``_``, ``-``) are quoted and strings
+    are escaped, so the text is always valid TOML that reads back to the same fields.
 
     Parameters
     ----------
@@ -854,7 +885,8 @@ def to_toml(fields: Dict[str, Any]) -> str:
     Raises
     ------
     PHHError
-        A nested table (not part of PHH).
+        A nested table (not part of PHH), a name that is not a string, or a value TOML cannot
+        hold (an object, a string that is not encodable as UTF-8).
 
     Examples
     --------
@@ -862,12 +894,15 @@ def to_toml(fields: Dict[str, Any]) -> str:
     variant = 'PO'
     antes = [0, 0]
     ante_trimming_status = false
+    >>> print(to_toml({"a key\nx = 1": "it's\n"}), end="")
+    "a key\nx = 1" = "it's\n"
     """
     lines = []
     for key, value in fields.items():
+        name = _toml_key(key)
         if isinstance(value, dict):
-            raise PHHError(f"field {key!r}: tables are not part of PHH")
-        lines.append(f"{key} = {_toml_value(value)}")
+            raise PHHError(f"field {key!r:.80}: tables are not part of PHH")
+        lines.append(f"{name} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 

@@ -39,7 +39,9 @@ class Award:
     >>> result = hand.result
     >>> award = result.pots[0].awards[0]
     >>> award
-    Award(player=1, amount=4, half='hi', 'Full house, eights full of jacks')
+    Award(player=1, amount=4, half='hi', score=7221)
+    >>> print(award)
+    player 1 wins 4 (hi): Full house, eights full of jacks
     >>> award.to_dict()
     {'player': 1, 'amount': 4, 'half': 'hi', 'score': 7221, 'description': 'Full house, eights full of jacks', 'hole_cards': 'JhJs', 'board_cards': '8c8s8h'}
     """
@@ -111,10 +113,16 @@ class Award:
         return out
 
     def __repr__(self) -> str:
+        # valid Python: Award(...) with these fields gives the same player, amount, half, score
         text = f"Award(player={self.player}, amount={self.amount}, half={self.half!r}"
         if self.half != ALL:
-            text += f", {self.description!r}"
+            text += f", score={self.score}"
         return text + ")"
+
+    def __str__(self) -> str:
+        if self.half == ALL:
+            return f"player {self.player} wins {self.amount} uncontested"
+        return f"player {self.player} wins {self.amount} ({self.half}): {self.description}"
 
 
 class PotResult:
@@ -190,8 +198,9 @@ class PotResult:
                 "awards": [a.to_dict() for a in self.awards]}
 
     def __repr__(self) -> str:
+        # valid Python: the constructor's arguments
         return (f"PotResult(index={self.index}, amount={self.amount}, eligible={self.eligible}, "
-                f"awards={self.awards})")
+                f"hi_amount={self.hi_amount}, lo_amount={self.lo_amount}, awards={self.awards})")
 
 
 class HandResult:
@@ -275,4 +284,6 @@ class HandResult:
         }
 
     def __repr__(self) -> str:
-        return f"HandResult(finishing_stacks={self.finishing_stacks}, pots={self.pots})"
+        # too many fields to rebuild from a line: Python's <...> form, with what a reader wants
+        pots = ", ".join(f"pot {p.index}: {p.amount} to {p.winners}" for p in self.pots)
+        return f"<HandResult finishing_stacks={self.finishing_stacks}; {pots}>"

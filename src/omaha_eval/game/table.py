@@ -79,6 +79,11 @@ class HandRecord:
     kill_earned: Optional[int] = None
     finishing: Dict[int, int] = field(default_factory=dict)
 
+    def __repr__(self) -> str:
+        # the plan, the hand and the table's state are long: Python's <...> form, one line
+        state = f"finishing={self.finishing}" if self.hand.is_over else "in progress"
+        return f"<HandRecord {self.table_name!r} hand {self.number}: {', '.join(self.names)}; {state}>"
+
     @property
     def number(self) -> int:
         """The hand's number at the table (from 1).

@@ -1,4 +1,5 @@
-"""Site hand histories: PokerStars, GGPoker and Winamax Omaha text exports read, replayed
+"""Site hand histories: PokerStars, GGPoker, Winamax, Full Tilt, 888poker and PartyPoker Omaha
+text exports and iPoker XML sessions read, replayed
 through the rules layer (the engine decides the pots and who wins them) and compared with what
 the site says each player collected; exported as PHH.
 
@@ -27,13 +28,18 @@ from __future__ import annotations
 import os
 from typing import List, Union
 
+from .._files import read_limited
 from .errors import HHError
 from .model import SiteHand
-from .reader import parse_hand
+from .sites import parse as parse_hand
+from .sites.ipoker import is_ipoker, read_games
 from .replay import Outcome, replay_hand
 from .text import decode, split_hands
 
-__all__ = ["HHError", "Outcome", "SiteHand", "read_file", "read_text", "replay_hand"]
+__all__ = ["HHError", "MAX_HH_BYTES", "Outcome", "SiteHand", "read_file", "read_text",
+           "replay_hand"]
+
+MAX_HH_BYTES = 256 << 20  # one export file; a player's archive comes as many of them
 
 
 def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]:
@@ -45,7 +51,8 @@ def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]
     Parameters
     ----------
     text : str
-        One or more hands of a PokerStars, GGPoker or Winamax export.
+        One or more hands of a PokerStars, GGPoker, Winamax, Full Tilt, 888poker or
+        PartyPoker text export, or an iPoker XML session.
     file : str, default "<text>"
         The name used in messages.
 
@@ -81,13 +88,16 @@ def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]
     >>> read_text("hello")
     Traceback (most recent call last):
         ...
-    omaha_eval.errors.HHError: <text> line 1: no PokerStars, GGPoker or Winamax hand found ...
+    omaha_eval.errors.HHError: <text> line 1: no hand of a known site found ...
     """
     hands = split_hands(text)
+    if not hands and is_ipoker(text):  # XML: no line begins like a text hand's header
+        return read_games(text, file)
     if not hands:
         lines = text.splitlines()
         first = next(((k, line) for k, line in enumerate(lines, 1) if line.strip()), (1, ""))
-        raise HHError(f"no PokerStars, GGPoker or Winamax hand found (starts {first[1][:60]!r})",
+        raise HHError(f"no hand of a known site found (PokerStars, GGPoker, Winamax, Full Tilt, "
+                      f"888poker, PartyPoker, iPoker; the text starts {first[1][:60]!r})",
                       file=file, line=first[0])
     out: List[Union[SiteHand, HHError]] = []
     for site, start, lines in hands:
@@ -98,13 +108,19 @@ def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]
     return out
 
 
-def read_file(path: Union[str, os.PathLike[str]]) -> List[Union[SiteHand, HHError]]:
+def read_file(path: Union[str, os.PathLike[str]],
+              max_bytes: int = MAX_HH_BYTES) -> List[Union[SiteHand, HHError]]:
     """Every hand of a file, in any of the sites' encodings (see :func:`decode`).
+
+    Only a regular file is read, and at most ``max_bytes`` of it: a FIFO, a device or a larger
+    file is refused before anything is parsed.
 
     Parameters
     ----------
     path : str or os.PathLike
-        The export file.
+        The export file (the name says so: this function reads a file, :func:`read_text` text).
+    max_bytes : int
+        The largest file accepted, :data:`MAX_HH_BYTES` (256 MiB) by default.
 
     Returns
     -------
@@ -114,7 +130,8 @@ def read_file(path: Union[str, os.PathLike[str]]) -> List[Union[SiteHand, HHErro
     Raises
     ------
     HHError
-        The file cannot be read or holds no hand of a known site.
+        The file cannot be read, is not a regular file, is larger than ``max_bytes`` or holds
+        no hand of a known site.
 
     Examples
     --------
@@ -140,9 +157,5 @@ def read_file(path: Union[str, os.PathLike[str]]) -> List[Union[SiteHand, HHErro
     ['OM1']
     """
     name = os.fspath(path)
-    try:
-        with open(name, "rb") as handle:
-            data = handle.read()
-    except OSError as exc:
-        raise HHError(f"cannot read the file: {exc.strerror}", file=name) from None
+    data = read_limited(name, max_bytes, HHError)
     return read_text(decode(data, name), name)

@@ -8,7 +8,7 @@ say so in their notes and have no engine hand (nothing to export as PHH).
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from ..game import config as gc
 from ..game import showdown as sd
@@ -18,58 +18,73 @@ from .model import SiteHand
 from ..errors import ChipError as ChipError  # re-exported: its old home
 
 
-def chip_award(hand: SiteHand, players: Sequence[str], posts: Sequence[gc.Post], trimming: bool,
-               button: int, holes: Sequence[Optional[List[int]]],
-               boards: Sequence[List[int]]) -> Tuple[List[int], List[int], int, int]:
-    """``(winnings, returned, pot shares, chips put in)``: the first two per player index."""
-    n = len(players)
-    index = {name: i for i, name in enumerate(players)}
-    stacks = [s.stack for name in players for s in hand.seats if s.name == name]
-    committed = [0] * n
-    pooled = [0] * n
-    returned = [0] * n
-    folded = [False] * n
-    bets = [0] * n
+class Contributions:
+    """What each player (by index) put in from the text's posts and actions: ``committed``
+    (uncalled bets returned per street), ``pooled`` (dead money, out of the layers),
+    ``returned`` and ``folded``."""
 
-    def put(i: int, amount: int) -> int:
-        amount = max(0, min(amount, stacks[i] - committed[i] - bets[i]))
-        return amount
+    def __init__(self, hand: SiteHand, players: Sequence[str], posts: Sequence[gc.Post],
+                 trimming: bool) -> None:
+        n = len(players)
+        index = {name: i for i, name in enumerate(players)}
+        stack_of = {s.name: s.stack for s in hand.seats}
+        self.stacks = [stack_of[name] for name in players]
+        self.committed = [0] * n
+        self.pooled = [0] * n
+        self.returned = [0] * n
+        self.folded = [False] * n
+        self.bets = [0] * n
+        for post in posts:
+            i = post.player
+            if post.kind in gc.LIVE_KINDS:
+                self.bets[i] += self.put(i, post.amount)
+            else:
+                amount = self.put(i, post.amount)
+                self.committed[i] += amount
+                if post.kind == gc.DEAD or not trimming:
+                    self.pooled[i] += amount
+        street = 0
+        for action in hand.actions:
+            if action.street != street:
+                self.close()
+                street = action.street
+            i = index[action.name]
+            if action.verb == "fold":
+                self.folded[i] = True
+            elif action.verb in ("call", "bet", "allin"):
+                self.bets[i] += self.put(i, action.amount)
+            elif action.verb == "raise":
+                self.bets[i] += self.put(i, action.amount - self.bets[i])
+        self.close()
 
-    for post in posts:
-        i = post.player
-        if post.kind in gc.LIVE_KINDS:
-            bets[i] += put(i, post.amount - bets[i] if post.kind == gc.STRADDLE else post.amount)
-        else:
-            amount = put(i, post.amount)
-            committed[i] += amount
-            if post.kind == gc.DEAD or not trimming:
-                pooled[i] += amount
+    def put(self, i: int, amount: int) -> int:
+        """``amount`` capped by what player ``i`` has left."""
+        return max(0, min(amount, self.stacks[i] - self.committed[i] - self.bets[i]))
 
-    def close() -> None:
-        back = uncalled_bet(bets)
+    def close(self) -> None:
+        """The end of a street: the uncalled bet back, the bets into the pot."""
+        back = uncalled_bet(self.bets)
         if back is not None:
             p, amount = back
-            bets[p] -= amount
-            returned[p] += amount
-        for i in range(n):
-            committed[i] += bets[i]
-            bets[i] = 0
+            self.bets[p] -= amount
+            self.returned[p] += amount
+        for i, bet in enumerate(self.bets):
+            self.committed[i] += bet
+            self.bets[i] = 0
 
-    street = 0
-    for action in hand.actions:
-        if action.street != street:
-            close()
-            street = action.street
-        i = index[action.name]
-        if action.verb == "fold":
-            folded[i] = True
-        elif action.verb in ("call", "bet"):
-            bets[i] += put(i, action.amount)
-        elif action.verb == "raise":
-            bets[i] += put(i, action.amount - bets[i])
-    close()
+
+def chip_award(hand: SiteHand, players: Sequence[str], posts: Sequence[gc.Post], trimming: bool,
+               button: int, holes: Sequence[Optional[List[int]]],
+               boards: Sequence[List[int]],
+               rake: Optional[int] = None) -> Tuple[List[int], List[int], int, int]:
+    """``(winnings, returned, pot shares, chips put in)``: the first two per player index;
+    ``rake`` (default: the hand's) leaves the pots before the award."""
+    n = len(players)
+    chips = Contributions(hand, players, posts, trimming)
+    committed, pooled, returned, folded = chips.committed, chips.pooled, chips.returned, chips.folded
     layered = [c - p for c, p in zip(committed, pooled)]
-    pots = after_rake(build_pots(layered, sum(pooled), folded), hand.rake, hand.added)
+    pots = after_rake(build_pots(layered, sum(pooled), folded),
+                      hand.rake if rake is None else rake, hand.added)
     shown = {i for i, name in enumerate(players) if name in hand.showed and holes[i] is not None
              and not folded[i]}
     unmucked = {i for i, name in enumerate(players) if not folded[i] and name not in hand.mucked}

@@ -1,8 +1,10 @@
 """``omaha-eval hh FILE... [--json] [--phh DIR] [--allin-ev]``: read site hand histories,
 replay every hand through the rules layer and compare the award with the site's.
 
-Exit status: 0 when every file could be read (whatever the hands' agreement), 2 when a file
-could not be read or decoded. A file holding no hand of a known site is reported on stderr.
+Exit status (the convention of every command): 0 when every file was read and every hand
+replayed and agreed with the site; 1 when some input failed: a file missing or unreadable, a
+file with no hand of a known site, a hand that cannot be replayed (reported with its reason
+and line) or that disagrees with the site; 2 for a usage error (argparse's).
 """
 
 from __future__ import annotations
@@ -20,9 +22,12 @@ if TYPE_CHECKING:  # the readers load when the command runs, so that --help stay
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
-        "hh", help="read PokerStars/GGPoker/Winamax hand histories, replay them, compare with the site",
-        description="Read site hand histories (PokerStars, GGPoker, Winamax), replay every hand "
-                    "through the rules layer and compare each player's award with the site's.")
+        "hh", help="read site hand histories, replay them, compare with the site",
+        description="Read site hand histories (PokerStars, GGPoker, Winamax, Full Tilt, 888poker, "
+                    "PartyPoker, iPoker), replay every hand through the rules layer and compare "
+                    "each player's award with the site's. Exit status: 0 every hand agreed, 1 some "
+                    "input failed (a file missing or without hands, a hand not replayed or "
+                    "disagreeing), 2 usage.")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.add_argument("--json", action="store_true", help="one JSON array, one object per hand")
     p.add_argument("--phh", metavar="DIR", help="write every replayed hand as PHH into DIR")
@@ -43,7 +48,7 @@ def hand_json(outcome: "Outcome") -> Dict[str, Any]:
     out["tournament"] = hand.tournament
     out["table"] = hand.table
     out["line"] = hand.line
-    out["rake"] = hand.rake
+    out["rake"] = outcome.rake
     out["fees"] = dict(hand.fees)
     if hand.added:
         out["added"] = hand.added
@@ -82,14 +87,14 @@ def run(args: argparse.Namespace) -> int:
             hands = read_file(path)
         except HHError as exc:
             print(f"omaha-eval hh: {exc}", file=sys.stderr)
-            if "no PokerStars" not in exc.message:
-                status = 2
+            status = 1
             continue
         summary: Counter[str] = Counter()
         reasons: Counter[str] = Counter()
         for item in hands:
             summary["read"] += 1
             if isinstance(item, HHError):
+                status = 1
                 reasons[item.message] += 1
                 records.append({"file": path, "site": "", "hand_id": item.hand_id, "variant": "",
                                 "ok": False, "error": str(item), "unit": "", "rake": 0,
@@ -97,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
                 continue
             outcome = replay_hand(item)
             count += 1
+            if not (outcome.ok and outcome.agrees):
+                status = 1
             if outcome.ok:
                 summary["replayed"] += 1
                 summary["agreeing"] += bool(outcome.agrees)
@@ -104,22 +111,14 @@ def run(args: argparse.Namespace) -> int:
                     from .phh_export import write_phh
                     write_phh(outcome, args.phh)
                 if args.allin_ev:
-                    from .allin import all_in_report
-                    report = all_in_report(outcome)
-                    if report is not None:
-                        allin_hands.append(report)
-                        for name, value in report.expected.items():
-                            total = allin.setdefault(name, [0.0, 0, 0])
-                            total[0] += value
-                            total[1] += report.actual.get(name, 0)
-                            total[2] += 1
+                    _add_allin(outcome, allin_hands, allin)
             else:
                 reasons[outcome.error.split(": ", 1)[-1]] += 1
             record = hand_json(outcome)
             records.append(record)
             if not args.json and not args.allin_ev:
                 _print_hand(record)
-        text = (f"{path}: {summary['read']} hands read, {summary['replayed']} replayed, "
+        text = (f"{path}: {_count(summary['read'], 'hand')} read, {summary['replayed']} replayed, "
                 f"{summary['agreeing']} agreeing, {summary['read'] - summary['replayed']} excluded")
         if reasons:
             text += " (" + "; ".join(f"{k}: {v}" for k, v in reasons.most_common()) + ")"
@@ -131,8 +130,28 @@ def run(args: argparse.Namespace) -> int:
     if args.allin_ev:
         _print_allin(allin_hands, allin, args.json)
     if not args.json and count:
-        print(f"{count} hands in {elapsed:.3f} s ({count / elapsed:.0f} hands/s)")
+        print(f"{_count(count, 'hand')} in {elapsed:.3f} s ({count / max(elapsed, 1e-9):.0f} hands/s)")
     return status
+
+
+def _add_allin(outcome: "Outcome", hands: List[Any], totals: Dict[str, List[float]]) -> None:
+    """The all-in report of one hand into ``hands``, its expected and actual chips into the
+    per-player ``totals``."""
+    from .allin import all_in_report
+    report = all_in_report(outcome)
+    if report is None:
+        return
+    hands.append(report)
+    for name, value in report.expected.items():
+        total = totals.setdefault(name, [0.0, 0, 0])
+        total[0] += value
+        total[1] += report.actual.get(name, 0)
+        total[2] += 1
+
+
+def _count(n: int, word: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _print_hand(record: Dict[str, Any]) -> None:

@@ -36,7 +36,7 @@ def classify(text: str, hand: SiteHand) -> None:
         hand.hole_cards = 5
     else:
         hand.hole_cards = 4
-    hand.game = "hilo" if re.search(r"hi/lo|hi lo|\bh/l\b|8 or better|\bo8\b|lo8|plo ?\d? ?8\b|nlo ?8|flo ?8|\bbig o\b|/8", t) else "hi"
+    hand.game = "hilo" if re.search(r"hi/lo|hi lo|hi-lo|omahahl|omaha hl\b|\bomaha ?8\b|\bo/8\b|\bh/l\b|8 or better|\bo8\b|lo8|plo ?\d? ?8\b|nlo ?8|flo ?8|\bbig o\b|/8", t) else "hi"
     if "nl postflop" in t or "pl preflop" in t:
         hand.limit = "pot-no"
     elif re.search(r"pot limit|\bpl\b|\bplo", t):
@@ -74,15 +74,17 @@ def _stakes(group: str, hand: SiteHand, line: int) -> List[int]:
         raise HHError(f"stakes {group!r}: {exc.message}", file=hand.file, line=line) from None
 
 
-def _currency(text: str) -> str:
-    for mark, name in (("USD", "USD"), ("EUR", "EUR"), ("GBP", "GBP"), ("$", "USD"), ("€", "EUR"),
-                       ("£", "GBP")):
+def currency_of(text: str) -> str:
+    """USD, EUR, GBP (or CNY, CAD, SEK, INR) as the text writes it; "" for none."""
+    for mark, name in (("USD", "USD"), ("EUR", "EUR"), ("GBP", "GBP"), ("CNY", "CNY"), ("CAD", "CAD"),
+                       ("SEK", "SEK"), ("INR", "INR"), ("$", "USD"), ("€", "EUR"), ("£", "GBP")):
         if mark in text:
             return name
     return ""
 
 
-def _blinds(values: List[int], hand: SiteHand) -> None:
+def set_blinds(values: List[int], hand: SiteHand) -> None:
+    """The stakes into ``hand``: blinds (and an ante before them), or fixed limit's two bets."""
     if hand.limit == "fixed" and len(values) >= 2:  # fixed limit stakes are the bets
         hand.small_bet, hand.big_bet = values[-2], values[-1]
         hand.small_blind, hand.big_blind = max(values[-2] // 2, 1), values[-2]
@@ -142,8 +144,8 @@ def _stars_desc(kind: str, desc: str, hand: SiteHand) -> None:
         game = re.sub(r"[$€£][\d.]+(\+[$€£][\d.]+)*\s*(USD|EUR|GBP)?", " ", game)
         game = game.split(" - Level")[0]
     classify(game, hand)
-    hand.currency = _currency(desc)
-    _blinds(_stakes(stakes, hand, hand.line), hand)
+    hand.currency = currency_of(desc)
+    set_blinds(_stakes(stakes, hand, hand.line), hand)
 
 
 def _gg_desc(kind: str, desc: str, hand: SiteHand) -> None:
@@ -154,8 +156,8 @@ def _gg_desc(kind: str, desc: str, hand: SiteHand) -> None:
         game = game.split(",", 1)[-1].split(" - Level")[0]
         game = re.sub(r"[$€£][\d.,]+", " ", game)
     classify(game, hand)
-    hand.currency = _currency(desc) if not hand.tournament else ""
-    _blinds(_stakes(stakes, hand, hand.line), hand)
+    hand.currency = currency_of(desc) if not hand.tournament else ""
+    set_blinds(_stakes(stakes, hand, hand.line), hand)
 
 
 def _winamax_desc(kind: str, desc: str, hand: SiteHand) -> None:
@@ -163,8 +165,8 @@ def _winamax_desc(kind: str, desc: str, hand: SiteHand) -> None:
     hand.scale = 1 if hand.tournament else 100
     stakes, game = _last_stakes(desc)
     classify(game, hand)
-    hand.currency = "" if hand.tournament else ("EUR" if "€" in desc else _currency(desc))
-    _blinds(_stakes(stakes, hand, hand.line), hand)
+    hand.currency = "" if hand.tournament else ("EUR" if "€" in desc else currency_of(desc))
+    set_blinds(_stakes(stakes, hand, hand.line), hand)
 
 
 _DESCRIBE = {"pokerstars": _stars_desc, "ggpoker": _gg_desc, "winamax": _winamax_desc}
@@ -192,6 +194,8 @@ def winamax(line: str, hand: SiteHand) -> None:
         raise HHError(f"unrecognised Winamax hand header {line[:80]!r}", file=hand.file, line=hand.line)
     kind, hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3), m.group(4).strip()
     _describe(hand, kind, desc)
+    # Winamax: "collected" holds the returned uncalled bet; the total pot is after the rake
+    hand.uncalled_in_collected = hand.total_after_rake = hand.total_has_uncalled = True
 
 
 PARSERS = {"pokerstars": pokerstars, "ggpoker": ggpoker, "winamax": winamax}

@@ -32,8 +32,9 @@ class Post(NamedTuple):
 
 
 class Action(NamedTuple):
-    """``verb``: fold, check, call, bet, raise (``amount`` is the street total for raise, the
-    chips put in for call and bet)."""
+    """``verb``: fold, check, call, bet, raise, allin (``amount`` is the street total for raise,
+    the chips put in for call, bet and allin; an allin is a call or a raise as the bets
+    stand)."""
 
     street: int
     name: str
@@ -51,7 +52,8 @@ class SiteHand:
     Attributes
     ----------
     site, file : str
-        The site (``"pokerstars"``, ``"ggpoker"``, ``"winamax"``) and the file read.
+        The site (``"pokerstars"``, ``"ggpoker"``, ``"winamax"``, ``"fulltilt"``,
+        ``"888poker"``, ``"partypoker"``, ``"ipoker"``) and the file read.
     line : int
         The line of the hand's header (from 1).
     hand_id, variant, table, currency, date : str
@@ -95,6 +97,18 @@ class SiteHand:
         Why the hand cannot be replayed (cancelled, cut off, garbled), with the line.
     has_summary : bool
         The hand has its summary section.
+    rake_known : bool
+        The text says the rake (a total pot and rake line); when False (888poker, the older
+        PartyPoker format, iPoker) the replay takes the rake as what the players put in less
+        what they collected.
+    uncalled_in_collected : bool
+        The site counts a returned uncalled bet in what the player collected (Winamax,
+        PartyPoker, older iPoker exports).
+    total_after_rake, total_has_uncalled : bool
+        The summary's total pot is after the rake / includes the returned uncalled bet.
+    run_collected : dict of int to dict of str to int
+        What each player collected in each run of a hand run more than once, where the text
+        says it by run.
 
     Examples
     --------
@@ -157,6 +171,11 @@ class SiteHand:
     problems: List[Tuple[str, int]] = field(default_factory=list)
     has_summary: bool = False
     date: str = ""
+    rake_known: bool = True
+    uncalled_in_collected: bool = False
+    total_after_rake: bool = False
+    total_has_uncalled: bool = False
+    run_collected: Dict[int, Dict[str, int]] = field(default_factory=dict)
 
     @property
     def unit(self) -> str:

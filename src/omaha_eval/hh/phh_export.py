@@ -12,16 +12,20 @@ import re
 from typing import Any, Dict
 
 from ..game.phh import hand_to_phh
+from .errors import HHError
 from .replay import Outcome
 
-_SITES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "winamax": "Winamax"}
+_SITES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "winamax": "Winamax",
+          "fulltilt": "Full Tilt Poker", "888poker": "888poker", "partypoker": "PartyPoker",
+          "ipoker": "iPoker"}
 
 
 def outcome_to_phh(outcome: Outcome) -> str:
     """PHH TOML text of a replayed hand (players renumbered from the seat left of the button)."""
     engine = outcome.engine
     if engine is None:
-        raise ValueError("the hand was not replayed")
+        raise HHError(f"hand {outcome.hand.hand_id} was not replayed by the engine; nothing to export",
+                      file=outcome.hand.file, line=outcome.hand.line)
     hand = outcome.hand
     n = engine.n_players
     order = [(i - engine.button - 1) % n for i in range(n)]

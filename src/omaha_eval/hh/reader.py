@@ -40,7 +40,9 @@ _FEE = re.compile(r"(Rake|Jackpot|Bingo|Fortune|Tax|Fee|JP Fee|Cashdrop Fee|EV C
 _SUMMARY_SEAT = re.compile(r"^Seat (\d+): (.*)$")
 _SHOWED = re.compile(r"\bshowed \[([^\]]*)\]")
 _MUCKED = re.compile(r"\bmucked(?: \[([^\]]*)\])?")
-_BETTING = frozenset(("folds", "checks", "calls", "bets", "raises"))
+# "allins X": the common grammar's all in for X more chips (a call or a raise, as the bets
+# stand), which the readers of sites that write it so translate into
+_BETTING = frozenset(("folds", "checks", "calls", "bets", "raises", "allins"))
 _RUN = {"FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 # informational lines after a name (no colon on PokerStars/GGPoker, or any on Winamax)
@@ -50,17 +52,28 @@ _SKIP = re.compile(r"^(doesn't show|does not show|said, |is sitting out|sits out
                    r"is being treated|was removed|adds |has been |timed out|is back|"
                    r"receives |has \d|ran out of time|was disconnected|"
                    r"sitting out|shows the |is at the table)")
-_CASH_OUT = re.compile(r"cash(?:ed)? ?out|insurance|insured", re.I)
+_CASH_OUT = re.compile(r"cash(?:ed)?[ -]?out|insurance|insured", re.I)
 _POST_KIND = {"small blind": "small_blind", "big blind": "big_blind", "ante": "ante",
               "small & big blinds": "small_and_big", "missed blind": "missed",
               "missed small blind": "missed", "dead blind": "missed",
               "missed big blind": "big_out", "straddle": "straddle"}
-_WAGER = {"calls": _CALL, "bets": _BET}
+_WAGER = {"calls": _CALL, "bets": _BET, "allins": re.compile(r"^allins " + _AMT)}
 _DEALER_FIRST = frozenset("DUCH")  # first letters of "Dealt to", "Uncalled bet", "Cash Drop", "Hand cancelled"
 # a record (a named tuple) from the tuple of its fields, without its Python-level __new__
 _record = tuple.__new__
 _NAME = attrgetter("name")
 _SEAT_NUMBER = attrgetter("seat")
+_CARD_WORD = re.compile(r"^(?:10|[2-9TJQKAtjqka])[cdhsCDHS]$")
+
+
+_PLAIN_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
+
+
+def _bad_card(cards: List[str]) -> Optional[str]:
+    """The first word of ``cards`` that is not one card (``TcTc``, ``Xx``), or None."""
+    if _PLAIN_CARDS.issuperset(cards):  # (the common case: one C pass)
+        return None
+    return next((c for c in cards if not _CARD_WORD.match(c)), None)
 
 
 @lru_cache(maxsize=4096)  # "calls $1", "raises 200 to 400": the same few texts come back
@@ -189,12 +202,25 @@ def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
     return hand
 
 
+def read_body(hand: SiteHand, lines: List[str], start: int) -> None:
+    """Read a hand's lines after its header into ``hand`` (whose header fields are set): the
+    common line grammar of the PokerStars family, which the other sites' readers translate
+    their lines into (one line for one, so that the line numbers stay the file's).
+
+    Raises
+    ------
+    HHError
+        When a seat line cannot be read.
+    """
+    _Body(hand, lines, start).run()
+
+
 class _Body:
     def __init__(self, hand: SiteHand, lines: List[str], start: int) -> None:
         self.hand = hand
         self.lines = lines
         self.start = start
-        self.colon = hand.site != "winamax"
+        self.colon = hand.site in ("pokerstars", "ggpoker")  # "name: action" lines
         self.names: Tuple[str, ...] = ()
         self.name_set: FrozenSet[str] = frozenset()
         self.clash: FrozenSet[str] = frozenset()
@@ -345,7 +371,7 @@ class _Body:
                 at = tail.find("\nTotal pot", at + 1)
         if not hand.has_summary:
             self.problem("cut off before its summary", self.start + len(self.lines) - 1)
-        elif hand.total_pot is None:
+        elif hand.total_pot is None and hand.rake_known:
             self.problem("cut off: the summary has no total pot line", self.start + len(self.lines) - 1)
 
     def seat_names(self) -> Dict[int, str]:
@@ -369,6 +395,10 @@ class _Body:
         name = (rest[:m.start()] if m else rest).strip()
         if name in self.name_set and m:
             cards = m.group(1).split()
+            bad = _bad_card(cards)
+            if bad is not None:
+                self.problem(f"{bad!r} in the cards dealt to {name} is not one card", number)
+                return
             if cards:
                 self.hand.known[name] = cards
                 if len(cards) in (4, 5, 6) and len(cards) != self.hand.hole_cards and \
@@ -394,6 +424,7 @@ class _Body:
             self.street = -1
             return
         if key in ("SHOW DOWN", "SHOWDOWN"):
+            self.current_run = run  # "FIRST SHOWDOWN": the collect lines of that run follow
             return
         if key in _STREETS:
             self.street = _STREETS[key]
@@ -408,7 +439,11 @@ class _Body:
         groups = _CARDS.findall(rest)
         if not all(map(str.strip, groups)):  # a group with no card in it: "[]"
             self.problem(f"empty card group on the {key.lower()} line", number)
-        return groups[0].split() if len(groups) == 1 else " ".join(groups).split()
+        cards = groups[0].split() if len(groups) == 1 else " ".join(groups).split()
+        bad = _bad_card(cards)
+        if bad is not None:
+            self.problem(f"{bad!r} on the {key.lower()} line is not one card", number)
+        return cards
 
     def player_line(self, name: str, rest: str, colon: bool, number: int) -> None:
         hand = self.hand
@@ -425,6 +460,10 @@ class _Body:
         if verb == "shows":
             m = _CARDS.search(rest)
             cards = m.group(1).split() if m else []
+            bad = _bad_card(cards)
+            if bad is not None:
+                self.problem(f"{bad!r} in the cards {name} shows is not one card", number)
+                return
             if len(cards) == hand.hole_cards:
                 hand.known[name] = cards
                 hand.showed.setdefault(name, number)
@@ -445,6 +484,9 @@ class _Body:
             amount = self.amount(m.group(1), number)
             hand.collected[name] = hand.collected.get(name, 0) + amount
             hand.collect_lines.append((name, amount, (m.group(2) or "pot").strip(), number))
+            if self.current_run >= 0:
+                by_run = hand.run_collected.setdefault(self.current_run, {})
+                by_run[name] = by_run.get(name, 0) + amount
             return
         if _cash_out(rest):
             hand.cash_out.append(f"{name} {rest}")

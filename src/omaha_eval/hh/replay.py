@@ -6,16 +6,26 @@ Choices (where the sites' rules leave room):
 * players in the hand are those who post, act, show, muck or collect; other seated players
   (sitting out, away) are not dealt in; a button on an empty seat acts from the last player
   before it;
-* forced bets: the first small and big blind are the blinds (a big blind short and all in still
-  sets the full amount to match); a later big blind (new player, out of position) is a live
-  extra blind, a later small blind, a missed blind and an out-of-position small blind are dead
-  money in the main pot; "small & big blinds" is a live big blind plus a dead small blind; a
-  GGPoker straddle is a "to" amount (a second straddle of the same player raises it);
+* forced bets: the small and big blind posted from the blinds' seats (left of the button;
+  heads-up the button posts the small blind) are the blinds, else the first of each (a big
+  blind short and all in still sets the full amount to match); another big blind (new player,
+  out of position) is a live extra blind, another small blind (wherever the text lists it), a
+  missed blind and an out-of-position small blind are dead money in the main pot; "small & big
+  blinds" is a live big blind plus a dead small blind; a GGPoker straddle is the player's total,
+  the blind the player posted included (a second straddle of the same player raises it);
 * a player who shows only some of the hole cards cannot win (mucks); unknown hole cards are
   placeholders drawn from the unseen cards with seed 0 (they never decide a pot: a hand that
   was not shown is mucked unless it is the only one left for a pot);
 * the site's rake and fees (rake, jackpot, bingo, ...) leave the pots before the award,
-  proportionally to the pots; a cash drop joins the main pot;
+  proportionally to the pots; a cash drop joins the main pot; a site that prints no rake
+  (888poker, PartyPoker's older format, iPoker) is taken to have raked what the players put in
+  less what they collected; a hand run more than once gives each run the value the site's
+  collect lines give it (a site's way of taking its fees from the runs), the engine deciding
+  who wins each run;
+* the site's total pot line must match the chips the replay put in: a difference is a
+  disagreement, reported in ``differences``, as is a player's award off by more than one unit
+  per pot share; a hand where a player cashed out (insurance) and that disagrees is excluded
+  with that reason;
 * where our limit rules refuse a bet the site allowed, the hand is replayed again with no limit
   and the refusal is kept in ``notes`` (the pots depend on the chips, not on the limit).
 """
@@ -36,7 +46,8 @@ from ..game.deck import BOARD_POSITIONS, build_deck
 from ..game.errors import HandSetupError, IllegalActionError
 from ..game.hand import Hand
 from ..game.structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, Structure
-from .chips import ChipError, chip_award
+from .chips import ChipError, Contributions, chip_award
+from .errors import HHError
 from .model import Action, Seat, SiteHand
 
 
@@ -72,6 +83,12 @@ class Outcome:
         What the replay was set up with.
     unmatched : dict of str to int
         Raises nobody could call, returned by the site.
+    rake : int
+        The rake the replay took: the site's rake line, or (sites that print none) the chips
+        put in less what the players collected.
+    returned_in_collected : bool
+        The site counted a returned uncalled bet in what the player collected (as 888poker
+        does in a walk).
 
     Examples
     --------
@@ -110,6 +127,16 @@ class Outcome:
     method: str = "engine"   # "engine": the state machine; "chips": see hh.chips
     setup: Optional[tuple[Any, ...]] = None
     unmatched: Dict[str, int] = field(default_factory=dict)  # raises nobody could call
+    rake: int = 0
+    returned_in_collected: bool = False
+
+    def __repr__(self) -> str:
+        # the hand and the engine are long: Python's <...> form, one line
+        head = f"<Outcome {self.hand.site} {self.hand.hand_id}"
+        if not self.ok:
+            return f"{head}: excluded: {self.error}>"
+        verdict = "agrees" if self.agrees else "DISAGREES"
+        return f"{head}: {verdict}, collected {self.collected}>"
 
 
 class _Stop(Exception):
@@ -160,6 +187,8 @@ def replay_hand(hand: SiteHand) -> Outcome:
     (True, True, {'A': 200, 'B': 0}, {'A': 200, 'B': 0})
     """
     out = Outcome(hand)
+    _check_hand(hand)
+    out.rake = hand.rake
     if not hand.omaha:
         out.error = f"{_where(hand, hand.line)}: not an Omaha hand ({hand.variant})"
         return out
@@ -183,7 +212,22 @@ def replay_hand(hand: SiteHand) -> Outcome:
     out.engine = engine
     out.players = players
     _ledger(out, engine, players)
+    if not out.agrees and hand.cash_out:  # the site paid an insurance, not the showdown
+        out.ok = False
+        out.error = (f"{_where(hand, hand.line)}: a player cashed out the hand (all-in insurance), "
+                     f"so the site's awards are not the showdown's: {hand.cash_out[0][:60]}")
     return out
+
+
+def _check_hand(hand: Any) -> None:
+    """Raise :class:`HHError` for what is not a :class:`SiteHand` (read_text's item for a hand
+    it could not read is that hand's HHError: it is raised again)."""
+    if isinstance(hand, HHError):
+        raise HHError(f"this hand could not be read, so it cannot be replayed: {hand.message}",
+                      file=hand.file, hand_id=hand.hand_id, line=hand.line)
+    if not isinstance(hand, SiteHand):
+        raise HHError(f"replay_hand takes a SiteHand from read_text or read_file, not "
+                      f"{type(hand).__name__}")
 
 
 def _by_chips(out: Outcome, stop: _Stop) -> Outcome:
@@ -195,7 +239,7 @@ def _by_chips(out: Outcome, stop: _Stop) -> Outcome:
     players, posts, trimming, button, holes, boards = out.setup
     try:
         winnings, returned, shares, put_in = chip_award(hand, players, posts, trimming, button,
-                                                        holes, boards)
+                                                        holes, boards, rake=out.rake)
     except ChipError as exc:
         out.error += f"; the chips alone do not settle it: {exc}"
         return out
@@ -256,41 +300,63 @@ def _in_hand(hand: SiteHand) -> List[Seat]:
     return [seat for seat in seats if seat.name in active or (not seat.sitting_out and seat.name in known)]
 
 
+def _blind_posters(hand: SiteHand, index: Dict[str, int], button: int) -> Tuple[int, int]:
+    """The players (post indices into ``hand.posts``) whose small and big blind are the real
+    blinds: the post of the player in the blind's seat (left of the button; heads-up the button
+    posts the small blind) where there is one, else the first such post (-1: none). A small
+    blind posted by another player (a dead blind a player returning owes) is then dead money
+    whatever its place in the text."""
+    n = len(index)
+    want = {"small_blind": button if n == 2 else (button + 1) % n,
+            "big_blind": (button + 1) % n if n == 2 else (button + 2) % n}
+    found = {"small_blind": -1, "big_blind": -1}
+    for k, post in enumerate(hand.posts):
+        if post.kind in found:
+            if found[post.kind] < 0 or (index[post.name] == want[post.kind] and
+                                        index[hand.posts[found[post.kind]].name] != want[post.kind]):
+                found[post.kind] = k
+    return found["small_blind"], found["big_blind"]
+
+
 def _posts(hand: SiteHand, index: Dict[str, int], stacks: List[int],
-           big_blind: int) -> Tuple[List[gc.Post], int]:
+           big_blind: int, button: int) -> Tuple[List[gc.Post], int]:
     posts: List[gc.Post] = []
     straddles: Dict[int, int] = {}
-    have_sb = have_bb = False
+    live: Dict[int, int] = {}  # the live blinds of each player (a straddle "to" counts them)
+    sb_post, bb_post = _blind_posters(hand, index, button)
     antes = 0
-    for post in hand.posts:
+    for k, post in enumerate(hand.posts):
         i = index[post.name]
         amount = post.amount
         kind = post.kind
-        if kind == "small_blind" and not have_sb:
-            have_sb = True
+        if k == sb_post:
             posts.append(_post(i, gc.SMALL_BLIND, amount))
-        elif kind == "big_blind" and not have_bb:
-            have_bb = True
+            live[i] = live.get(i, 0) + amount
+        elif k == bb_post:
             nominal = max(amount, big_blind) if amount >= stacks[i] else amount
             posts.append(_post(i, gc.BIG_BLIND, nominal))
+            live[i] = live.get(i, 0) + amount
         elif kind in ("big_blind", "big_out"):
             posts.append(_post(i, gc.LIVE, amount))
+            live[i] = live.get(i, 0) + amount
         elif kind == "small_and_big":
-            live = min(amount, big_blind)
-            posts.append(_post(i, gc.LIVE, live))
-            if amount > live:
-                posts.append(_post(i, gc.DEAD, amount - live))
+            part = min(amount, big_blind)
+            posts.append(_post(i, gc.LIVE, part))
+            live[i] = live.get(i, 0) + part
+            if amount > part:
+                posts.append(_post(i, gc.DEAD, amount - part))
         elif kind in ("small_blind", "small_out", "missed"):
             posts.append(_post(i, gc.DEAD, amount))
         elif kind == "ante":
             antes += 1
             posts.append(_post(i, gc.ANTE, amount))
-        elif kind == "straddle_to":
-            straddles[i] = max(straddles.get(i, 0), amount)
+        elif kind == "straddle_to":  # GGPoker: the player's total, blinds included
+            straddles[i] = max(straddles.get(i, 0), amount - live.get(i, 0))
         elif kind == "straddle":
             straddles[i] = straddles.get(i, 0) + amount
     for i, amount in straddles.items():
-        posts.append(_post(i, gc.STRADDLE, amount))
+        if amount > 0:
+            posts.append(_post(i, gc.STRADDLE, amount))
     return posts, antes
 
 
@@ -308,10 +374,16 @@ def _cards(cards: List[str], what: str, line: int, name: str = "") -> List[int]:
     ids = list(map(_IDS.get, cards))  # None for a card not written the plain way
     if None not in ids and len(set(ids)) == len(ids):
         return ids  # type: ignore[return-value]
-    try:
-        return [int(c) for c in parse_cards(" ".join(cards), unique=False).ravel().tolist()]
-    except CardError as exc:
-        raise _Stop(f"{what.format(name)}: {exc}", line) from None
+    out: List[int] = []
+    for word in cards:  # each word one card: "TcTc" is a damaged word, not two cards
+        try:
+            parsed = parse_cards(word, unique=False).ravel().tolist()
+        except CardError as exc:
+            raise _Stop(f"{what.format(name)}: {exc}", line) from None
+        if len(parsed) != 1:
+            raise _Stop(f"{what.format(name)}: {word!r} is not one card", line)
+        out.append(int(parsed[0]))
+    return out
 
 
 def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str]]:
@@ -332,7 +404,8 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
     if hand.limit == "fixed":  # the blinds of a fixed-limit hand are what its blinds post
         small_blind = next((p.amount for p in hand.posts if p.kind == "small_blind"), small_blind)
         big_blind = max(big_blind, next((p.amount for p in hand.posts if p.kind == "big_blind"), 0))
-    posts, antes = _posts(hand, index, stacks, big_blind)
+    posts, antes = _posts(hand, index, stacks, big_blind, button)
+    out.rake = hand.rake if hand.rake_known else _inferred_rake(hand, players, posts, antes > 1, out)
     config = _config(hand.limit, (hand.big_blind, hand.small_bet, hand.big_bet), relaxed,
                      small_blind, big_blind, hand.game, antes > 1, hand.hole_cards, hand.courchevel)
     if n > config.max_players:
@@ -361,7 +434,7 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
             raise HandSetupError("a card is given twice")
         deck, unknown = ordered
         engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
-                      showdown="manual", unknown_cards=unknown, runs=len(boards), rake=hand.rake,
+                      showdown="manual", unknown_cards=unknown, runs=len(boards), rake=out.rake,
                       added=hand.added, free_folds=True)
     except HandSetupError as exc:
         raise _Stop(f"the hand cannot be set up: {exc}", hand.line) from None
@@ -392,6 +465,23 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
         out.notes.append(f"the site ran the board {len(boards)} times; the engine ran it "
                          f"{len(engine.boards)} time(s)")
     return engine, players
+
+
+def _inferred_rake(hand: SiteHand, players: List[str], posts: List[gc.Post], trimming: bool,
+                   out: Outcome) -> int:
+    """The rake of a site that prints none: the chips put in (less the uncalled bets, unless
+    the site counts them in "collected") less what the players collected. Where that is
+    negative by no more than the returned bets (888poker's walk), the site counted them."""
+    chips = Contributions(hand, players, posts, trimming)
+    pot = sum(chips.committed) + hand.added
+    back = sum(chips.returned)
+    taken = sum(hand.collected.values())
+    if hand.uncalled_in_collected:
+        return max(pot + back - taken, 0)
+    if taken > pot and back and taken <= pot + back:
+        out.returned_in_collected = True
+        return pot + back - taken
+    return max(pot - taken, 0)
 
 
 def _deck_order(n: int, button: int, holes: List[Optional[List[int]]], board: List[int], hole: int,
@@ -458,6 +548,8 @@ def _act(engine: Hand, i: Optional[int], action: Action, out: Outcome) -> None:
         expected = "nobody" if actor is None else engine.seats[actor]
         raise _Stop(f"{action.name} {action.verb}s but the engine expects {expected} to act", action.line)
     verb = action.verb
+    if verb == "allin":  # chips added: a call when they do not go past the bet to match
+        verb = "call" if engine.bets[i] + action.amount <= engine.level else "bet"
     # the actor is checked above: the engine's calls act for the player to act (no re-check).
     # At the showdown the actor is the next to show: the engine then refuses any betting, and
     # the refusal is said as above (a refused action changes nothing)
@@ -511,42 +603,77 @@ def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
         returned[players[p]] = returned.get(players[p], 0) + amount
     for name, amount in out.unmatched.items():  # never put in by the engine, returned by the site
         returned[name] = returned.get(name, 0) + amount
-    _compare(out, dict(zip(players, result.winnings)), returned, max(len(result.pots), 1),
-             sum(engine.committed))
+    winnings = dict(zip(players, result.winnings))
+    if len(out.hand.run_collected) > 1:  # the site says what each run paid
+        by_run: Dict[int, Dict[str, int]] = {}
+        for pot in result.pots:
+            run = by_run.setdefault(pot.run, {})
+            for p, amount in pot.winners.items():
+                run[players[p]] = run.get(players[p], 0) + amount
+        _run_values(out, by_run, winnings)
+    _compare(out, winnings, returned, max(len(result.pots), 1), sum(engine.committed))
+
+
+def _run_values(out: Outcome, by_run: Dict[int, Dict[str, int]], winnings: Dict[str, int]) -> None:
+    """A hand run more than once: where the site's collect lines give each run a value that
+    differs from the engine's equal shares (a site that takes its rake and fees from the runs
+    its own way, as GGPoker with a jackpot fee), each run's value is the site's, shared among
+    that run's winners as the engine found them (in proportion to their engine shares); said
+    in ``notes``. The totals must agree: nothing is created or lost."""
+    site = out.hand.run_collected
+    if len(site) < 2 or sorted(site) != sorted(by_run) or out.hand.uncalled_in_collected:
+        return
+    values = {r: sum(v.values()) for r, v in site.items()}
+    engine = {r: sum(v.values()) for r, v in by_run.items()}
+    if values == engine or sum(values.values()) != sum(engine.values()):
+        return
+    for r, run in by_run.items():
+        shares = _proportional(list(run.values()), values[r])
+        for (name, amount), share in zip(run.items(), shares):
+            winnings[name] += share - amount
+    out.notes.append("the site valued the runs at " + ", ".join(str(values[r]) for r in sorted(values))
+                     + " after its fees (the engine's equal shares: "
+                     + ", ".join(str(engine[r]) for r in sorted(engine))
+                     + "); each run went to its winners as the engine found them")
+
+
+def _proportional(weights: List[int], total: int) -> List[int]:
+    """``total`` shared in proportion to ``weights`` (largest remainder, ties to the first)."""
+    whole = sum(weights)
+    if whole <= 0:
+        return [total] + [0] * (len(weights) - 1) if weights else []
+    floors = [w * total // whole for w in weights]
+    order = sorted(range(len(weights)), key=lambda k: (-(weights[k] * total % whole), k))
+    for k in order[:total - sum(floors)]:
+        floors[k] += 1
+    return floors
 
 
 def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], shares: int,
              committed: int) -> None:
-    """The ledger: the award against what the site says each player collected."""
+    """The ledger: the award against what the site says each player collected, and the
+    replay's pot against the site's total pot line (a difference there is a disagreement)."""
     hand = out.hand
     out.returned = returned
     out.collected = collected
     out.pot_shares = shares
-    winamax = hand.site == "winamax"
-    diffs = []
-    close = True
+    diffs: List[str] = []
     names = list(map(_NAME, hand.seats))
     site = dict(zip(names, map(hand.collected.get, names, repeat(0))))  # in seat order
-    if winamax:  # Winamax counts the returned uncalled bet in "collected"
-        for name, back in returned.items():
+    if hand.uncalled_in_collected or out.returned_in_collected:
+        for name, back in returned.items():  # the returned uncalled bet counted in "collected"
             raw = site.get(name)
             if raw:
                 site[name] = raw - min(raw, back)
     out.site_collected = site
-    if not winamax and (returned or hand.uncalled):
+    if not hand.uncalled_in_collected and hand.uncalled:
         # in seat order (a set's order would change from run to run)
         for name in dict.fromkeys(s.name for s in hand.seats if s.name in returned or s.name in hand.uncalled):
             if returned.get(name, 0) != hand.uncalled.get(name, 0):
                 out.notes.append(f"uncalled bet returned to {name}: site {hand.uncalled.get(name, 0)}, "
                                  f"engine {returned.get(name, 0)}")
-    if hand.total_pot is not None:
-        # Winamax's total is what the players collected: after rake, with the uncalled bet
-        expected = committed + hand.added
-        if winamax:
-            expected += sum(returned.values()) - hand.rake
-        if hand.total_pot != expected:
-            out.notes.append(f"the site's total pot {hand.total_pot} differs from the chips put in "
-                             f"({expected})")
+    pot_ok = _total_pot_check(out, committed, returned, diffs)
+    close = True
     awarded = list(map(collected.get, names, repeat(0)))
     if awarded != list(map(site.__getitem__, names)):  # (most hands agree to the chip)
         for name, mine in zip(names, awarded):
@@ -557,6 +684,25 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
                     close = False
     out.differences = diffs
     out.exact = not diffs
-    out.agrees = sum(collected.values()) == sum(site.values()) and close
+    out.agrees = sum(collected.values()) == sum(site.values()) and close and pot_ok
     if not out.agrees and hand.cash_out:
         out.notes.append("a player cashed out or insured the hand: " + hand.cash_out[0][:80])
+
+
+def _total_pot_check(out: Outcome, committed: int, returned: Dict[str, int],
+                     diffs: List[str]) -> bool:
+    """Whether the site's total pot line agrees with the chips the replay put in the pot (a
+    difference is added to ``diffs`` with both figures)."""
+    hand = out.hand
+    if hand.total_pot is None:
+        return True
+    expected = committed + hand.added
+    if hand.total_has_uncalled:
+        expected += sum(returned.values())
+    if hand.total_after_rake:
+        expected -= out.rake
+    if hand.total_pot == expected:
+        return True
+    diffs.append(f"total pot: site {hand.total_pot}, replay {expected} (the chips put in"
+                 f"{' less the rake' if hand.total_after_rake else ''})")
+    return False

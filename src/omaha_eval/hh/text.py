@@ -19,8 +19,13 @@ HEADERS = (
     ("pokerstars", re.compile(r"^PokerStars (?:Zoom |Home Game |Home Game #\d+: )?(?:Hand|Game) #")),
     ("ggpoker", re.compile(r"^Poker Hand #")),
     ("winamax", re.compile(r"^Winamax Poker - ")),
+    ("fulltilt", re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #")),
+    ("888poker", re.compile(r"^\*{4,5} ?(?:888(?:poker)?|Cassava|Pacific Poker)(?:\.[a-z]{2})?(?:-[a-z]{2})?"
+                            r" (?:Snap Poker |BLAST )?Hand History for Game ")),
+    ("partypoker", re.compile(r"^\*{5} Hand History [Ff]or Game ")),
 )
-_HEADER_PREFIXES = ("Poker", "Winamax Poker - ")  # what every pattern of HEADERS begins with
+# what every pattern of HEADERS begins with
+_HEADER_PREFIXES = ("Poker", "Winamax Poker - ", "Full", "****")
 
 
 def decode(data: bytes, file: str = "") -> str:

@@ -7,8 +7,9 @@ with ``omaha-eval serve [--host 127.0.0.1] [--port 8000] [--workers N]``; the Op
 The service is stateless (a hand in progress travels in each request and is replayed), so any
 number of servers can share the load behind a balancer. Modules: ``app`` (the ASGI app),
 ``models`` (request bodies), ``routes`` (one module per endpoint family), ``hands`` (a hand from
-a request), ``errors`` (one error shape), ``limits``, ``bodylimit`` (413), ``work`` (thread
-pools, deadlines), ``serve`` (the command), ``workers`` (one socket per worker), ``procinfo``
+a request), ``errors`` (one error shape), ``limits``, ``edges`` (content type, body
+size and time, security headers), ``connections`` (slow clients), ``work`` (thread
+pools, deadlines), ``jobs`` (equity work in processes that can be killed), ``serve`` (the command), ``workers`` (one socket per worker), ``procinfo``
 (how the workers share the connections).
 """
 

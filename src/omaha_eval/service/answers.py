@@ -23,7 +23,7 @@ class ErrorEntry(_Answer):
 
 
 class ErrorBody(_Answer):
-    """Every error: 400, 409, 413, 422, 503."""
+    """Every error: 400, 408, 409, 413, 415, 422, 503."""
 
     detail: List[ErrorEntry]
 
@@ -147,7 +147,9 @@ class Replay(_Answer):
 
 ERRORS: Dict[Union[int, str], Dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "malformed JSON"},
+    408: {"model": ErrorBody, "description": "the body did not arrive within the body time-out"},
     413: {"model": ErrorBody, "description": "body above the size limit"},
+    415: {"model": ErrorBody, "description": "a body not sent as application/json"},
     422: {"model": ErrorBody, "description": "invalid cards, ranges, configs or values"},
     503: {"model": ErrorBody, "description": "past the per-request time limit"},
 }

@@ -6,19 +6,18 @@ import gc
 import os
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable, Dict, FrozenSet, List, Optional
+from typing import Any, AsyncIterator, List, Optional
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.responses import Response
 
 from .. import __version__
 from . import errors
-from .bodylimit import BodyLimit
+from .edges import Edges
 from .fastlane import FastLane
 from .limits import Limits
-from .routes import equity, evaluate, hands
+from .routes import equity, evaluate, hands, pql
 from .routes.common import JSON
 from .work import Pools
 
@@ -30,9 +29,10 @@ showdowns, play hands of the rules layer (stateless: every request carries the h
 replay or export PHH hand histories.
 
 Errors always have the shape `{"detail": [{"loc": [...], "msg": "...", "type": "..."}]}`:
-400 malformed JSON, 409 an illegal action (the engine's reason), 413 a body above the size
-limit, 422 invalid cards, ranges, configs or values (the library's message and where), 503 the
-per-request time limit. The limits are at `GET /v1/limits`.
+400 malformed JSON, 408 a body that did not arrive in time, 409 an illegal action (the engine's
+reason), 413 a body above the size limit, 415 a body not sent as `application/json`, 422 invalid
+cards, ranges, configs or values (the library's message and where), 503 the per-request time
+limit. The limits are at `GET /v1/limits`. The service reads no file and keeps no state.
 """
 
 
@@ -58,44 +58,16 @@ def games() -> List[str]:
 
 
 class Service:
-    """The ASGI application: the body limit, then the fast lane, then FastAPI.
+    """The ASGI application: the edge checks (:mod:`.edges`), then the fast lane, then FastAPI.
 
     The two middlewares sit outside FastAPI (not in its middleware stack), so a POST to the API
     passes through nothing else. ``fastapi`` is the FastAPI application (routes, schema, state).
     """
 
-    def __init__(self, fastapi_app: FastAPI, limits: Limits, routers: List[Any], fast_lane: bool,
-                 direct: bool = False) -> None:
+    def __init__(self, fastapi_app: FastAPI, limits: Limits, routers: List[Any], fast_lane: bool) -> None:
         self.fastapi = fastapi_app
         inner: Any = FastLane(fastapi_app, fastapi_app, routers) if fast_lane else fastapi_app
-        self._asgi = BodyLimit(inner, limits.max_body_bytes)
-        self._max_body = limits.max_body_bytes
-        # raw path -> the function giving the app's answer to a body, for :mod:`.protocol`
-        self._direct: Dict[bytes, Callable[[bytes], Optional[Response]]] = (
-            {b"/v1/evaluate": evaluate.answer_one_deal} if direct else {})
-
-    @property
-    def direct_paths(self) -> FrozenSet[bytes]:
-        """The raw paths :meth:`answer_directly` may answer (none with ``direct=False``)."""
-        return frozenset(self._direct)
-
-    def answer_directly(self, raw_path: bytes, body: bytes) -> Optional[Response]:
-        """The answer this application sends to a complete POST of ``body`` to ``raw_path``,
-        computed without the ASGI stack, or None where the application itself must answer
-        (errors, batches, other paths, bodies above the limit). Only :mod:`.protocol` calls it.
-
-        Examples
-        --------
-        >>> app = create_app()
-        >>> app.answer_directly(b"/v1/evaluate", b'{"hole": "AsKsQhJh", "board": "Ts9s8h2c2d"}').status_code
-        200
-        >>> app.answer_directly(b"/v1/evaluate", b'{"hole": "AsKsQhJh"}') is None
-        True
-        """
-        answer = self._direct.get(raw_path)
-        if answer is None or len(body) > self._max_body:
-            return None
-        return answer(body)
+        self._asgi = Edges(inner, limits.max_body_bytes, limits.body_timeout)
 
     @property
     def state(self) -> Any:
@@ -105,8 +77,7 @@ class Service:
         await self._asgi(scope, receive, send)
 
 
-def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = None,
-               direct: Optional[bool] = None) -> Service:
+def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = None) -> Service:
     """A new HTTP/JSON application (FastAPI) serving the package.
 
     ``uvicorn --factory omaha_eval.service.app:create_app`` serves it; so does
@@ -119,10 +90,6 @@ def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = N
     fast_lane : bool, optional
         Serve the POST endpoints through :mod:`.fastlane`, with the same answers (default on;
         the environment variable ``OMAHA_EVAL_SERVICE_FAST_LANE=0`` turns it off).
-    direct : bool, optional
-        Let the service's HTTP protocol (:mod:`.protocol`) answer complete one-deal evaluate
-        requests itself, with the same bytes (default: on with the fast lane; the environment
-        variable ``OMAHA_EVAL_SERVICE_DIRECT=0`` turns it off).
 
     Returns
     -------
@@ -139,12 +106,10 @@ def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = N
     limits = limits or Limits.from_env()
     if fast_lane is None:
         fast_lane = os.environ.get("OMAHA_EVAL_SERVICE_FAST_LANE", "1") != "0"
-    if direct is None:
-        direct = fast_lane and os.environ.get("OMAHA_EVAL_SERVICE_DIRECT", "1") != "0"
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.pools = Pools()
+        app.state.pools = Pools(max_mb=limits.max_worker_mb)
         # what start-up built (modules, the app, pydantic's schemas: ~63,000 objects) lives as
         # long as the process: kept out of the collector's sight, a full collection costs 3 ms
         # of CPU instead of 38, and the requests in flight wait that much less behind one
@@ -159,7 +124,7 @@ def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = N
                    lifespan=lifespan)
     app.state.limits = limits
     errors.install(app)
-    routers = [module.router for module in (evaluate, equity, hands)]
+    routers = [module.router for module in (evaluate, equity, hands, pql)]
     for router in routers:
         app.include_router(router)
 
@@ -180,4 +145,4 @@ def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = N
         return FileResponse(STATIC / "index.html")
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    return Service(app, limits, routers, fast_lane, direct)
+    return Service(app, limits, routers, fast_lane)

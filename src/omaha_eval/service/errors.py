@@ -5,8 +5,9 @@ FastAPI uses for request validation, so a client parses one format: ``loc`` says
 "hands", 1]`` is the second hand), ``msg`` is the library's own message, ``type`` the error class
 (``CardError``, ``RangeError``, ``IllegalActionError``, ...) or pydantic's error type.
 
-Statuses: 400 malformed JSON, 409 an illegal action (the engine's reason), 413 a body above the
-size limit, 422 invalid cards, ranges, configs or values, 503 the time limit.
+Statuses: 400 malformed JSON, 408 a body too slow to arrive, 409 an illegal action (the engine's
+reason), 413 a body above the size limit, 415 a body not sent as ``application/json``, 422
+invalid cards, ranges, configs or values, 503 the time limit.
 """
 
 from __future__ import annotations
@@ -50,6 +51,9 @@ class ApiError(Exception):
         self.loc = list(loc)
         self.msg = msg
         self.kind = kind
+
+    def __reduce__(self) -> Any:  # errors raised in a job process come back whole
+        return (type(self), (self.status, self.loc, self.msg, self.kind))
 
     @classmethod
     def from_library(cls, exc: Exception, loc: Loc, status: int = 422) -> "ApiError":

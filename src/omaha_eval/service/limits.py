@@ -36,8 +36,19 @@ class Limits:
     max_phh_chars
         Longest PHH text ``/v1/phh/replay`` accepts.
     time_limit
-        Seconds a request may take, queueing included; past it the work stops at its next check
-        and the answer is 503.
+        Seconds a request may take, queueing included; past it the answer is 503 and the work
+        stops (equity work in a job process is killed, see :mod:`.jobs`).
+    header_timeout
+        Seconds a request's head may take to arrive, from the connection's start or the end of
+        the previous answer; past it the connection is closed.
+    body_timeout
+        Seconds a request's body may take to arrive once its head has; past it the answer is 408.
+    keep_alive_timeout
+        Seconds an idle keep-alive connection stays open after an answer.
+    max_requests
+        Requests after which a worker process is replaced by a fresh one (memory given back).
+    max_worker_mb
+        Resident memory (MB) above which a worker process is replaced after its current requests.
 
     Examples
     --------
@@ -54,6 +65,11 @@ class Limits:
     max_actions: int = 1_000
     max_phh_chars: int = 256 * 1024
     time_limit: float = 10.0
+    header_timeout: float = 10.0
+    body_timeout: float = 10.0
+    keep_alive_timeout: int = 5
+    max_requests: int = 100_000
+    max_worker_mb: int = 512
 
     @classmethod
     def from_env(cls, environ: Optional[Mapping[str, str]] = None) -> "Limits":

@@ -46,16 +46,28 @@ def _bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _http_protocol() -> str:
-    """uvicorn's ``http`` setting: the service's own protocol (:mod:`.protocol`, one write per
-    answer) where httptools is installed (it is part of the server extra), else uvicorn's choice.
-    Imported only here: the ``omaha-eval`` command must start without the server extra."""
-    try:
-        import httptools  # noqa: F401
-    except ImportError:  # pragma: no cover - httptools is part of the server extra
-        return "auto"
-    from .protocol import PROTOCOL
-    return PROTOCOL
+def uvicorn_config(limits: Limits, log_level: str = "info", access_log: bool = False) -> Dict[str, Any]:
+    """The keyword arguments of ``uvicorn.Config`` that every worker is built from.
+
+    uvicorn's own HTTP protocol inside the service's slow-client guard
+    (:mod:`.connections`), no WebSocket upgrades (the API has none), no ``server`` banner,
+    no client address taken from
+    ``X-Forwarded-For`` (the service never uses it), idle keep-alive connections closed after
+    ``limits.keep_alive_timeout`` seconds. (Workers are replaced past ``limits.max_requests``
+    requests or ``limits.max_worker_mb`` of memory by :mod:`.workers`.)
+
+    Examples
+    --------
+    >>> config = uvicorn_config(Limits(keep_alive_timeout=3))
+    >>> config["server_header"], config["timeout_keep_alive"], config["http"]
+    (False, 3, 'omaha_eval.service.connections:GuardedProtocol')
+    """
+    from .connections import PROTOCOL
+
+    return dict(app=APP, factory=True, log_level=log_level, access_log=access_log,
+                http=PROTOCOL, ws="none", server_header=False, proxy_headers=False,
+                timeout_keep_alive=limits.keep_alive_timeout,
+                timeout_graceful_shutdown=int(limits.time_limit) + 1)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,18 +92,19 @@ def run(args: argparse.Namespace) -> int:
     if limits.time_limit <= 0 or limits.max_trials <= 0:
         raise ValueError("--time-limit and --max-trials must be positive")
     os.environ.update(limits.to_env())  # the workers build their apps from the environment
-    config: Dict[str, Any] = dict(app=APP, factory=True, log_level=args.log_level,
-                                  access_log=args.access_log, http=_http_protocol(),
-                                  timeout_graceful_shutdown=int(limits.time_limit) + 1)
+    config = uvicorn_config(limits, args.log_level, args.access_log)
     # OMAHA_EVAL_SERVICE_SHARED_SOCKET=1: uvicorn's supervisor and one shared socket, to compare
     shared = os.environ.get("OMAHA_EVAL_SERVICE_SHARED_SOCKET", "0") == "1"
-    if args.workers > 1 and balanced_sockets_supported() and not shared:
-        return _run_workers(args, config)
+    if balanced_sockets_supported() and not shared:  # also one worker: it is replaced when
+        return _run_workers(args, config, limits)  # it passes its request or memory bound
     try:
         sock = _bind(args.host, args.port)
     except OSError as exc:
         return _cannot_listen(args, exc)
     _say_listening(args, sock.getsockname()[1])
+    if args.workers > 1:  # uvicorn's supervisor starts a new worker when one retires
+        config.update(limit_max_requests=limits.max_requests,
+                      limit_max_requests_jitter=max(limits.max_requests // 10, 0))
     uv_config = uvicorn.Config(**config, workers=args.workers)
     server = uvicorn.Server(uv_config)
     # uvicorn shuts down gracefully on SIGTERM / SIGINT, then raises the signal again for the
@@ -114,15 +127,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_workers(args: argparse.Namespace, config: Dict[str, Any]) -> int:
-    """Several workers, each on its own socket of the port (see :mod:`.workers`)."""
+def _run_workers(args: argparse.Namespace, config: Dict[str, Any], limits: Limits) -> int:
+    """The workers, each on its own socket of the port (see :mod:`.workers`)."""
     try:
         holder = reserve_port(args.host, args.port)
     except OSError as exc:
         return _cannot_listen(args, exc)
     with holder:
         workers = Workers(config, args.host, holder.getsockname()[1], args.workers,
-                          graceful_seconds=config["timeout_graceful_shutdown"])
+                          graceful_seconds=config["timeout_graceful_shutdown"],
+                          max_requests=limits.max_requests, max_mb=limits.max_worker_mb)
         if not workers.start():
             stopped = workers.stopping.is_set()
             workers.stop()

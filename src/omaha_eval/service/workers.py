@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
 import socket
 import sys
@@ -71,8 +72,38 @@ def listening_socket(host: str, port: int, listen: bool = True) -> socket.socket
     return sock
 
 
-def _worker(config: Dict[str, Any], host: str, port: int, ready: Connection) -> None:
-    """One worker process: its own socket, then uvicorn until it is told to stop."""
+def resident_mb() -> Optional[float]:
+    """This process's resident memory in MB (Linux's ``/proc/self/statm``), or None.
+
+    Examples
+    --------
+    >>> mb = resident_mb()
+    >>> mb is None or mb > 1
+    True
+    """
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            pages = int(handle.read(200).split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def _over_bounds(server: Any, max_requests: int, max_mb: float) -> Optional[str]:
+    served = server.server_state.total_requests
+    if served >= max_requests:
+        return f"served {served} requests"
+    mb = resident_mb()
+    if mb is not None and mb > max_mb:
+        return f"uses {mb:.0f} MB"
+    return None
+
+
+def _worker(config: Dict[str, Any], host: str, port: int, ready: Connection,
+            max_requests: int = 1 << 62, max_mb: float = float("inf")) -> None:
+    """One worker process: its own socket, then uvicorn until it is told to stop. Past
+    ``max_requests`` requests or ``max_mb`` of resident memory it asks the parent (a
+    ``"retire"`` message) for a replacement, and serves on until the parent stops it."""
     import uvicorn
 
     server = uvicorn.Server(uvicorn.Config(**config))
@@ -83,6 +114,12 @@ def _worker(config: Dict[str, Any], host: str, port: int, ready: Connection) -> 
             time.sleep(0.01)
         try:
             ready.send(server.started)
+            while not server.should_exit:
+                reason = _over_bounds(server, max_requests, max_mb)
+                if reason is not None:
+                    ready.send(("retire", reason))
+                    return
+                time.sleep(0.2)
         except OSError:
             pass
 
@@ -98,17 +135,24 @@ class Workers:
     ``uvicorn.Config``, which the workers build themselves)."""
 
     def __init__(self, config: Dict[str, Any], host: str, port: int, count: int,
-                 graceful_seconds: float) -> None:
+                 graceful_seconds: float, max_requests: int = 1 << 62,
+                 max_mb: float = float("inf")) -> None:
         self.config, self.host, self.port, self.count = config, host, port, count
         self.graceful_seconds = graceful_seconds
+        self.max_requests, self.max_mb = max_requests, max_mb
         self.context = multiprocessing.get_context("spawn")
         self.processes: List[Any] = []
+        self.retiring: List[Any] = []  # replaced workers finishing their requests
         self.stopping = threading.Event()
+        self.replaced = 0  # workers replaced for their request or memory bound
 
     def _start_one(self) -> Any:
         parent_end, child_end = self.context.Pipe(duplex=False)
+        # each worker's request bound a little different, so that they do not retire together
+        jitter = (len(self.processes) + self.replaced) % 10 * (self.max_requests // 100)
         process = self.context.Process(target=_worker, name="omaha-eval-worker",
-                                       args=(self.config, self.host, self.port, child_end))
+                                       args=(self.config, self.host, self.port, child_end,
+                                             self.max_requests + jitter, self.max_mb))
         process.start()
         child_end.close()
         process.ready = parent_end  # type: ignore[attr-defined]
@@ -140,8 +184,10 @@ class Workers:
         stops them all. Returns the exit status."""
         status = 0
         while not self.stopping.wait(0.2):
+            self.retiring = [p for p in self.retiring if p.is_alive()]
             for i, process in enumerate(self.processes):
                 if process.is_alive():
+                    self._retire_if_asked(i, process)
                     continue
                 log.warning("worker %s ended with status %s; starting another", process.pid,
                             process.exitcode)
@@ -154,15 +200,38 @@ class Workers:
         self.stop()
         return status
 
+    def _retire_if_asked(self, i: int, process: Any) -> None:
+        """A worker past its request or memory bound: a new one first, then the old one stops
+        gracefully (its requests in flight finish), so the port is never without a worker."""
+        try:
+            if not process.ready.poll(0):
+                return
+            message = process.ready.recv()
+        except (EOFError, OSError):
+            return
+        if not (isinstance(message, tuple) and message and message[0] == "retire"):
+            return
+        replacement = self._start_one()
+        if not self._wait_started(replacement, 120.0):
+            log.error("a replacement worker did not start; worker %s goes on", process.pid)
+            replacement.kill()
+            return
+        log.info("worker %s %s: replaced by worker %s", process.pid, message[1], replacement.pid)
+        self.processes[i] = replacement
+        self.replaced += 1
+        process.terminate()
+        self.retiring.append(process)
+
     def stop(self) -> None:
         """SIGTERM to every worker (uvicorn shuts down gracefully), then waits; kills a worker
         that outlasts the graceful time."""
         self.stopping.set()
-        for process in self.processes:
+        everyone = self.processes + self.retiring
+        for process in everyone:
             if process.is_alive():
                 process.terminate()
         deadline = time.monotonic() + self.graceful_seconds + 5.0
-        for process in self.processes:
+        for process in everyone:
             process.join(max(deadline - time.monotonic(), 0.1))
             if process.is_alive():
                 process.kill()

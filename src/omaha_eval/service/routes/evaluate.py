@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Union
+from typing import Any, List, Union
 
 from fastapi import APIRouter, Request
 
@@ -69,29 +69,3 @@ async def evaluate(body: EvaluateRequest, request: Request) -> JSON:
         missing = "hole" if body.hole is None else "board"
         raise ApiError(422, ["body", missing], f"{missing} is required (or give deals)", "missing")
     return JSON(_one(body.hole, body.board, body.game, ["body"]))
-
-
-def answer_one_deal(body: bytes) -> Optional[JSON]:
-    """The answer the service gives to the request body ``body`` when it is one deal that the
-    library evaluates (what :func:`evaluate` returns for it, through the same model and the same
-    functions), else None: a batch, an error or anything unexpected is left to the application.
-
-    :mod:`..protocol` uses it to answer such requests without the ASGI stack.
-
-    Examples
-    --------
-    >>> answer_one_deal(b'{"hole": "AsKsQhJh", "board": "Ts9s8h2c2d"}').body[:36]
-    b'{"hole":"AsKsQhJh","board":"Ts9s8h2c'
-    >>> answer_one_deal(b'{"hole": "AsKsQhJh", "board": "Zz"}') is None
-    True
-    """
-    try:
-        if not body.strip():  # the fast lane's 400
-            return None
-        request = EvaluateRequest.model_validate_json(body)
-        if request.hole is None or request.board is None or request.holes is not None \
-                or request.deals is not None:
-            return None
-        return JSON(_one(request.hole, request.board, request.game, ["body"]))
-    except Exception:  # every error answer (and the log of a bug) is the application's
-        return None

@@ -1,0 +1,247 @@
+"""oe.pql against the brute-force oracle (tests/query/oracle.py), column by column.
+
+Exact answers must equal the oracle's to 1e-9 (and the counts and trials exactly); sampled
+answers (``trials=`` forces sampling) must lie within five standard errors of the oracle's
+exact value. Every query also runs through the CLI (``omaha-eval pql ... --json``).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from contextlib import redirect_stdout
+from typing import Dict, Optional
+
+import pytest
+
+import omaha_eval as oe
+from omaha_eval.cli import main
+from oracle import Column, Deal, Spot, answer
+
+HERO_VS_TURN = "from game='omahahi', hero='AsKsQhJh', villain='9s9d8c7c', board='Ts8s2d3c'"
+HILO_TURN = "from game='omaha8', hero='As2s3hKh', villain='KcKdQcJd', board='4s5d9cTh'"
+FLOP_RANGE = ("from game='omahahi', hero='AhAdKcQc', villain='JsTs9h8h, 7d7c6s5s, KhKdQdJc', "
+              "board='Ac7h2s'")
+FLOP_3WAY = ("from game='omahahi', a='AhAdKcQc', b='JsTs9h8h', c='7d7c6s5s', board='Ac7h2s9c'")
+DEAD = "2d2h2s3c3h3s4c4d4h5c5d5h5s6c6d6h6s7c7d7h"
+RIVER_RANDOM = f"from game='omahahi', hero='AhKhQhJh', villain='*', board='Th9h2c3d4s', dead='{DEAD}'"
+BIGO_TURN = "from game='omaha85', hero='As2s3hKhQd', villain='KcKdQcJd8s', board='4s5d9cTh'"
+
+WEIGHTED = ("from game='omahahi', hero='AhAdKcQc', villain='JsTs9h8h:3, 7d7c6s5s, KhKdQdJc:0.5', "
+            "board='Ac7h2s9c'")
+PLO6_TURN = ("from game='omahahi6', hero='AsAhKsKhQdJd', villain='9s8s7d6d5c4c', "
+             "board='Ts9h2d3c'")
+O86_FLOP = "from game='omaha86', hero='As2s3hKhQdJd', villain='Ac4c5d6dTsTh', board='7s8d9c'"
+
+SPOT_WEIGHTED = Spot([["AhAdKcQc"], ["JsTs9h8h:3", "7d7c6s5s", "KhKdQdJc:0.5"]],
+                     board="Ac7h2s9c")
+SPOT_PLO6 = Spot([["AsAhKsKhQdJd"], ["9s8s7d6d5c4c"]], board="Ts9h2d3c", hole=6)
+SPOT_O86 = Spot([["As2s3hKhQdJd"], ["Ac4c5d6dTsTh"]], board="7s8d9c", hole=6, hilo=True)
+
+SPOT_TURN = Spot([["AsKsQhJh"], ["9s9d8c7c"]], board="Ts8s2d3c")
+SPOT_HILO = Spot([["As2s3hKh"], ["KcKdQcJd"]], board="4s5d9cTh", hilo=True)
+SPOT_FLOP_RANGE = Spot([["AhAdKcQc"], ["JsTs9h8h", "7d7c6s5s", "KhKdQdJc"]], board="Ac7h2s")
+SPOT_3WAY = Spot([["AhAdKcQc"], ["JsTs9h8h"], ["7d7c6s5s"]], board="Ac7h2s9c")
+SPOT_RIVER_RANDOM = Spot([["AhKhQhJh"], None], board="Th9h2c3d4s", dead=DEAD)
+SPOT_BIGO = Spot([["As2s3hKhQd"], ["KcKdQcJd8s"]], board="4s5d9cTh", hole=5, hilo=True)
+
+CASES = [
+    ("winsHi/tiesHi/equity on a turn",
+     f"select count(winsHi(hero)) as w, count(tiesHi(hero)) as t, avg(riverEquity(hero)) as eq, "
+     f"avg(HvHequity(villain, turn)) as veq {HERO_VS_TURN}",
+     SPOT_TURN, {"w": Column("count", lambda d: d.winsHi(0)),
+                 "t": Column("count", lambda d: d.tiesHi(0)),
+                 "eq": Column("avg", lambda d: d.riverEquity(0)),
+                 "veq": Column("avg", lambda d: d.HvHequity(1, "turn"))}, None),
+    ("hand types and the river card",
+     f"select histogram(handType(hero, river)) as ht, histogram(winningHandType()) as wt, "
+     f"count(riverCard() = 'Js') as js, histogram(boardSuitCount(river)) as suits {HERO_VS_TURN}",
+     SPOT_TURN, {"ht": Column("histogram", lambda d: d.handType(0, "river")),
+                 "wt": Column("histogram", lambda d: d.winningHandType()),
+                 "js": Column("count", lambda d: d.riverCard() == "Js"),
+                 "suits": Column("histogram", lambda d: d.boardSuitCount("river"))}, None),
+    ("nuts and outs on the turn",
+     f"select count(nutHi(hero, river)) as nut, count(nutHi(villain, turn)) as vnut, "
+     f"avg(outsToHandType(villain, turn, fullhouse)) as outs, "
+     f"avg(outsToHandType(hero, turn, 'flush')) as flushouts {HERO_VS_TURN}",
+     SPOT_TURN, {"nut": Column("count", lambda d: d.nutHi(0, "river")),
+                 "vnut": Column("count", lambda d: d.nutHi(1, "turn")),
+                 "outs": Column("avg", lambda d: d.outsToHandType(1, "turn", "fullhouse")),
+                 "flushouts": Column("avg", lambda d: d.outsToHandType(0, "turn", "flush"))},
+     None),
+    ("hi-lo: lows, scoops, nut low",
+     f"select count(winsLo(hero)) as wl, count(tiesLo(hero)) as tl, count(scoops(hero)) as sc, "
+     f"count(scoops(villain)) as vsc, count(nutLo(hero, river)) as nl, "
+     f"avg(riverEquity(hero)) as eq {HILO_TURN}",
+     SPOT_HILO, {"wl": Column("count", lambda d: d.winsLo(0)),
+                 "tl": Column("count", lambda d: d.tiesLo(0)),
+                 "sc": Column("count", lambda d: d.scoops(0)),
+                 "vsc": Column("count", lambda d: d.scoops(1)),
+                 "nl": Column("count", lambda d: d.nutLo(0, "river")),
+                 "eq": Column("avg", lambda d: d.riverEquity(0))}, None),
+    ("hi-lo where: quartered when making the nut low",
+     f"select count(tiesLo(hero)) as quartered, avg(riverEquity(hero)) as eq {HILO_TURN} "
+     f"where nutLo(hero, river) and not (winsHi(hero) or tiesHi(hero))",
+     SPOT_HILO, {"quartered": Column("count", lambda d: d.tiesLo(0)),
+                 "eq": Column("avg", lambda d: d.riverEquity(0))},
+     lambda d: d.nutLo(0, "river") and not (d.winsHi(0) or d.tiesHi(0))),
+    ("a range on the flop: equity, suck-out and resuck",
+     f"select count(HvHequity(villain, turn) > 0.5 and winsHi(hero)) as resuck, "
+     f"avg(HvHequity(hero, flop)) as flopeq, count(inRange(villain, 'KK**')) as kings "
+     f"{FLOP_RANGE} where HvHequity(hero, flop) > 0.5",
+     SPOT_FLOP_RANGE, {"resuck": Column("count", lambda d: d.HvHequity(1, "turn") > 0.5
+                                        and d.winsHi(0)),
+                       "flopeq": Column("avg", lambda d: d.HvHequity(0, "flop")),
+                       "kings": Column("count", lambda d: d.inRange(1, ["KhKdQdJc"]))},
+     lambda d: d.HvHequity(0, "flop") > 0.5),
+    ("flop functions: hand type, nuts, outs, min equity, suits",
+     f"select histogram(handType(villain, turn)) as ht, count(nutHi(villain, flop)) as nut, "
+     f"avg(outsToHandType(villain, flop, straight)) as outs, "
+     f"avg(minHvHEquity(hero, river)) as mineq, avg(boardSuitCount(turn)) as suits "
+     f"{FLOP_RANGE}",
+     SPOT_FLOP_RANGE, {"ht": Column("histogram", lambda d: d.handType(1, "turn")),
+                       "nut": Column("count", lambda d: d.nutHi(1, "flop")),
+                       "outs": Column("avg", lambda d: d.outsToHandType(1, "flop", "straight")),
+                       "mineq": Column("avg", lambda d: d.minHvHEquity(0, "river")),
+                       "suits": Column("avg", lambda d: d.boardSuitCount("turn"))}, None),
+    ("three players, arithmetic and case",
+     f"select avg(riverEquity(a) - riverEquity(b) * 2) as diff, "
+     f"histogram(case when winsHi(a) then 'a' when winsHi(b) then 'b' when winsHi(c) then 'c' "
+     f"else 'split' end) as who, avg(case when scoops(c) then 1 else 0 end) as c_scoops, "
+     f"count(turnCard() <> riverCard()) as always {FLOP_3WAY}",
+     SPOT_3WAY, {"diff": Column("avg", lambda d: d.riverEquity(0) - 2 * d.riverEquity(1)),
+                 "who": Column("histogram", lambda d: "a" if d.winsHi(0) else "b" if d.winsHi(1)
+                               else "c" if d.winsHi(2) else "split"),
+                 "c_scoops": Column("avg", lambda d: 1 if d.scoops(2) else 0),
+                 "always": Column("count", lambda d: d.turnCard() != d.riverCard())}, None),
+    ("a random villain on the river",
+     f"select count(winsHi(hero)) as w, count(tiesHi(hero)) as t, "
+     f"histogram(handType(villain, river)) as vt {RIVER_RANDOM}",
+     SPOT_RIVER_RANDOM, {"w": Column("count", lambda d: d.winsHi(0)),
+                         "t": Column("count", lambda d: d.tiesHi(0)),
+                         "vt": Column("histogram", lambda d: d.handType(1, "river"))}, None),
+    ("Big O on the turn",
+     f"select avg(riverEquity(hero)) as eq, count(scoops(hero)) as sc, "
+     f"count(nutLo(hero, turn)) as nlt, count(winsLo(villain)) as vl, "
+     f"avg(HvHequity(villain, turn)) as veq {BIGO_TURN}",
+     SPOT_BIGO, {"eq": Column("avg", lambda d: d.riverEquity(0)),
+                 "sc": Column("count", lambda d: d.scoops(0)),
+                 "nlt": Column("count", lambda d: d.nutLo(0, "turn")),
+                 "vl": Column("count", lambda d: d.winsLo(1)),
+                 "veq": Column("avg", lambda d: d.HvHequity(1, "turn"))}, None),
+]
+
+
+CASES += [
+    ("weighted ranges on the turn",
+     f"select count(winsHi(hero)) as w, avg(riverEquity(hero)) as eq, "
+     f"histogram(handType(villain, river)) as vt {WEIGHTED}",
+     SPOT_WEIGHTED, {"w": Column("count", lambda d: d.winsHi(0)),
+                     "eq": Column("avg", lambda d: d.riverEquity(0)),
+                     "vt": Column("histogram", lambda d: d.handType(1, "river"))}, None),
+    ("6-card Omaha hi on the turn",
+     f"select avg(riverEquity(villain)) as eq, histogram(handType(villain, turn)) as turn, "
+     f"avg(HvHequity(hero, turn)) as heq, avg(minHvHEquity(villain, river)) as vmin, "
+     f"count(nutHi(villain, river)) as nut, avg(outsToHandType(hero, turn, fullhouse)) as outs "
+     f"{PLO6_TURN}",
+     SPOT_PLO6, {"eq": Column("avg", lambda d: d.riverEquity(1)),
+                 "heq": Column("avg", lambda d: d.HvHequity(0, "turn")),
+                 "vmin": Column("avg", lambda d: d.minHvHEquity(1, "river")),
+                 "turn": Column("histogram", lambda d: d.handType(1, "turn")),
+                 "nut": Column("count", lambda d: d.nutHi(1, "river")),
+                 "outs": Column("avg", lambda d: d.outsToHandType(0, "turn", "fullhouse"))},
+     None),
+    ("6-card Omaha 8 on the flop: flop hand types and nut lows",
+     f"select histogram(handType(villain, flop)) as flop, count(nutLo(hero, flop)) as nlf, "
+     f"count(nutLo(villain, turn)) as nlt, count(tiesLo(hero)) as tl {O86_FLOP} "
+     f"where boardSuitCount(turn) >= 3",
+     SPOT_O86, {"flop": Column("histogram", lambda d: d.handType(1, "flop")),
+                "nlf": Column("count", lambda d: d.nutLo(0, "flop")),
+                "nlt": Column("count", lambda d: d.nutLo(1, "turn")),
+                "tl": Column("count", lambda d: d.tiesLo(0))},
+     lambda d: d.boardSuitCount("turn") >= 3),
+]
+
+
+def _compare_exact(got: Dict, want) -> None:
+    assert got["exact"] is True and got["seed"] is None
+    assert got["trials"] == want.trials
+    for name, expected in want.columns.items():
+        col = got["columns"][name]
+        assert col["std_error"] is None
+        assert col["count"] == expected["count"], name
+        if "bins" in expected:
+            assert set(col["bins"]) == set(expected["bins"]), name
+            for label, fraction in expected["bins"].items():
+                assert col["bins"][label] == pytest.approx(fraction, abs=1e-9), (name, label)
+        else:
+            assert col["value"] == pytest.approx(expected["value"], abs=1e-9), name
+
+
+@pytest.fixture(scope="module")
+def oracle_answers():
+    return {title: answer(spot, cols, where) for title, _, spot, cols, where in CASES}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_exact_equals_oracle(case, oracle_answers) -> None:
+    title, query, *_ = case
+    _compare_exact(oe.pql(query).to_dict(), oracle_answers[title])
+
+
+def _cli_json(argv) -> Dict:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        code = main(argv)
+    assert code == 0
+    return json.loads(out.getvalue())
+
+
+@pytest.mark.parametrize("case", CASES[:4], ids=[c[0] for c in CASES[:4]])
+def test_cli_exact_equals_oracle(case, oracle_answers) -> None:
+    title, query, *_ = case
+    _compare_exact(_cli_json(["pql", query, "--json"]), oracle_answers[title])
+
+
+SAMPLED = [CASES[0], CASES[3], CASES[5], CASES[7], CASES[10], CASES[12]]
+
+
+@pytest.mark.parametrize("case", SAMPLED, ids=[c[0] for c in SAMPLED])
+def test_sampled_within_five_standard_errors(case, oracle_answers) -> None:
+    title, query, *_ = case
+    got = oe.pql(query, trials=4000, seed=7).to_dict()
+    assert got["exact"] is False and got["seed"] == 7 and got["trials"] == 4000
+    for name, expected in oracle_answers[title].columns.items():
+        col = got["columns"][name]
+        if "bins" in expected:
+            for label, fraction in expected["bins"].items():
+                se = (fraction * (1 - fraction) / 4000) ** 0.5
+                assert abs(col["bins"].get(label, 0.0) - fraction) <= 5 * se + 1e-12
+            continue
+        assert col["std_error"] is not None
+        # (+1e-9: a column constant over the deals has no spread, only rounding)
+        assert abs(col["value"] - expected["value"]) <= 5 * col["std_error"] + 1e-9, name
+        if col["kind"] == "count":
+            assert col["count"] == round(col["value"] * got["trials"])
+
+
+def test_same_seed_same_numbers_any_workers_and_cli() -> None:
+    query = CASES[5][1]
+    a = oe.pql(query, trials=3000, seed=11).to_dict()
+    b = oe.pql(query, trials=3000, seed=11, workers=2).to_dict()
+    c = _cli_json(["pql", query, "--trials", "3000", "--seed", "11", "--json"])
+    assert a == b == c
+    d = oe.pql(query, trials=3000, seed=12).to_dict()
+    assert d != a
+
+
+def test_where_fractions_are_over_the_deals_that_pass() -> None:
+    r = oe.pql(f"select count(winsHi(hero)) as w {HERO_VS_TURN} where winsHi(hero)")
+    assert r.exact and r["w"].value == 1.0 and r["w"].count == r.trials
+
+
+def test_sampled_where_counts_passing_trials() -> None:
+    r = oe.pql("select count(winsHi(hero)) as w from game='omahahi', hero='AA**', villain='*' "
+               "where HvHequity(hero, flop) > 0.5", trials=500, seed=3)
+    assert r.trials == 500 and not r.exact
+    assert isinstance(r["w"].count, int) and 0 < r["w"].count < 500

@@ -1,0 +1,104 @@
+"""Malformed queries are refused before any work, with the problem and its line and column."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from contextlib import redirect_stderr
+
+import pytest
+
+import omaha_eval as oe
+from omaha_eval.cli import main
+
+F = "from game='omahahi', hero='AA**', villain='*'"
+
+REFUSED = [
+    (f"select avg(winsHi(hero)) > 'x' {F}", "cannot compare a number with a string", 1, 26),
+    (f"select count(winsHi(hero) = 'x') {F}", "cannot compare a boolean with a string", 1, 27),
+    (f"select count(foo(hero)) {F}", "unknown function 'foo'", 1, 14),
+    (f"select count(winsHi(hero, flop)) {F}", "winsHi takes 1 argument, got 2", 1, 14),
+    (f"select count(winsHi(bob)) {F}", "unknown name 'bob'", 1, 21),
+    ("select count(winsHi(hero)) from game='omahahi', hero='AAKy', villain='*'",
+     "unknown card or rank 'y' at position 3", 1, 54),
+    ("select count(winsHi(hero)) from game='holdem', hero='AA', villain='*'",
+     "unknown game 'holdem'", 1, 38),
+    (f"select count(winsLo(hero)) {F}", "winsLo needs an 8-or-better game", 1, 14),
+    (f"select count(riverEquity(hero)) {F}", "count needs a boolean, got a number", 1, 14),
+    (f"select avg(handType(hero, flop)) {F}", "avg needs a number or a boolean", 1, 12),
+    (f"select count(handType(hero, flop) >= 'flushy') {F}", "unknown hand type 'flushy'", 1, 38),
+    (f"select count(HvHequity(hero, preflop) > 0.5) {F}", "not preflop", 1, 30),
+    (f"select count(inRange(hero, 'QQ*')) {F}", "bad range 'QQ*'", 1, 28),
+    (f"select winsHi(hero) {F}", "a select item must be count(...), avg(...) or histogram", 1, 8),
+    (f"select count(winsHi(hero)) {F} where riverEquity(hero)", "where needs a boolean", 1, 80),
+    ("select count(winsHi(hero)) from game='omahahi', hero='AA**'", "2 to 6 players", 1, 49),
+    ("select count(winsHi(hero)) from game='omahahi', hero='AsAhKsKh', villain='AsQsQhJh'",
+     "no holding of 'AsQsQhJh' is left", 1, 74),
+    ("select count(winsHi(hero)) from game='omahahi', hero='AA**', villain='*', board='AsKd'",
+     "a board has 0, 3, 4 or 5 cards", 1, 81),
+    (f"select count(winsHi(hero)) as a, avg(riverEquity(hero)) as a {F}", "two columns", 1, 34),
+    (f"select count(winsHi(hero)) {F} where", "the query ends too early", 1, 79),
+    (f"select count(winsHi(hero) from game='omahahi'", "unexpected 'from'", 1, 27),
+    ("select count(winsHi(hero))\nfrom game='omahahi', hero='AA**', villain='*'\nwhere x # 3",
+     "unexpected character '#'", 3, 9),
+    (f"select count(case when winsHi(hero) then 1 else 'x' end > 0) {F}",
+     "branches of a case give different types", 1, 14),
+    (f"select count(turnCard() = 'Zz') {F}", "unknown card 'Zz'", 1, 27),
+    (f"select count(winsHi(hero) and 1) {F}", "and needs booleans", 1, 14),
+    (f"select avg(count(winsHi(hero))) {F}", "count() is an aggregate", 1, 12),
+    (f"select count(winsHi(hero)) {F}, villain='KK**'", "villain is bound twice", 1, 75),
+]
+
+
+@pytest.mark.parametrize("query,message,line,column", REFUSED, ids=[r[1] for r in REFUSED])
+def test_refused_with_position(query: str, message: str, line: int, column: int) -> None:
+    with pytest.raises(oe.QueryError) as info:
+        oe.pql(query, trials=10, seed=1)
+    err = info.value
+    assert isinstance(err, ValueError) and isinstance(err, oe.OmahaEvalError)
+    assert message in str(err)
+    assert (err.line, err.column) == (line, column)
+    assert str(err).endswith(f"at line {line}, column {column}")
+
+
+@pytest.mark.parametrize("kwargs", [{"trials": 0}, {"trials": True}, {"trials": 1.5},
+                                    {"seed": -1}, {"seed": "x"}, {"workers": 0}])
+def test_bad_arguments(kwargs) -> None:
+    with pytest.raises(oe.ArgumentError) as info:
+        oe.pql(f"select count(winsHi(hero)) {F}", **{"trials": 10, **kwargs})
+    assert str(info.value).startswith(next(iter(kwargs)))
+
+
+def test_cli_bad_query_one_line_exit_2() -> None:
+    err = io.StringIO()
+    with redirect_stderr(err):
+        code = main(["pql", f"select count(foo(hero)) {F}"])
+    assert code == 2
+    lines = err.getvalue().strip().split("\n")
+    assert len(lines) == 1 and "unknown function 'foo' at line 1, column 14" in lines[0]
+
+
+def test_cli_process_exit_status() -> None:
+    proc = subprocess.run([sys.executable, "-m", "omaha_eval", "pql",
+                           f"select count(winsHi(hero) > 1) {F}"], capture_output=True, text=True)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "cannot compare a boolean with a number" in proc.stderr
+
+
+def test_query_length_limit() -> None:
+    from omaha_eval.query.syntax import MAX_QUERY
+
+    with pytest.raises(oe.QueryError, match="above the limit"):
+        oe.pql("select " + " " * MAX_QUERY + f"count(winsHi(hero)) {F}")
+
+
+def test_deep_nesting_is_refused_not_a_recursion_error() -> None:
+    from omaha_eval.query.syntax import MAX_DEPTH
+
+    ok = "select count(" + "not " * (MAX_DEPTH - 4) + f"winsHi(hero)) {F}"
+    assert oe.pql(ok, trials=10, seed=1).trials == 10
+    for deep in ("select count(" + "not " * 2000 + f"winsHi(hero)) {F}",
+                 "select avg(" + "1 + " * 2000 + f"1) {F}"):
+        with pytest.raises(oe.QueryError, match="nests deeper"):
+            oe.pql(deep, trials=10, seed=1)
