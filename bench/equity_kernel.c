@@ -1,6 +1,6 @@
 /* C harness for the exact equity engine: one spot's setup, phase A and phase B on one thread,
  * and whole calls of oe_equity_exact with 1 and 2 workers, interleaved, wall and CPU time.
- * Built by bench/equity_kernel.sh (it includes csrc/oe_equity.c to reach the phases).
+ * Built by bench/equity_kernel.sh (it includes csrc/oe_exact.c to reach the phases).
  *
  *   equity_kernel phases SPOT     per-phase times of one spot (medians of REPS)
  *   equity_kernel calls SPOT      oe_equity_exact, workers 1 and 2 interleaved (medians)
@@ -25,7 +25,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../csrc/oe_equity.c"
+#include "../csrc/oe_exact.c"
 
 /* The pool's counters since the last call (oe_parallel_counters), printed. */
 static long pool_seen[OE_POOL_N];

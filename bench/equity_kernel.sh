@@ -23,7 +23,8 @@ set -euo pipefail
 extra=()
 if [ -n "${WAKE_DELAY_NS:-}" ]; then extra+=("-DOE_PARALLEL_WAKE_DELAY_NS=$WAKE_DELAY_NS"); fi
 "$cc" -O3 -I"$root/csrc" "${extra[@]}" -o "$out/equity_kernel" "$root/bench/equity_kernel.c" \
-  "$root/csrc/oe_parallel.c" "$root/csrc/oe_eval.c" "$out/tables.c" -lpthread
+  "$root/csrc/oe_parallel.c" "$root/csrc/oe_threads.c" "$root/csrc/oe_load.c" "$root/csrc/oe_eval.c" \
+  "$out/tables.c" -lpthread
 spot="${1:-AsKsQhJh/2c2d7h8s}"
 for round in $(seq "${ROUNDS:-3}"); do
   case "${MODE:-}" in

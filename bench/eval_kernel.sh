@@ -6,7 +6,7 @@
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/kernel_build.sh"
 "$cc" -O3 -I"$root/csrc" -o "$out/eval_kernel" "$root/bench/eval_kernel.c" "$root/csrc/oe_eval.c" \
-  "$root/csrc/oe_parallel.c" "$out/tables.c" -ldl -lpthread
+  "$root/csrc/oe_parallel.c" "$root/csrc/oe_threads.c" "$root/csrc/oe_load.c" "$out/tables.c" -ldl -lpthread
 if [ -z "${PHE_SO:-}" ]; then
   PHE_SO="$(python -c 'import phevaluator._pheval as p; print(p.__file__)' 2>/dev/null || true)"
 fi

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "omaha_eval.h"
+#include "oe_compat.h"
+#include "oe_tables.h"
 #include "oe_bulk.h"
 #include "oe_rng.h"
 
@@ -47,7 +49,7 @@ static inline void bk_board_prepare(const uint8_t b[5], bk_board *bi)
     bi->flush_ranks = 0;
     unsigned flags = (counts + 0x5555u) & 0x8888u; /* nibble's top bit set when its count >= 3 */
     if (flags) {
-        int s = __builtin_ctz(flags) >> 2;
+        int s = OE_CTZ32(flags) >> 2;
         bi->flush_suit = s;
         for (int i = 0; i < 5; ++i)
             if ((b[i] & 3) == s) bi->flush_ranks |= 1u << (b[i] >> 2);
@@ -58,11 +60,11 @@ static inline void bk_board_prepare(const uint8_t b[5], bk_board *bi)
  * board's; 0 when the hole has fewer than two. */
 static uint16_t bk_flush(unsigned hole_ranks, unsigned board_ranks)
 {
-    if (__builtin_popcount(hole_ranks) == 2 && __builtin_popcount(board_ranks) == 3)
+    if (OE_POPCOUNT32(hole_ranks) == 2 && OE_POPCOUNT32(board_ranks) == 3)
         return oe_flush5[hole_ranks | board_ranks]; /* the common case: one choice */
     int h[6], nh = 0, b[5], nb = 0;
-    for (unsigned m = hole_ranks; m && nh < 6; m &= m - 1) h[nh++] = __builtin_ctz(m);
-    for (unsigned m = board_ranks; m && nb < 5; m &= m - 1) b[nb++] = __builtin_ctz(m);
+    for (unsigned m = hole_ranks; m && nh < 6; m &= m - 1) h[nh++] = OE_CTZ32(m);
+    for (unsigned m = board_ranks; m && nb < 5; m &= m - 1) b[nb++] = OE_CTZ32(m);
     uint16_t best = 0;
     for (int x = 0; x < nb; ++x)
         for (int y = x + 1; y < nb; ++y)
@@ -78,7 +80,7 @@ static uint16_t bk_flush(unsigned hole_ranks, unsigned board_ranks)
 }
 
 /* High score of k hole cards c on the prepared board. */
-static inline __attribute__((always_inline)) uint16_t bk_hi(const bk_board *bi, const uint8_t *c,
+OE_ALWAYS_INLINE uint16_t bk_hi(const bk_board *bi, const uint8_t *c,
                                                             int k)
 {
     const uint16_t *row = bi->row;
@@ -104,7 +106,7 @@ static inline __attribute__((always_inline)) uint16_t bk_hi(const bk_board *bi, 
     return best;
 }
 
-static inline __attribute__((always_inline)) unsigned bk_low_bits(const uint8_t *c, int k)
+OE_ALWAYS_INLINE unsigned bk_low_bits(const uint8_t *c, int k)
 {
     unsigned m = 0;
     for (int i = 0; i < k; ++i) m |= oe_low_bit(c[i]);
@@ -121,7 +123,7 @@ typedef struct {
     uint8_t suit_n[4];
 } bk_hero;
 
-static inline __attribute__((always_inline)) uint16_t bk_hero_hi(const bk_board *bi,
+OE_ALWAYS_INLINE uint16_t bk_hero_hi(const bk_board *bi,
                                                                  const bk_hero *h, int npairs)
 {
     const uint16_t *row = bi->row;
@@ -154,9 +156,9 @@ static void bk_plan_make(bk_plan *pl, int n_deck, int need)
     int j = 0;
     while (j < need) {
         int g = pl->n_groups++;
-        unsigned __int128 prod = 1;
+        uint64_t prod = 1;
         pl->first[g] = (uint8_t)j;
-        while (j < need && prod * (unsigned)(n_deck - j) <= (unsigned __int128)UINT64_MAX) {
+        while (j < need && prod <= UINT64_MAX / (unsigned)(n_deck - j)) {
             prod *= (unsigned)(n_deck - j);
             ++j;
         }
@@ -168,16 +170,14 @@ static void bk_plan_make(bk_plan *pl, int n_deck, int need)
 
 /* bk_deal when the whole deal is one group of exactly NEED draws (a literal after inlining: the
  * loops unroll and the picks stay in registers). Same draws, same cards as bk_deal. */
-static inline __attribute__((always_inline)) void bk_deal1(const bk_plan *pl, uint8_t *deck,
+OE_ALWAYS_INLINE void bk_deal1(const bk_plan *pl, uint8_t *deck,
                                                            int n_deck, oe_rng *rng, int NEED)
 {
     uint32_t pick[16];
     for (;;) {
         uint64_t u = oe_rng_next(rng);
         for (int j = 0; j < NEED; ++j) {
-            unsigned __int128 x = (unsigned __int128)u * (unsigned)(n_deck - j);
-            pick[j] = (uint32_t)(x >> 64);
-            u = (uint64_t)x;
+            u = oe_mul_64_32(u, (uint32_t)(n_deck - j), &pick[j]);
         }
         if (u >= pl->threshold[0]) break;
     }
@@ -198,9 +198,9 @@ static inline void bk_deal(const bk_plan *pl, uint8_t *deck, int n_deck, oe_rng 
         for (;;) {
             uint64_t u = oe_rng_next(rng);
             for (int j = a; j < b; ++j) {
-                unsigned __int128 x = (unsigned __int128)u * (unsigned)(n_deck - j);
-                pick[j] = (uint8_t)(x >> 64);
-                u = (uint64_t)x;
+                uint32_t hi;
+                u = oe_mul_64_32(u, (uint32_t)(n_deck - j), &hi);
+                pick[j] = (uint8_t)hi;
             }
             if (u >= pl->threshold[g]) break;
         }
@@ -214,7 +214,7 @@ static inline void bk_deal(const bk_plan *pl, uint8_t *deck, int n_deck, oe_rng 
 }
 
 /* Adds one trial's settlement to a game's sums. */
-static inline __attribute__((always_inline)) void bk_add(int64_t *st, int s, unsigned flags)
+OE_ALWAYS_INLINE void bk_add(int64_t *st, int s, unsigned flags)
 {
     st[OE_BK_SHARE] += s;
     st[OE_BK_SHARE_SQ] += (int64_t)s * s;
@@ -232,7 +232,7 @@ static inline __attribute__((always_inline)) void bk_add(int64_t *st, int s, uns
 /* Trials [t0, t1) of one block into st (OE_BK_NSTAT sums per game: high, then hi-lo); games is
  * a bit set (1 high, 2 hi-lo) of the sums wanted. K and N are constants after inlining. Both
  * games settle the same deals, so asking for one or both never changes a number. */
-static inline __attribute__((always_inline)) void bk_block(const bk_hero *hero, int K, int N,
+OE_ALWAYS_INLINE void bk_block(const bk_hero *hero, int K, int N,
                                                            int games, uint8_t *deck, int n_deck,
                                                            const bk_plan *plan, oe_rng *rng,
                                                            uint64_t t0, uint64_t t1, int64_t *st)
@@ -249,10 +249,10 @@ static inline __attribute__((always_inline)) void bk_block(const bk_hero *hero, 
             memcpy(dealt[i], deck, (size_t)need);
             bk_board_prepare(dealt[i], &boards[i]);
             const char *row = (const char *)boards[i].row;
-            __builtin_prefetch(row);
-            __builtin_prefetch(row + 64);
-            __builtin_prefetch(row + 128);
-            __builtin_prefetch(row + 2 * OE_N_RANK2 - 1);
+            OE_PREFETCH(row);
+            OE_PREFETCH(row + 64);
+            OE_PREFETCH(row + 128);
+            OE_PREFETCH(row + 2 * OE_N_RANK2 - 1);
         }
         for (int i = 0; i < n; ++i) {
             const bk_board *bi = &boards[i];

@@ -7,7 +7,6 @@
  * tables, 256-entry tables for raw bytes, ranks clamped to 12), so a deal that changes after
  * it was validated (another thread writing the caller's buffer) gives meaningless scores but
  * never an out-of-bounds read. */
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,10 @@
 
 #include "omaha_eval.h"
 #include "oe_board_hash.h"
+#include "oe_compat.h"
+#include "oe_pool.h"
+#include "oe_tables.h"
+#include "oe_threads.h"
 
 /* SSE2 (every x86-64; OE_NO_SIMD builds the plain C of the same kernels, for tests) */
 #if defined(__SSE2__) && defined(__x86_64__) && !defined(OE_NO_SIMD)
@@ -36,7 +39,7 @@ const uint8_t oe_hole_pairs[15][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2
 const uint8_t oe_board_triples[10][3] = {{0, 1, 2}, {0, 1, 3}, {0, 1, 4}, {0, 2, 3}, {0, 2, 4},
                                          {0, 3, 4}, {1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 3, 4}};
 
-#define ALWAYS_INLINE static inline __attribute__((always_inline))
+#define ALWAYS_INLINE OE_ALWAYS_INLINE
 
 /* oe_board_pair column of two cards; ids are masked to the table (64 x 64, zero past 51). */
 static inline unsigned pair_index(uint8_t a, uint8_t b)
@@ -171,7 +174,7 @@ ALWAYS_INLINE uint64_t card_bits(const uint64_t *lane, const uint8_t *c, const i
 ALWAYS_INLINE uint64_t deal_bad(uint64_t bits, const int cards, const int check_all)
 {
     if (!check_all) return bits >> 63;
-    return (bits & OE_LANE_PAD) | ((unsigned)__builtin_popcountll(bits) ^ (unsigned)cards);
+    return (bits & OE_LANE_PAD) | ((unsigned)OE_POPCOUNT64(bits) ^ (unsigned)cards);
 }
 
 ALWAYS_INLINE uint64_t combine_bits(uint64_t hole, uint64_t board, const int check_all)
@@ -233,12 +236,14 @@ typedef struct {
     uint64_t lane[256];         /* oe_card_lane */
     uint8_t low_bit[256];       /* oe_card_low_bit */
     /* oe_card_key and oe_card_lane side by side: one vector add sums both over a board */
-    __attribute__((aligned(16))) uint64_t key_lane[256][2];
+    OE_ALIGNED(16) uint64_t key_lane[256][2];
 } kernel_tables;
 
 #define HUGE_PAGE ((size_t)2 << 20)
+/* the kernel tables fit one huge page (a C99 static assertion: a negative size otherwise) */
+typedef char kernel_tables_fit_a_huge_page[sizeof(kernel_tables) <= HUGE_PAGE ? 1 : -1];
 static const kernel_tables *kernel; /* set once by init_kernel_tables */
-static pthread_once_t kernel_once = PTHREAD_ONCE_INIT;
+static oe_once_flag kernel_once = OE_ONCE_INIT;
 static kernel_tables kernel_fallback;
 
 static void fill_kernel_tables(kernel_tables *t)
@@ -261,7 +266,6 @@ static void init_kernel_tables(void)
 {
     kernel_tables *t = &kernel_fallback;
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    _Static_assert(sizeof(kernel_tables) <= HUGE_PAGE, "the kernel tables fit one huge page");
     /* twice the size, so that an aligned huge page lies inside; the rest is given back */
     char *p = mmap(NULL, 2 * HUGE_PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p != MAP_FAILED) {
@@ -276,10 +280,10 @@ static void init_kernel_tables(void)
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     if (t != &kernel_fallback) mprotect(t, HUGE_PAGE, PROT_READ); /* the tables are constants */
 #endif
-    __atomic_store_n(&kernel, t, __ATOMIC_RELEASE);
+    OE_ATOMIC_STORE(&kernel, t, OE_RELEASE);
 }
 
-static inline void need_kernel_tables(void) { pthread_once(&kernel_once, init_kernel_tables); }
+static inline void need_kernel_tables(void) { oe_once(&kernel_once, init_kernel_tables); }
 
 /* ---- boards ---- */
 
@@ -301,7 +305,7 @@ static inline unsigned board_slot(const uint16_t *disp, uint64_t key)
 static inline unsigned key_flush_suit(uint64_t key)
 {
     unsigned counts = (unsigned)(key >> OE_SUIT_KEY_SHIFT) & 0xFFFFu;
-    return (unsigned)__builtin_ctz(((counts + 0x5555u) & 0x8888u) | 0x10000u) >> 2;
+    return (unsigned)OE_CTZ32(((counts + 0x5555u) & 0x8888u) | 0x10000u) >> 2;
 }
 
 /* Flush row of the board cards of suit s. */
@@ -491,7 +495,7 @@ ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin
     uint8_t *const lo = want_lo ? job->lo_out + begin : NULL;
     const uint8_t *b = job->board + (ptrdiff_t)begin * bs;
     const unsigned m = (unsigned)(end - begin);
-    const kernel_tables *const t = __atomic_load_n(&kernel, __ATOMIC_ACQUIRE);
+    const kernel_tables *const t = OE_ATOMIC_LOAD(&kernel, OE_ACQUIRE);
     for (unsigned j = 0; j < m; ++j, b += bs) {
         uint64_t key;
 #if OE_SIMD
@@ -513,10 +517,10 @@ ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin
         boards[j].row = row;
         boards[j].lane = suit_lane[key_flush_suit(key)];
         if (want_lo) boards[j].low = t->slot_low[slot];
-        __builtin_prefetch(row);
-        __builtin_prefetch(row + 32);
-        __builtin_prefetch(row + 64);
-        __builtin_prefetch(row + OE_N_RANK2 - 1);
+        OE_PREFETCH(row);
+        OE_PREFETCH(row + 32);
+        OE_PREFETCH(row + 64);
+        OE_PREFETCH(row + OE_N_RANK2 - 1);
     }
     size_t n = 0;
     const uint8_t *h = hole;
@@ -535,7 +539,7 @@ ALWAYS_INLINE uint64_t own_block(const batch_job *job, const int k, size_t begin
     }
     for (size_t c = 0; c < n; ++c) {
         const unsigned j = candidates[c];
-        const unsigned shift = (unsigned)__builtin_ctzll(boards[j].lane), s = shift >> 4;
+        const unsigned shift = (unsigned)OE_CTZ64(boards[j].lane), s = shift >> 4;
         const uint16_t *frow =
             t->flush_rows + (size_t)t->flush_set[(boards[j].bits >> shift) & OE_LANE_RANKS] * OE_N_RANK2;
         unsigned f = suited_pairs_max(t->column, frow, hole + (ptrdiff_t)j * hs, k, s);
@@ -595,7 +599,7 @@ ALWAYS_INLINE uint64_t table_block(const batch_job *job, const int k, size_t beg
  * 256-byte row, 4 cache lines, where oe_low_table spreads them 256 bytes apart (a line a hand).
  * Filled at the first shared-board call with low scores (~65k byte copies). */
 static uint8_t low_by_board[256 * 256];
-static pthread_once_t low_by_board_once = PTHREAD_ONCE_INIT;
+static oe_once_flag low_by_board_once = OE_ONCE_INIT;
 
 static void fill_low_by_board(void)
 {
@@ -659,9 +663,9 @@ ALWAYS_INLINE void lo_block(const batch_job *job, const int k, size_t begin, siz
 
 static void note_bad_deal(batch_job *job, size_t row)
 {
-    size_t seen = __atomic_load_n(&job->first_bad, __ATOMIC_RELAXED);
+    size_t seen = OE_ATOMIC_LOAD(&job->first_bad, OE_RELAXED);
     while (row < seen &&
-           !__atomic_compare_exchange_n(&job->first_bad, &seen, row, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+           !OE_ATOMIC_CAS(&job->first_bad, &seen, row, OE_RELAXED, OE_RELAXED)) {
     }
 }
 
@@ -672,7 +676,7 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
     const int table = job->table != NULL && job->hi_out != NULL; /* a shared board's pair table */
     if (job->board_stride == 0 && !table) {
         prepare_shared_board(job->board, &sb);
-        if (job->hi_out && job->lo_out) pthread_once(&low_by_board_once, fill_low_by_board);
+        if (job->hi_out && job->lo_out) oe_once(&low_by_board_once, fill_low_by_board);
     }
     for (size_t b = begin; b < end; b += BLOCK) {
         size_t e = b + BLOCK < end ? b + BLOCK : end;
@@ -709,8 +713,10 @@ ALWAYS_INLINE void batch_range_k(batch_job *job, const int k, size_t begin, size
 
 /* The batch kernel is compiled twice by the compiler, for processors with and without the
  * popcnt instruction (every x86-64 since 2008 has it; the baseline target does not assume it),
- * and the loader picks one: validation counts card bits once a deal. */
-#if defined(__x86_64__) && defined(__linux__) && defined(__has_attribute)
+ * and the loader picks one: validation counts card bits once a deal. GCC on glibc only (an ifunc:
+ * musl has none, and clang 14 leaves a called clone's symbol undefined). */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) && defined(__has_attribute) && \
+    defined(__GNUC__) && !defined(__clang__) && !defined(OE_PORTABLE_BUILTINS)
 #if __has_attribute(target_clones)
 #define OE_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
 #endif
@@ -910,7 +916,7 @@ OE_POPCNT_CLONES int oe_eval_shared(const uint8_t *hole, int k, size_t n, const 
         int position, card;
         return oe_eval_batch(hole, k, k, board, 0, n, hi, lo, 1, check, &row, &position, &card) != 0;
     }
-    if (lo) pthread_once(&low_by_board_once, fill_low_by_board);
+    if (lo) oe_once(&low_by_board_once, fill_low_by_board);
     shared_board sb;
     prepare_shared_board(board, &sb);
     const int all = check == OE_CHECK_ALL;
@@ -930,8 +936,8 @@ OE_POPCNT_CLONES int oe_eval_shared(const uint8_t *hole, int k, size_t n, const 
 static inline void prefetch_span(const void *p, size_t bytes)
 {
     const char *c = p;
-    for (size_t i = 0; i < bytes; i += 64) __builtin_prefetch(c + i);
-    __builtin_prefetch(c + bytes - 1);
+    for (size_t i = 0; i < bytes; i += 64) OE_PREFETCH(c + i);
+    OE_PREFETCH(c + bytes - 1);
 }
 
 size_t oe_shared_table_min(void) { return SHARED_TABLE_MIN; }

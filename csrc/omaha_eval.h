@@ -1,9 +1,11 @@
-/* omaha_eval C core: Omaha Hi and 8-or-better low evaluation.
+/* omaha_eval C core, the public API: Omaha Hi and 8-or-better low evaluation, and the equity
+ * engine (showdowns, exact enumeration, Monte Carlo).
  *
  * Cards are uint8 ids 4 * rank + suit (rank 0 = deuce .. 12 = ace; suit 0..3 = c d h s).
  * Hi scores are 1..7462 (higher is better), low scores 0 (no low) or 1..56 (56 = 5-4-3-2-A).
  * No function here validates its input: callers check ids (< 52) and duplicates first
- * (oe_validate_deals does that in bulk).  C99, no Python headers.
+ * (oe_validate_deals does that in bulk).  C99, no Python headers; the rest of the core (its
+ * generated tables, the thread pool) is private: oe_tables.h, oe_pool.h.
  */
 #ifndef OMAHA_EVAL_H
 #define OMAHA_EVAL_H
@@ -17,64 +19,11 @@ extern "C" {
 
 #define OE_HI_MAX 7462
 #define OE_LO_MAX 56
-#define OE_N_RANK5 6188   /* rank multisets of five cards out of 13 ranks */
-#define OE_N_RANK2 91     /* rank multisets of two cards */
 
 enum oe_category {
     OE_HIGH_CARD = 0, OE_PAIR, OE_TWO_PAIR, OE_TRIPS, OE_STRAIGHT,
     OE_FLUSH, OE_FULL_HOUSE, OE_QUADS, OE_STRAIGHT_FLUSH
 };
-
-/* ---- generated tables (tables.c, written by gen_tables.c at build time) ---- */
-extern const uint16_t oe_unsuited5[OE_N_RANK5];          /* rank multiset -> score, 0 if 5 of a kind */
-extern const uint16_t oe_flush5[8192];                   /* 5-bit rank mask -> flush score, else 0 */
-extern const uint16_t oe_board_pair[OE_N_RANK5 * OE_N_RANK2]; /* board ranks x hole pair -> best non-flush */
-extern const uint8_t oe_low_table[256 * 256];            /* hole low mask x board low mask -> low score */
-extern const uint8_t oe_low_masks[OE_LO_MAX + 1];        /* low score -> 8-bit mask (bit 0 = ace .. bit 7 = eight) */
-extern const uint8_t oe_hi_class[OE_HI_MAX + 1][6];      /* score -> category, five ranks by significance */
-extern const uint16_t oe_choose[18][6];                  /* binomial coefficients C(n, k) */
-extern const uint8_t oe_pair_column[64 * 64];            /* card a << 6 | card b -> rank pair index */
-extern const uint8_t oe_pair_column_wide[256 * 256];     /* byte a << 8 | byte b -> the same (0 past 51) */
-/* A card's bit in suit lanes: 1 << (16 * suit + rank), or 1 << 63 for ids above 51.  Summed over
- * a deal's cards, the 16-bit lane of suit s holds the rank bits of that suit's cards (bits 0..12),
- * and bits 13..15 of every lane (OE_LANE_PAD) stay clear: a repeated card carries (the popcount
- * of the sum drops), an id above 51 sets bit 63 or, twice, wraps and drops the popcount too. */
-extern const uint64_t oe_card_lane[256];
-#define OE_LANE_PAD UINT64_C(0xE000E000E000E000)
-#define OE_LANE_RANKS 0x1FFFu
-/* Board index (oe_board_hash.h): card key (0 above 51), bucket displacements, slot -> board row
- * (oe_board_pair row index) and slot -> the board's low rank bits. */
-extern const uint64_t oe_card_key[256];
-extern const uint16_t oe_board_disp[];
-extern const uint16_t oe_board_slot_row[];
-extern const uint8_t oe_board_slot_low[];
-/* Flush rows: oe_flush_set maps the rank bits of the board cards of one suit to a row (0 when
- * fewer than 3); a row holds, per hole rank pair (oe_board_pair column), the best flush of that
- * pair of the suit with three of those board cards (0 for a pair of equal ranks). */
-#define OE_N_FLUSH_SETS (1 + 286 + 715 + 1287)
-extern const uint16_t oe_flush_set[8192];
-extern const uint16_t oe_flush_rows[OE_N_FLUSH_SETS * OE_N_RANK2];
-
-/* ---- small helpers shared by the kernels ---- */
-/* Bit of a card's rank in an 8-or-better low mask (bit 0 = ace .. bit 7 = eight), 0 above 8.
- * A table, not arithmetic: branches on random cards mispredict. */
-extern const uint8_t oe_card_low_bit[256];
-static inline unsigned oe_low_bit(uint8_t card) { return oe_card_low_bit[card]; }
-
-#define OE_SORT2(a, b) do { int lo_ = a < b ? a : b; b = a < b ? b : a; a = lo_; } while (0)
-
-/* Colex index of the rank multiset of five cards (any order): a 9-comparator sorting network
- * (branch-free min/max), then sum of C(r_i + i, i + 1) over the sorted ranks r_0 <= .. <= r_4
- * (the indexing gen_tables.c uses for every rank-multiset table). */
-static inline unsigned oe_rank5_index(const uint8_t c[5])
-{
-    int r0 = c[0] >> 2, r1 = c[1] >> 2, r2 = c[2] >> 2, r3 = c[3] >> 2, r4 = c[4] >> 2;
-    OE_SORT2(r0, r1); OE_SORT2(r3, r4); OE_SORT2(r2, r4);
-    OE_SORT2(r2, r3); OE_SORT2(r0, r3); OE_SORT2(r0, r2);
-    OE_SORT2(r1, r4); OE_SORT2(r1, r3); OE_SORT2(r1, r2);
-    return oe_choose[r0][1] + oe_choose[r1 + 1][2] + oe_choose[r2 + 2][3] + oe_choose[r3 + 3][4] +
-           oe_choose[r4 + 4][5];
-}
 
 /* ---- scalar evaluation ---- */
 /* Hole cards: 4, 5 or 6 (Omaha, 5-card and 6-card Omaha); always exactly two of them play. */
@@ -156,63 +105,103 @@ int oe_validate_deals(const uint8_t *hole, int hole_cards, ptrdiff_t hole_stride
                       const uint8_t *board, ptrdiff_t board_stride, size_t n, int check_duplicates,
                       size_t *bad_row, int *position, int *card);
 
-/* ---- threads ---- */
-typedef void (*oe_range_fn)(void *ctx, size_t begin, size_t end);
-/* Calls fn over [0, n) in fixed chunks of `chunk` items, spread over `workers` threads. */
-void oe_parallel_for(size_t n, size_t chunk, int workers, oe_range_fn fn, void *ctx);
-/* For a chunk of a parallel loop that needs other chunks finished first: returns once
- * *counter >= target (polls, then yields so that the awaited thread can run if it shares this
- * CPU), the time it waited counted in OE_POOL_WAIT_INSIDE_NS. */
-void oe_parallel_wait_for(const unsigned long *counter, unsigned long target);
+/* ---- equity: showdowns, exact enumeration and Monte Carlo, hi and hi-lo ----
+ * showdowns, exact enumeration and Monte Carlo, hi and hi-lo.
+ *
+ * Pot shares are integers in units of OE_POT per deal (OE_POT = 2 * lcm(1..10) = 5040, so every
+ * split of a high or low half among up to 10 players is whole). Statistics are per player,
+ * OE_NSTAT int64 values each (index with the OE_ST_* names), summed over the deals counted
+ * (weighted by how many boards each enumerated case stands for).
+ *
+ * Every player holds `hole` cards (OE_MIN_HOLE..OE_MAX_HOLE: 4 = Omaha, 5 = 5-card Omaha / Big O /
+ * Courchevel, 6 = 6-card Omaha) and plays exactly two of them with exactly three board cards; the
+ * hole count is a parameter of one code path.
+ *
+ * Nothing here validates cards: callers pass ids < 52 without duplicates across holes, board and
+ * dead cards, 1..OE_MAX_PLAYERS players, and enough cards left in the deck. Whatever the bytes
+ * (even if another thread rewrites them during the call), the kernels stay in bounds: every id
+ * is clamped to 0..51 when it is read, so bad input gives meaningless numbers, never a stray
+ * read.
+ */
+#define OE_POT 5040
+#define OE_MAX_PLAYERS 10
+#define OE_MC_CHUNK 4096 /* Monte Carlo trials per random stream */
 
-/* A job whose chunks may run twice, so that a helper that loses its CPU inside a chunk (a
- * virtual machine's host takes a vCPU away for milliseconds several times a second) does not
- * hold up the caller: once every chunk is claimed, the caller waits a few chunk times for the
- * helpers' last ones, then runs those still unfinished itself, as copy 1 (the first run of a
- * chunk is copy 0). For each chunk, the copy that finished first counts: done[c] = 1 + that
- * copy. fn must therefore write each copy's results apart (and anything both copies write, the
- * same values), and everything it reads or writes must outlive a late helper: see
- * oe_parallel_park. Chunks from `barrier` on start only once every chunk below it is done. */
-typedef void (*oe_chunk_fn)(void *ctx, size_t chunk, int copy);
-typedef struct {
-    size_t n_chunks, barrier;
-    oe_chunk_fn fn;
-    void *ctx;
-    unsigned char *done;         /* n_chunks bytes, zeroed by the caller */
-    void (*release)(void *ctx); /* frees what a parked job holds (oe_parallel_park) */
-    unsigned long n_done, n_below; /* the pool's: chunks done, and of them below the barrier */
-    uint64_t mark;                 /* the pool's: the mark of its late helpers */
-} oe_redo_job;
-/* Runs the job on up to `workers` threads. Returns -1 when it ran nothing (one worker, or no
- * helper free: the caller then does the work its own way), 0 when done and no helper can touch
- * the job any more, 1 when done but a late helper may still be inside a chunk whose result no
- * longer counts: the caller reads the results, then hands the job to oe_parallel_park. */
-int oe_parallel_redo(oe_redo_job *job, int workers);
-/* A job done with a late helper inside: release(ctx) runs once the helper has left it (at a
- * later pool call, on whichever thread makes it; at once if the helper left already). */
-void oe_parallel_park(oe_redo_job *job);
+enum oe_game { OE_GAME_HI = 0, OE_GAME_HILO = 1 };
 
-/* What the thread pool did since the process started (or forked), for benchmarks and tests:
- * oe_parallel_counters copies OE_POOL_N counters into out. */
+/* per-deal result flags */
 enum {
-    OE_POOL_JOBS,          /* parallel loops run on the pool (shared or alone) */
-    OE_POOL_JOINED,        /* helpers' joins: per helper, the jobs it ran a chunk of */
-    OE_POOL_HELPER_CHUNKS, /* chunks the helpers ran */
-    OE_POOL_CALLER_CHUNKS, /* chunks the callers ran in shared jobs */
-    OE_POOL_SOLO,          /* jobs the caller ran alone without waking anyone */
-    OE_POOL_SOLO_BUSY,     /* of them, for want of a free CPU (/proc/loadavg) */
-    OE_POOL_IDLE_WAKES,    /* jobs that had to wake a helper asleep after idling */
-    OE_POOL_LATE,          /* a helper came after every chunk was claimed */
-    OE_POOL_HELPER_SLEEPS, /* a helper went to sleep between jobs */
-    OE_POOL_CALLER_SLEEPS, /* a caller slept waiting for the helpers' last chunks */
-    OE_POOL_SPINS_CUT,     /* a helper stopped spinning on a competing task */
-    OE_POOL_WAIT_LAST_NS,  /* callers' time waiting for the helpers' last chunks */
-    OE_POOL_WAIT_INSIDE_NS, /* time chunks waited for other chunks (oe_parallel_wait_for) */
-    OE_POOL_REDONE,        /* chunks a caller ran again for a late helper (oe_parallel_redo) */
-    OE_POOL_PARKED,        /* jobs left to a late helper still inside them (oe_parallel_park) */
-    OE_POOL_N
+    OE_FLAG_HI_WIN = 1, /* sole best high hand */
+    OE_FLAG_HI_TIE = 2, /* shares the best high hand */
+    OE_FLAG_LO_WIN = 4, /* sole best qualifying low */
+    OE_FLAG_LO_TIE = 8, /* shares the best qualifying low */
+    OE_FLAG_SCOOP = 16  /* wins the whole pot alone */
 };
-void oe_parallel_counters(long out[OE_POOL_N]);
+
+/* statistics per player */
+enum {
+    OE_ST_SHARE = 0, /* sum of shares (units of OE_POT per deal) */
+    OE_ST_SHARE_SQ,  /* sum of squared shares */
+    OE_ST_HI_WIN, OE_ST_HI_TIE, OE_ST_LO_WIN, OE_ST_LO_TIE, OE_ST_SCOOP,
+    OE_NSTAT
+};
+
+/* Showdown of n complete deals. Deal i: players * hole hole bytes at holes + i * hole_stride,
+ * five board bytes at board + i * board_stride (0 shares one board). Writes share_out[i * players
+ * + p] (units of OE_POT) and flags_out likewise; either may be NULL. Results never depend on
+ * workers. */
+void oe_showdown(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
+                 const uint8_t *board, ptrdiff_t board_stride, size_t n, int game,
+                 uint16_t *share_out, uint8_t *flags_out, int workers);
+
+/* Exact equity over every completion of a partial board (n_board of 0..5 known cards), with dead
+ * cards removed from the deck. stats: players * OE_NSTAT, overwritten. *n_boards: the number of
+ * completions counted. Returns 0, or -1 when memory runs out. */
+int oe_equity_exact(const uint8_t *holes, int players, int hole, const uint8_t *board, int n_board,
+                    const uint8_t *dead, int n_dead, int game, int64_t *stats,
+                    uint64_t *n_boards, int workers);
+
+/* oe_equity_exact for n matchups: row i has players * hole hole bytes at holes + i * hole_stride and
+ * n_board board bytes at board + i * board_stride; dead cards are shared. stats: n * players *
+ * OE_NSTAT, n_boards: n. Returns 0, or -1 when memory runs out. */
+int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
+                          const uint8_t *board, ptrdiff_t board_stride, int n_board,
+                          const uint8_t *dead, int n_dead, size_t n, int game,
+                          int64_t *stats, uint64_t *n_boards, int workers);
+
+/* Monte Carlo equity. Player p's candidate holdings are rows offsets[p] .. offsets[p+1]-1 of
+ * hands (`hole` bytes each; a fixed hand is one row; no rows = a random hand, dealt straight from
+ * the deck). cum_weights, if not NULL, holds for each row the cumulative weight within its player
+ * (last = that player's total; callers normalise so that sums stay finite); NULL = uniform. A
+ * trial draws the holdings of the range players (a draw that collides is rejected as a whole,
+ * which samples exactly the collision-free combinations), then deals the random players and the
+ * missing board cards from the rest of the deck: since every collision-free draw leaves a deck of
+ * the same size, this is the same distribution as rejecting whole draws, without the rejections.
+ *
+ * Trials trial_begin .. trial_end-1 are run; trial t belongs to stream t / OE_MC_CHUNK, seeded
+ * from (seed, stream), so splitting a run at multiples of OE_MC_CHUNK gives the same sums, for
+ * any workers. trial_begin must be a multiple of OE_MC_CHUNK. stats: players * OE_NSTAT,
+ * overwritten; *attempts: tuples of holdings drawn (>= trials; more when ranges collide).
+ * Returns 0; 1 when some trial found no collision-free holdings in OE_MC_MAX_ATTEMPTS attempts
+ * (callers rule out impossible spots first); -1 on bad arguments or no memory. */
+#define OE_MC_MAX_ATTEMPTS 100000
+int oe_equity_monte_carlo(const uint8_t *hands, const size_t *offsets, const double *cum_weights,
+                          int players, int hole, const uint8_t *board, int n_board,
+                          const uint8_t *dead, int n_dead, int game, uint64_t seed,
+                          uint64_t trial_begin, uint64_t trial_end, int64_t *stats,
+                          uint64_t *attempts, int workers);
+
+/* Monte Carlo for n fixed matchups (rows as in oe_equity_exact_batch), `trials` each; row i uses
+ * seed oe_row_seed(seed, first_row + i) (so a batch can be run in slices with the same numbers).
+ * stats: n * players * OE_NSTAT. Returns 0 or -1 (bad arguments, no memory). */
+int oe_equity_monte_carlo_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players,
+                                int hole, const uint8_t *board, ptrdiff_t board_stride, int n_board,
+                                const uint8_t *dead, int n_dead, size_t n, int game,
+                                uint64_t trials, uint64_t seed, uint64_t first_row,
+                                int64_t *stats, int workers);
+
+/* The seed a batch row uses (so one row can be reproduced with oe_equity_monte_carlo). */
+uint64_t oe_row_seed(uint64_t seed, uint64_t row);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 """When the thread pool stands aside: other processes' runnable tasks, not this process's own.
 
 On a machine whose CPUs are taken by other sessions, ``workers=2`` runs alone (the pool reads the
-runnable-task count of /proc/loadavg, csrc/oe_parallel.c); threads of the calling process itself
+runnable-task count of /proc/loadavg, csrc/oe_load.c); threads of the calling process itself
 (a NumPy call of another thread, OpenBLAS's workers spinning after a matrix product) must not
 send it away. Each scenario runs in a fresh interpreter (a pool of its own, no test settings)
 and reports the pool's counters (``_core.pool_counters``). Linux only (the load evidence is

@@ -69,12 +69,6 @@ def test_check_false_still_refuses_ids_above_51_on_the_fast_path():
     assert _core.fast_eval(np.array([51, 45, 22, 99], np.uint8), board, 1, False) is None
 
 
-def test_numpy_array_layout_is_recognised():
-    # the small-call path reads uint8 arrays from NumPy's array struct and makes its outputs
-    # with PyArray_NewFromDescr; the import-time check must accept the NumPy installed here
-    assert _core.NUMPY_DIRECT is True
-
-
 @pytest.mark.parametrize("mode", [1, 2, 3])
 def test_fast_path_outputs_are_fresh_arrays_like_np_empty(mode):
     rng = np.random.default_rng(5)
@@ -140,7 +134,7 @@ def test_array_forms_the_struct_reader_refuses():
     np.testing.assert_array_equal(_core.fast_eval(readonly, board, 1), want_hi)
 
 
-# ---- the public names are the native entries (small_calls), with the general path behind ----
+# ---- the public names are native twins (native_front) of evaluate.py's, the general path behind ----
 
 @pytest.mark.parametrize("fn", [evaluate_hi, evaluate_lo, evaluate_hilo])
 def test_public_evaluators_keep_their_python_face(fn):

@@ -50,6 +50,9 @@ if TYPE_CHECKING:  # type checkers see the real objects; at run time they load o
     __version__: str
     from . import game
     from ._equity import EquityResult, ShowdownResult, equity, equity_batch, showdown
+    from .board import BoardClass, classify
+    from .board.breakdown import Breakdown, breakdown
+    from .board.distribution import EquityDistribution, equity_distribution
     from .query import PQLResult, pql
     from .ranges import Range, parse_range
 
@@ -64,6 +67,9 @@ _LAZY = {
     "game": None,
     "bulk": None, "preflop_table": "bulk.preflop", "hand_percentile": "bulk.preflop",
     "canonical_hands": "bulk.canonical",
+    "classify": "board", "BoardClass": "board",
+    "breakdown": "board.breakdown", "Breakdown": "board.breakdown",
+    "equity_distribution": "board.distribution", "EquityDistribution": "board.distribution",
     "pql": "query", "PQLResult": "query",
 }
 
@@ -110,6 +116,12 @@ __all__ = [
     "QueryError",
     "TableError",
     "EquityResult",
+    "BoardClass",
+    "Breakdown",
+    "EquityDistribution",
+    "breakdown",
+    "classify",
+    "equity_distribution",
     "Range",
     "RangeError",
     "ShowdownResult",

@@ -55,7 +55,6 @@ def checked_eval_any(
 ): ...
 FAST_MAX: int
 SHARED_TABLE_MIN: int
-NUMPY_DIRECT: bool  # small uint8 arrays read from the array struct (layout checked at import)
 
 # a scalar score (or pair) for text and int lists; arrays may give arrays (the last form)
 @overload
@@ -72,8 +71,8 @@ def fast_eval(
 def fast_eval(hole: object, board: object, mode: int, duplicates: bool = ...) -> object: ...
 _Evaluator = TypeVar("_Evaluator", bound=Callable[..., Any])
 
-# the public evaluators (evaluate.py's, decorated): same signature and type as the decorated one
-def small_calls(mode: Literal[1, 2, 3]) -> Callable[[_Evaluator], _Evaluator]: ...
+# the native twin of a public evaluator (evaluate.py's): the same signature and type
+def native_front(mode: Literal[1, 2, 3]) -> Callable[[_Evaluator], _Evaluator]: ...
 def known_deal(
     hole_cards: object, board: object, n: int, button: int, hole: int
 ) -> tuple[list[int], list[tuple[int, ...]]] | None: ...

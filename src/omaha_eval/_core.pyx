@@ -25,8 +25,6 @@ cdef extern from "omaha_eval.h" nogil:
                             const void *board, int board_type, ptrdiff_t board_stride, size_t n,
                             uint16_t *hi_out, uint8_t *lo_out, int workers, int check,
                             size_t *bad_row, int *position, int *card)
-    const uint8_t oe_hi_class[7463][6]
-    const uint8_t oe_low_masks[57]
     const uint8_t oe_hole_pairs[15][2]
     const uint8_t oe_board_triples[10][3]
 
@@ -41,7 +39,12 @@ BOARD_TRIPLES = tuple(tuple(int(oe_board_triples[i][k]) for k in range(3)) for i
 # (about 10 ms of work each on one core).
 SLICE = 1 << 19
 
-cdef extern from "omaha_eval.h" nogil:
+# private headers of the core: the score-class tables and the pool's counters
+cdef extern from "oe_tables.h" nogil:
+    const uint8_t oe_hi_class[7463][6]
+    const uint8_t oe_low_masks[57]
+
+cdef extern from "oe_pool.h" nogil:
     enum: OE_POOL_N
     void oe_parallel_counters(long *out)
 
@@ -193,7 +196,6 @@ def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint wan
 from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_RECORDS_RO
 from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_INCREF
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
 cdef extern from "omaha_eval.h" nogil:
     int oe_eval_one(const uint8_t *hole, int hole_cards, const uint8_t *board, int check,
@@ -238,19 +240,23 @@ cdef int _text_cards(str s, uint8_t *out, int most):
 
 
 cdef int _int_cards(obj, uint8_t *out, int most):
-    """A list or tuple of Python ints 0..51 into out: the count, or -1."""
+    """A list or tuple of Python ints 0..51 into out: the count, or -1 (any other int, however
+    large, included: the general path names it in its CardError)."""
     cdef Py_ssize_t n = len(obj), i
     cdef long v
     if n > most:
         return -1
-    for i in range(n):
-        item = obj[i]
-        if type(item) is not int:
-            return -1
-        v = item
-        if v < 0 or v > 51:
-            return -1
-        out[i] = <uint8_t>v
+    try:  # Cython's inline int conversion (PyLong_AsLongAndOverflow cost +7 ns a 9-card call)
+        for i in range(n):
+            item = obj[i]
+            if type(item) is not int:
+                return -1
+            v = item
+            if v < 0 or v > 51:
+                return -1
+            out[i] = <uint8_t>v
+    except OverflowError:  # ids like 2**63: not a small form (no OverflowError for the caller)
+        return -1
     return <int>n
 
 
@@ -282,6 +288,54 @@ def fast_eval(hole, board, int mode, bint duplicates=True):
     return _fast_eval(hole, board, mode, 2 if duplicates else 1)
 
 
+# The public evaluators' front door. evaluate.py defines each public evaluator (signature,
+# docstring, the general path that validates, broadcasts and raises the documented errors) and
+# wraps it with native_front(mode): the result is that function's native twin, which sends a
+# small input (fast_eval's forms; workers the int 1, out None) straight to C and every other
+# call to the function it wraps (kept as __wrapped__). Nothing here knows evaluate.py: the
+# general path is the closure's, given by the caller, and this module holds no state for it.
+# Why native at all: a Python-level public function that calls fast_eval first costs a Python
+# frame more on every small call, +45-60 ns on ~60-75 ns calls (min of 15 x 2,000 calls,
+# interleaved with the old build, 2026-12-02: call-hi-text 61 -> 110-121 ns, call-hilo-hands10
+# 148 -> 195-208 ns), far past the 10% the small-call benchmarks allow; the native twin costs
+# what the old module-level entries cost.
+def native_front(int mode):
+    """Decorator: the native twin of the public evaluator of ``mode`` (1 hi, 2 lo, 3 both),
+    with the decorated function's name, docstring and signature (functools.wraps)."""
+    import functools
+    if not 1 <= mode <= 3:
+        raise ValueError(f"mode must be 1, 2 or 3, got {mode}")
+    cdef int m = mode
+
+    # one body per mode, each with its own name, so that Python's own errors for a wrong call (a
+    # missing argument, an unknown keyword) name the public function
+    def decorate(general):
+        def evaluate_hi(hole, board, *, workers=1, check=True, out=None):
+            if out is None and type(workers) is int and workers == 1:  # not True or 1.0: refused
+                result = _fast_eval(hole, board, 1, 2 if check else 1)
+                if result is not None:
+                    return result
+            return general(hole, board, workers=workers, check=check, out=out)
+
+        def evaluate_lo(hole, board, *, workers=1, check=True, out=None):
+            if out is None and type(workers) is int and workers == 1:
+                result = _fast_eval(hole, board, 2, 2 if check else 1)
+                if result is not None:
+                    return result
+            return general(hole, board, workers=workers, check=check, out=out)
+
+        def evaluate_hilo(hole, board, *, workers=1, check=True, out=None):
+            if out is None and type(workers) is int and workers == 1:
+                result = _fast_eval(hole, board, 3, 2 if check else 1)
+                if result is not None:
+                    return result
+            return general(hole, board, workers=workers, check=check, out=out)
+
+        front = evaluate_hi if m == 1 else evaluate_lo if m == 2 else evaluate_hilo
+        return functools.update_wrapper(front, general)
+    return decorate
+
+
 cdef object _fast_eval(hole, board, int mode, int check):
     """fast_eval with check = 2 (ids and repeated cards) or 1 (ids only)."""
     cdef uint8_t h[8]
@@ -308,50 +362,37 @@ cdef object _fast_eval(hole, board, int mode, int check):
     return _scalar_result(mode, hi, lo)
 
 
-# NumPy arrays without the buffer protocol or np.empty: for ten hands on one board those two
-# were 3,900 of the call's 7,500 instructions (callgrind), the kernel 1,350. Compiled NumPy
-# extensions read an array's fields from its struct and make arrays through NumPy's C-API
-# table; this module is built without NumPy's headers, so it declares the two public layouts it
-# reads (numpy/ndarraytypes.h: PyArrayObject_fields and the head of PyArray_Descr, the same in
-# NumPy 1.x and 2.x) and takes the table from the ``_ARRAY_API`` capsule, as import_array()
-# does. Both are checked against NumPy's Python-level answers when the module loads; if any
-# check fails, the small-call path leaves arrays to the general path (slower, same results).
-cdef extern from *:
-    """
-    typedef struct {
-        PyObject_HEAD
-        char *data;
-        int nd;
-        Py_ssize_t *dimensions;
-        Py_ssize_t *strides;
-        PyObject *base;
-        PyObject *descr;
-        int flags;
-    } oe_np_array;
-    typedef struct {
-        PyObject_HEAD
-        PyTypeObject *typeobj;
-        char kind, type, byteorder, flags;
-        int type_num;
-    } oe_np_descr;
-    """
-    ctypedef struct oe_np_array:
-        char *data
-        int nd
-        Py_ssize_t *dimensions
-        Py_ssize_t *strides
-        PyObject *descr
-        int flags
-    ctypedef struct oe_np_descr:
-        int type_num
+# NumPy arrays through NumPy's public C API (numpy/arrayobject.h, import_array() below): the
+# small-call path reads an array's shape, type and data with the header's inline accessors and
+# makes its outputs with PyArray_NewFromDescr from a cached dtype, not through the buffer
+# protocol or np.empty (for ten hands on one board those two were 3,900 of the call's 7,500
+# instructions, callgrind; the kernel 1,350).
+cdef extern from "numpy/arrayobject.h":
+    ctypedef Py_ssize_t npy_intp
+    ctypedef struct PyArrayObject:
+        pass
+    ctypedef struct PyArray_Descr:
+        pass
+    PyTypeObject PyArray_Type
+    enum:
+        NPY_UBYTE
+        NPY_USHORT
+        NPY_ARRAY_CARRAY
+    bint PyArray_CheckExact(object)
+    bint PyArray_IS_C_CONTIGUOUS(PyArrayObject *)
+    int PyArray_TYPE(PyArrayObject *)
+    int PyArray_NDIM(PyArrayObject *)
+    npy_intp *PyArray_DIMS(PyArrayObject *)
+    void *PyArray_DATA(PyArrayObject *)
+    # steals the reference to descr
+    object PyArray_NewFromDescr(PyTypeObject *subtype, PyArray_Descr *descr, int nd,
+                                const npy_intp *dims, const npy_intp *strides, void *data,
+                                int flags, PyObject *obj)
+    # steals the reference to base
+    int PyArray_SetBaseObject(PyArrayObject *arr, PyObject *base) except -1
+    int _import_array() except -1
 
-# PyArray_NewFromDescr (C-API slot 94): subtype, descr (a reference it steals), nd, dims,
-# strides, data, flags, obj; given the dtype's descr it skips PyArray_New's type-number lookup
-ctypedef object (*_np_new_t)(PyTypeObject *, PyObject *, int, const Py_ssize_t *,
-                             const Py_ssize_t *, void *, int, PyObject *)
-# PyArray_SetBaseObject (slot 282): the base of an array made over memory it does not own (it
-# steals the reference)
-ctypedef int (*_np_set_base_t)(object, PyObject *) except -1
+_import_array()  # import_array(): NumPy's C-API table for this module
 
 # The memory of one small evaluate_hilo result: the hi scores (uint16) and then the low scores
 # (uint8) in one block after a small header, so that a call allocates once for both arrays
@@ -385,51 +426,44 @@ cdef extern from *:
 
 PyType_Ready(&oe_score_memory_type)
 
-cdef enum:  # NumPy's type numbers and flag (numpy/ndarraytypes.h)
-    _NPY_UBYTE = 2
-    _NPY_USHORT = 4
-    _NPY_C_CONTIGUOUS = 0x0001
-    _NPY_CARRAY = 0x0501  # C_CONTIGUOUS | ALIGNED | WRITEABLE
-cdef _np_new_t _np_new = NULL
-cdef _np_set_base_t _np_set_base = NULL
-cdef bint _np_direct = False
 cdef object _descr_u8 = np.dtype(np.uint8)
 cdef object _descr_u16 = np.dtype(np.uint16)
 
 
 cdef inline int _u8_rows(obj, Py_ssize_t *shape):
     """ndim (1 or 2, shape filled in) of a C-contiguous uint8 ndarray, else 0."""
-    if type(obj) is not _ndarray:
+    if not PyArray_CheckExact(obj):
         return 0
-    cdef oe_np_array *a = <oe_np_array *><PyObject *>obj
-    if not a.flags & _NPY_C_CONTIGUOUS or (<oe_np_descr *>a.descr).type_num != _NPY_UBYTE \
-            or a.nd < 1 or a.nd > 2:
+    cdef PyArrayObject *a = <PyArrayObject *><PyObject *>obj
+    cdef int nd = PyArray_NDIM(a)
+    if not PyArray_IS_C_CONTIGUOUS(a) or PyArray_TYPE(a) != NPY_UBYTE or nd < 1 or nd > 2:
         return 0
-    shape[0] = a.dimensions[0]
-    shape[1] = a.dimensions[1] if a.nd == 2 else 0
-    return a.nd
+    cdef npy_intp *dims = PyArray_DIMS(a)
+    shape[0] = dims[0]
+    shape[1] = dims[1] if nd == 2 else 0
+    return nd
 
 
 cdef inline void *_np_data(obj):
-    return (<oe_np_array *><PyObject *>obj).data
+    return PyArray_DATA(<PyArrayObject *><PyObject *>obj)
 
 
 cdef object _new_vector(Py_ssize_t n, int type_num):
-    """A fresh C-contiguous 1-D array (NumPy's PyArray_NewFromDescr, as np.empty(n, dtype)
-    makes it)."""
-    cdef object descr = _descr_u16 if type_num == _NPY_USHORT else _descr_u8
+    """A fresh C-contiguous 1-D array (as np.empty(n, dtype) makes it)."""
+    cdef object descr = _descr_u16 if type_num == NPY_USHORT else _descr_u8
     Py_INCREF(descr)  # the reference PyArray_NewFromDescr steals
-    return _np_new(<PyTypeObject *>_ndarray, <PyObject *>descr, 1, &n, NULL, NULL, 0, NULL)
+    return PyArray_NewFromDescr(&PyArray_Type, <PyArray_Descr *><PyObject *>descr, 1, &n, NULL,
+                                NULL, 0, NULL)
 
 
 cdef object _view_vector(object memory, char *data, Py_ssize_t n, int type_num):
     """A 1-D C-contiguous writable array of n scores at data, inside memory (its base)."""
-    cdef object descr = _descr_u16 if type_num == _NPY_USHORT else _descr_u8
+    cdef object descr = _descr_u16 if type_num == NPY_USHORT else _descr_u8
     Py_INCREF(descr)  # the reference PyArray_NewFromDescr steals
-    # flags as PyArray_SimpleNewFromData gives them: C order, aligned, writable
-    view = _np_new(<PyTypeObject *>_ndarray, <PyObject *>descr, 1, &n, NULL, data, _NPY_CARRAY, NULL)
+    view = PyArray_NewFromDescr(&PyArray_Type, <PyArray_Descr *><PyObject *>descr, 1, &n, NULL,
+                                data, NPY_ARRAY_CARRAY, NULL)
     Py_INCREF(memory)  # the reference PyArray_SetBaseObject steals
-    _np_set_base(view, <PyObject *>memory)
+    PyArray_SetBaseObject(<PyArrayObject *><PyObject *>view, <PyObject *>memory)
     return view
 
 
@@ -437,65 +471,8 @@ cdef tuple _hilo_vectors(Py_ssize_t n, char **data):
     """(hi, lo): n uint16 and n uint8 scores, views of one fresh block; *data is its start (hi's
     scores, then lo's)."""
     memory = oe_score_memory(3 * n, data)
-    return _pair(_view_vector(memory, data[0], n, _NPY_USHORT),
-                 _view_vector(memory, data[0] + 2 * n, n, _NPY_UBYTE))
-
-
-def _numpy_c_api():
-    """The capsule of NumPy's C-API table (NumPy 2: numpy._core; 1.x: numpy.core)."""
-    try:
-        from numpy._core._multiarray_umath import _ARRAY_API
-    except ImportError:
-        from numpy.core.multiarray import _ARRAY_API
-    return _ARRAY_API
-
-
-cdef bint _np_layout_checks():
-    """Do the declared layouts and slot 94 give what NumPy says? (False: not used.)"""
-    global _np_new, _np_set_base
-    cdef void **api
-    cdef Py_ssize_t shape[2]
-    capsule = _numpy_c_api()
-    if not PyCapsule_IsValid(capsule, NULL):
-        return False
-    api = <void **>PyCapsule_GetPointer(capsule, NULL)
-    if api[2] != <void *>_ndarray:  # slot 2: PyArray_Type
-        return False
-    probe = np.arange(24, dtype=np.uint8).reshape(6, 4)
-    if _u8_rows(probe, shape) != 2 or shape[0] != 6 or shape[1] != 4 \
-            or <size_t>_np_data(probe) != <size_t>probe.__array_interface__["data"][0] \
-            or _u8_rows(probe[0], shape) != 1 or shape[0] != 4 \
-            or _u8_rows(probe.T, shape) or _u8_rows(probe[:, ::2], shape) \
-            or _u8_rows(probe.astype(np.int8), shape) or _u8_rows(probe.astype(np.uint16), shape) \
-            or _u8_rows(probe.reshape(2, 3, 4), shape) or _u8_rows(probe.view(np.matrix), shape):
-        return False
-    if (<oe_np_descr *><PyObject *>_descr_u8).type_num != _NPY_UBYTE \
-            or (<oe_np_descr *><PyObject *>_descr_u16).type_num != _NPY_USHORT:
-        return False
-    _np_new = <_np_new_t>api[94]
-    _np_set_base = <_np_set_base_t>api[282]
-    for type_num, dtype in ((_NPY_UBYTE, np.uint8), (_NPY_USHORT, np.uint16)):
-        made = _new_vector(3, type_num)
-        if type(made) is not _ndarray or made.dtype != dtype or made.shape != (3,) \
-                or not made.flags.c_contiguous or not made.flags.writeable \
-                or not made.flags.owndata:
-            return False
-    cdef char *data
-    hi, lo = _hilo_vectors(3, &data)
-    for made, dtype, at in ((hi, np.uint16, 0), (lo, np.uint8, 6)):
-        if type(made) is not _ndarray or made.dtype != dtype or made.shape != (3,) \
-                or not made.flags.c_contiguous or not made.flags.writeable \
-                or not made.flags.aligned or made.base is None or made.base is not hi.base \
-                or <size_t>_np_data(made) != <size_t>data + at:
-            return False
-    return not np.shares_memory(hi, lo)
-
-
-try:
-    _np_direct = _np_layout_checks()
-except Exception:  # an unknown NumPy: the general path serves arrays
-    _np_direct = False
-NUMPY_DIRECT = _np_direct
+    return _pair(_view_vector(memory, data[0], n, NPY_USHORT),
+                 _view_vector(memory, data[0] + 2 * n, n, NPY_UBYTE))
 
 
 cdef object _fast_arrays(hole, board, int mode, int check):
@@ -506,7 +483,7 @@ cdef object _fast_arrays(hole, board, int mode, int check):
     cdef int position = 0, card = 0
     cdef Py_ssize_t hs[2]
     cdef Py_ssize_t bs[2]
-    if not _np_direct or _u8_rows(board, bs) != 1 or bs[0] != 5:
+    if _u8_rows(board, bs) != 1 or bs[0] != 5:
         return None
     cdef int nd = _u8_rows(hole, hs)
     if nd == 1:
@@ -530,70 +507,14 @@ cdef object _fast_arrays(hole, board, int mode, int check):
                               check, <uint16_t *>data, <uint8_t *>data + 2 * n)
         return None if code else scores
     if mode == 1:
-        out = _new_vector(hs[0], _NPY_USHORT)
+        out = _new_vector(hs[0], NPY_USHORT)
         code = oe_eval_shared(<const uint8_t *>_np_data(hole), k, n, <const uint8_t *>_np_data(board),
                               check, <uint16_t *>_np_data(out), NULL)
         return None if code else out
-    out = _new_vector(hs[0], _NPY_UBYTE)
+    out = _new_vector(hs[0], NPY_UBYTE)
     code = oe_eval_batch(<const uint8_t *>_np_data(hole), k, k, <const uint8_t *>_np_data(board), 0,
                          n, NULL, <uint8_t *>_np_data(out), 1, check, &row, &position, &card)
     return None if code else out
-
-
-# The public evaluators themselves: evaluate.py decorates its general-path functions with
-# small_calls(mode), which returns these, so a small call goes from the public name to C in one
-# step (a Python wrapper and its keyword defaults cost as much as the kernel for ten hands).
-# Anything the small-call path does not take goes to the decorated function with the same
-# arguments, which raises the documented errors.  Each has its own name, so that Python's own
-# errors for a wrong call (a missing argument, an unknown keyword) name the function; the three
-# bodies are written out (a shared inline helper cost 35-50 instructions a call).
-cdef object _general_hi = None
-cdef object _general_lo = None
-cdef object _general_hilo = None
-
-
-def evaluate_hi(hole, board, *, workers=1, check=True, out=None):
-    if out is None and type(workers) is int and workers == 1:  # not True or 1.0: refused
-        score = _fast_eval(hole, board, 1, 2 if check else 1)
-        if score is not None:
-            return score
-    return _general_hi(hole, board, workers=workers, check=check, out=out)
-
-
-def evaluate_lo(hole, board, *, workers=1, check=True, out=None):
-    if out is None and type(workers) is int and workers == 1:  # not True or 1.0: refused
-        score = _fast_eval(hole, board, 2, 2 if check else 1)
-        if score is not None:
-            return score
-    return _general_lo(hole, board, workers=workers, check=check, out=out)
-
-
-def evaluate_hilo(hole, board, *, workers=1, check=True, out=None):
-    if out is None and type(workers) is int and workers == 1:  # not True or 1.0: refused
-        scores = _fast_eval(hole, board, 3, 2 if check else 1)
-        if scores is not None:
-            return scores
-    return _general_hilo(hole, board, workers=workers, check=check, out=out)
-
-
-def small_calls(int mode):
-    """Decorator: the public evaluator of ``mode`` (1 hi, 2 lo, 3 both), which sends small
-    inputs (see fast_eval; workers 1, no out) straight to C and every other call to the
-    decorated function, whose name, docstring and signature it takes (functools.wraps)."""
-    import functools
-    if not 1 <= mode <= 3:
-        raise ValueError(f"mode must be 1, 2 or 3, got {mode}")
-
-    def decorate(general):
-        global _general_hi, _general_lo, _general_hilo
-        if mode == 1:
-            _general_hi, entry = general, evaluate_hi
-        elif mode == 2:
-            _general_lo, entry = general, evaluate_lo
-        else:
-            _general_hilo, entry = general, evaluate_hilo
-        return functools.update_wrapper(entry, general)
-    return decorate
 
 
 cdef int _type_code(Py_buffer *view):
@@ -720,12 +641,12 @@ def low_mask(int score):
 
 
 # --- equity ---
-# Binding of csrc/oe_equity.h: shapes are checked here, card values by _equity.py. The hole count
+# Binding of the equity part of csrc/omaha_eval.h: shapes are checked here, card values by _equity.py. The hole count
 # (4, 5 or 6) is the length of the last axis of the holes.
 
 from libc.stdint cimport int64_t, uint64_t
 
-cdef extern from "oe_equity.h" nogil:
+cdef extern from "omaha_eval.h" nogil:
     int OE_POT
     int OE_NSTAT
     int OE_MAX_PLAYERS

@@ -348,6 +348,12 @@ def _add_hh(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -
     add_parser(subparsers)
 
 
+def _add_board(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+    from .board.cli import add_parser  # the implementation lives in omaha_eval.board
+
+    add_parser(subparsers)
+
+
 def _add_pql(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     from .query.cli import add_parser  # the implementation lives in omaha_eval.query
     add_parser(subparsers)
@@ -376,6 +382,7 @@ def _add_serve(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]"
 _COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]] = [
     _add_eval,
     _add_equity,
+    _add_board,
     _add_replay,
     _add_pql,
     _add_hh,

@@ -192,7 +192,7 @@ def evaluate_hi(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: 
 @overload
 def evaluate_hi(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
                 out: Optional[npt.NDArray[np.uint16]] = ...) -> npt.NDArray[np.uint16]: ...
-@_core.small_calls(1)  # small inputs go straight to C; this body serves every other call
+@_core.native_front(1)  # small inputs go straight to C; this body serves every other call
 def evaluate_hi(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
                 out: Optional[npt.NDArray[np.uint16]] = None
                 ) -> Union[int, npt.NDArray[np.uint16]]:
@@ -271,7 +271,7 @@ def evaluate_lo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check: 
 @overload
 def evaluate_lo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
                 out: Optional[npt.NDArray[np.uint8]] = ...) -> npt.NDArray[np.uint8]: ...
-@_core.small_calls(2)
+@_core.native_front(2)
 def evaluate_lo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
                 out: Optional[npt.NDArray[np.uint8]] = None) -> Union[int, npt.NDArray[np.uint8]]:
     """Best 8-or-better low from exactly two hole cards and three board cards.
@@ -325,7 +325,7 @@ def evaluate_hilo(hole: ManyCards, board: AnyCards, *, workers: int = ..., check
 @overload
 def evaluate_hilo(hole: OneCards, board: ManyCards, *, workers: int = ..., check: bool = ...,
                   out: Optional[HiLoArrays] = ...) -> HiLoArrays: ...
-@_core.small_calls(3)
+@_core.native_front(3)
 def evaluate_hilo(hole: AnyCards, board: AnyCards, *, workers: int = 1, check: bool = True,
                   out: Optional[HiLoArrays] = None) -> Union[Tuple[int, int], HiLoArrays]:
     """High and low scores in one pass: ``(evaluate_hi(...), evaluate_lo(...))``.

@@ -5,7 +5,9 @@ between parts, never inside a card or a number::
 
     range      := item ("," item)*
     item       := set ("!" set)* [":" weight]
-    set        := "random" | "*" | percent ["-" percent] | slot{4,6} [qualifier]
+    set        := base filter* | filter+
+    base       := "random" | "*" | percent ["-" percent] | slot{4,6} [qualifier]
+    filter     := "@" word                    @set, @nfd, @toptwo+, @n2, @wrap13+ (below)
     slot       := card | rank | "*" | "x"
     card       := rank suit                   As, kd, 10h
     rank       := 2 3 4 5 6 7 8 9 T J Q K A   (or 10)
@@ -37,6 +39,21 @@ Meaning:
   hands of ``15%``. ``5%-15%`` is ``15%`` without ``5%``. Percentages are 0 to 100.
 * ``A ! B`` is "A but not B": ``AA**!AAA*`` is exactly two aces; ``15%!AA**`` the best 15%
   without aces. Several ``!`` remove several sets.
+* A **board filter** keeps the hands of its set that pass it on the board of the call
+  (``parse_range(text, board=...)``; :func:`omaha_eval.equity` and the CLI and service pass
+  their board), as :func:`omaha_eval.classify` decides (docs/board.rst); a set of filters
+  alone (``@set``) filters every hand.  Several filters must all pass (``AA**@set@nfd``);
+  with ``!`` and ``,`` they combine like any set: ``AA**@set,@nfd!@nuts``.  Hands that
+  share a card with the board never pass.  The words: ``@nuts`` (nut rank 1), ``@nN`` (nut
+  rank <= N), ``@set`` (top, middle or bottom set), a made-hand name without spaces
+  (``@toppair``, ``@overpair``, ``@toptwo``, ``@nutflush``, ...; with ``+`` that group or a
+  stronger one: ``@toptwo+``), ``@nfd`` (nut flush draw), ``@fd`` (any flush draw),
+  ``@bdfd`` (backdoor flush draw), ``@oesd`` (open-ended or a wrap), ``@gutshot``,
+  ``@wrapN+`` (no straight yet and N or more straight outs), ``@outs>=N`` (N or more next
+  cards give a straight or better), ``@nutouts>=N`` (N or more next cards give the nuts),
+  ``@low``, ``@nutlow`` (the best low), ``@lowdraw`` (no low yet, a next card gives one),
+  ``@nutlowdraw`` (no low yet, a next card gives the nut low).  Filters need a board of 3 to
+  5 cards.
 * The weight is a relative weight, not a probability (default 1): only the ratios between the
   weights of a range matter. ``AA**:0.5`` keeps aces half as often as the unweighted hands of
   the range, and ``AA**ds:1.5`` (allowed) keeps them one and a half times as often; ``AA**:2,
@@ -78,6 +95,8 @@ from typing import Any, Iterable, NoReturn, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from .board.filters import board_mask, parse_filter
+from .cards import parse_cards
 from .errors import RangeError as RangeError  # re-exported: its old home
 from .holdings import (Pattern, all_keys, build_pattern, combinations_array, count_pattern,
                        count_unqualified, keys_of, rows_of, suit_filter)
@@ -181,6 +200,7 @@ class _Set:
     wild: int = 0
     qualifier: str | None = None
     band: tuple[float, float] = (0.0, 0.0)
+    filters: tuple[tuple[str, int], ...] = ()  # board filters (@set, ...), all must pass
 
 
 def _rank_at(text: str, i: int, end: int) -> tuple[int | None, int]:
@@ -234,6 +254,9 @@ def _parse_set(text: str, start: int, end: int, what: str) -> _Set:
     b = _rstrip(text, a, end)
     if a == b:
         raise RangeError(f"bad range {text!r}: missing hand {what} at position {a}")
+    at = text.find("@", a, b)
+    if at >= 0:
+        return _with_filters(text, a, b, at, what)
     word = text[a:b].lower()
     if word in ("random", "*"):
         return _Set("random", None)
@@ -250,6 +273,20 @@ def _parse_set(text: str, start: int, end: int, what: str) -> _Set:
         if ranks.count(r) + sum(1 for c in cards if c >> 2 == r) > 4:
             raise _bad(text, a, text[a:b], f"more than four {_RANKS[r]}s in")
     return _Set("pattern", n_slots, tuple(sorted(cards)), tuple(sorted(ranks)), wild, qualifier)
+
+
+def _with_filters(text: str, a: int, b: int, at: int, what: str) -> _Set:
+    """A set with board filters: its base (every hand when there is none), then '@' words."""
+    base = _parse_set(text, a, at, what) if text[a:at].strip() else _Set("random", None)
+    filters = []
+    for start, end in _split(text, "@", at + 1, b):
+        word = text[start:end].strip()
+        f = parse_filter(word)
+        if f is None:
+            raise _bad(text, start - 1, "@" + word, "unknown board filter")
+        filters.append(f)
+    return _Set(base.kind, base.hole_cards, base.cards, base.ranks, base.wild, base.qualifier,
+                base.band, base.filters + tuple(filters))
 
 
 def _parse_slots(text: str, a: int, b: int) -> tuple[list[int], list[int], int, str | None]:
@@ -365,8 +402,16 @@ def _explicit_keys(s: _Set) -> np.ndarray:
     return np.array([key], dtype=np.int64)
 
 
+def _filtered(s: _Set, keys: np.ndarray, k: int, game: str,
+              board: np.ndarray | None) -> np.ndarray:
+    """The set's keys less the hands its board filters drop."""
+    if not s.filters or board is None:
+        return keys
+    return keys[board_mask(rows_of(keys, k), board, s.filters, game)]
+
+
 def _set_keys(s: _Set, k: int, game: str) -> np.ndarray:
-    """Sorted distinct keys of the set (already checked by _check_set)."""
+    """Sorted distinct keys of the set (already checked by _check_set), board filters aside."""
     if s.kind == "random" or (s.kind == "pattern" and s.wild == (s.hole_cards or k)
                               and s.qualifier is None):
         return all_keys(k)
@@ -499,7 +544,8 @@ def _make_range(text: str, hands: np.ndarray, weights: np.ndarray) -> Range:
     return Range(text, hands, weights)
 
 
-def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None) -> Range:
+def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None,
+                board: str | Sequence[int] | None = None) -> Range:
     """Parses range text (grammar in the module docstring) into every matching holding.
 
     Parameters
@@ -510,6 +556,8 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None) -
         The preflop table that ranks hands for percent sets (``15%``).
     hole_cards : int, optional
         Cards per holding for a range of only ``random`` (default 4); other sets fix it.
+    board : str or sequence of int, optional
+        The board that board filters (``@set``) are resolved against (3 to 5 cards).
 
     Returns
     -------
@@ -536,6 +584,8 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None) -
     >>> r = oe.parse_range("KK**:0.5, QQ**")
     >>> len(r), sorted(set(r.weights.tolist()))
     (13886, [0.5, 1.0])
+    >>> len(oe.parse_range("AA**@set,@nfd!@nuts", board="Ts9d3c"))  # no flush draw on a rainbow flop
+    54
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is text, got {type(text).__name__}")
@@ -546,7 +596,8 @@ def parse_range(text: str, *, game: str = "hi", hole_cards: int | None = None) -
     if len(text) > MAX_TEXT:
         raise RangeError(f"range text of {len(text):,} characters is above the limit of "
                          f"{MAX_TEXT:,}")
-    return _parse_range_cached(text, game, hole_cards)
+    board_key = None if board is None else tuple(int(c) for c in parse_cards(board))
+    return _parse_range_cached(text, game, hole_cards, board_key)
 
 
 def _split(text: str, sep: str, start: int, end: int) -> list[tuple[int, int]]:
@@ -567,18 +618,20 @@ class _ParseCache:
 
     def __init__(self, entries: int = 256, nbytes: int = 256 * 2**20) -> None:
         self.entries, self.nbytes = entries, nbytes
-        self.kept: OrderedDict[tuple[str, str, int | None], Range] = OrderedDict()
+        self.kept: OrderedDict[tuple[str, str, int | None, tuple[int, ...] | None], Range] = \
+            OrderedDict()
         self.used = 0
         self.lock = threading.Lock()
 
-    def __call__(self, text: str, game: str, hole_cards: int | None) -> Range:
-        key = (text, game, hole_cards)
+    def __call__(self, text: str, game: str, hole_cards: int | None,
+                 board: tuple[int, ...] | None = None) -> Range:
+        key = (text, game, hole_cards, board)
         with self.lock:
             hit = self.kept.get(key)
             if hit is not None:
                 self.kept.move_to_end(key)
                 return hit
-        made = _parse_range_uncached(text, game, hole_cards)
+        made = _parse_range_uncached(text, game, hole_cards, board)
         size = made.hands.nbytes + made.weights.nbytes
         with self.lock:
             if key in self.kept:
@@ -597,7 +650,19 @@ class _ParseCache:
             self.used = 0
 
 
-def _parse_range_uncached(text: str, game: str, hole_cards: int | None) -> Range:
+def _filter_board(text: str, parsed: list[Any], board: tuple[int, ...] | None) -> np.ndarray | None:
+    """The board as ids when some set has board filters (refused without a 3- to 5-card one)."""
+    if not any(s.filters for _, sets, _ in parsed for s, _ in sets):
+        return None
+    if board is None or not 3 <= len(board) <= 5:
+        got = "no board" if board is None else f"a board of {len(board)} cards"
+        raise RangeError(f"range {text[:80]!r} has board filters (@...): they need a board of "
+                         f"3 to 5 cards, got {got}")
+    return np.array(board, dtype=np.uint8)
+
+
+def _parse_range_uncached(text: str, game: str, hole_cards: int | None,
+                          board: tuple[int, ...] | None = None) -> Range:
     if not text.strip():
         raise RangeError("empty range text")
     items = _split(text, ",", 0, len(text))
@@ -605,6 +670,7 @@ def _parse_range_uncached(text: str, game: str, hole_cards: int | None) -> Range
         raise RangeError(f"range of {len(items):,} items is above the limit of {MAX_ITEMS:,}")
     parsed = [_parse_item(text, start, end) for start, end in items]
     k = _hole_count(text, parsed, hole_cards)
+    board_ids = _filter_board(text, parsed, board)
     # every distinct set is counted (and refused when too large) before anything is built
     cost = 0
     sizes: dict[_Set, int] = {}
@@ -618,7 +684,7 @@ def _parse_range_uncached(text: str, game: str, hole_cards: int | None) -> Range
     if cost > MAX_WORK:
         raise RangeError(f"range {text[:80]!r} needs about {cost:,} holdings built and compared, "
                          f"above the limit of {MAX_WORK:,}: write it with fewer or smaller sets")
-    built = {s: _set_keys(s, k, game) for s in sizes}
+    built = {s: _filtered(s, _set_keys(s, k, game), k, game, board_ids) for s in sizes}
     keys_out, weights_out = [], []
     for head, members in groups.items():
         keys, weights = _combine_group(built, head, members, text)
@@ -686,7 +752,8 @@ def _combine_group(built: dict[_Set, np.ndarray], head: _Set, members: _Group,
     keys = built[head]
     removed = {sets: _positions(built, keys, sets) for sets in members}
     for sets, (_, pos) in sorted(members.items(), key=lambda m: m[1][1]):  # text order
-        if removed[sets].size == keys.size:
+        # a board filter may leave nothing on this board (@nfd on a rainbow flop): not an error
+        if removed[sets].size == keys.size and not (head.filters or any(x.filters for x in sets)):
             raise _bad(text, pos, text[pos:_rstrip(text, pos, len(text))].split(",")[0].strip(),
                        "no hand matches")
     order = sorted(members, key=lambda sets: (-members[sets][0], removed[sets].size))

@@ -234,3 +234,22 @@ def test_the_query_box_shows_the_library_answer(browser, server):
     error = wait(browser, lambda b: b.find_element(By.ID, "pql-error") if b.find_element(By.ID, "pql-error").is_displayed() else None)
     assert "column" in error.text
     assert not browser.find_element(By.ID, "pql-result").is_displayed()
+
+
+def test_the_breakdown_of_each_range_shows_under_a_flop_result(browser, server):
+    from selenium.webdriver.common.by import By
+
+    browser.get(server.url + "/")
+    fill(browser, "board", "Ts9d3c")
+    boxes = browser.find_elements(By.CSS_SELECTOR, "#players input")
+    boxes[1].clear()
+    boxes[1].send_keys("KK**")
+    browser.find_element(By.ID, "run").click()
+    wait(browser, lambda b: b.find_element(By.ID, "breakdown").is_displayed())
+    want = oe.breakdown("KK**", "Ts9d3c", against="AsKsQhJh")
+    players = browser.find_elements(By.CSS_SELECTOR, ".breakdown-player")
+    assert len(players) == 2
+    rows = players[1].find_elements(By.CSS_SELECTOR, "tbody tr")
+    names = [r.find_elements(By.TAG_NAME, "td")[0].text for r in rows]
+    assert names == [g["name"] for g in want.to_dicts()]
+    assert f"{want.combos:,}" in players[1].find_element(By.TAG_NAME, "h3").text

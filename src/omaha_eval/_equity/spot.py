@@ -17,7 +17,7 @@ import numpy as np
 from .._args import game_code
 from ..cards import CardError, card_to_str, format_cards, parse_cards
 from ..errors import ArgumentError
-from ..ranges import Range, RangeError
+from ..ranges import Range, RangeError, parse_range
 from .feasibility import RANDOM_TABLE_LIMIT, check_dealable, work_units
 from .players import (HOLE_COUNTS, MAX_PLAYERS, HandLike, Player, card_array, hole_count,
                       max_players, player, range_of)
@@ -131,6 +131,16 @@ def _ranges_left(players: Sequence[Player], known: np.ndarray) -> list[Optional[
     return ranges
 
 
+def _board_range(hand: HandLike, p: int, board: np.ndarray, half: str) -> HandLike:
+    """Range text with board filters (``@set``, see omaha_eval.ranges) resolved on the board."""
+    if not (isinstance(hand, str) and "@" in hand):
+        return hand
+    try:
+        return parse_range(hand, game=half, board=board.tolist())
+    except RangeError as exc:
+        raise RangeError(f"player {p}: {exc}") from None
+
+
 def parse_spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> Spot:
     """The checked :class:`Spot` of an :func:`omaha_eval.equity` call's arguments.
 
@@ -142,7 +152,8 @@ def parse_spot(hands: Sequence[HandLike], board: Any, dead: Any, game: str) -> S
     dead_ids = card_array(dead if dead is not None else "", "dead cards")
     if board_ids.size > 5:
         raise CardError(f"board: a board has 0 to 5 cards, got {board_ids.size}")
-    players = [player(h, p, "hilo" if g == 1 else "hi") for p, h in enumerate(hands)]
+    half = "hilo" if g == 1 else "hi"
+    players = [player(_board_range(h, p, board_ids, half), p, half) for p, h in enumerate(hands)]
     hole = hole_count(players, fixed_hole)
     _check_seats(len(players), hole)
     known = _known_cards(players, board_ids, dead_ids)

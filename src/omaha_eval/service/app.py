@@ -17,7 +17,7 @@ from . import errors
 from .edges import Edges
 from .fastlane import FastLane
 from .limits import Limits
-from .routes import equity, evaluate, hands, pql
+from .routes import board, equity, evaluate, hands, pql
 from .routes.common import JSON
 from .work import Pools
 
@@ -124,7 +124,7 @@ def create_app(limits: Optional[Limits] = None, *, fast_lane: Optional[bool] = N
                    lifespan=lifespan)
     app.state.limits = limits
     errors.install(app)
-    routers = [module.router for module in (evaluate, equity, hands, pql)]
+    routers = [module.router for module in (evaluate, equity, hands, pql, board)]
     for router in routers:
         app.include_router(router)
 

@@ -156,6 +156,7 @@ async function calculate(event) {
     if (!answer.ok) { showError(data.detail); $("status").textContent = ""; return; }
     showResult(data);
     $("status").textContent = "done in " + Math.round(performance.now() - started) + " ms";
+    showBreakdowns(request());  // after the equity: the breakdowns come a moment later
   } catch (err) {
     showError([{ msg: "no answer from the server: " + err }]);
     $("status").textContent = "";

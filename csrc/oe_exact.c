@@ -1,4 +1,4 @@
-/* Equity engine: showdowns, exact enumeration and Monte Carlo (see oe_equity.h).
+/* Equity engine, exact enumeration (oe_equity_exact, oe_equity_exact_batch; omaha_eval.h).
  *
  * Exact enumeration does not walk boards one by one. Away from flushes, a hand's high score
  * depends only on the board's rank multiset, and the 8-or-better low never depends on suits. So:
@@ -13,417 +13,13 @@
  * All sums are integers (shares in units of OE_POT), so exact results are exact and do not depend
  * on the number of workers or the order of the work.
  */
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "omaha_eval.h"
-#include "oe_board_hash.h"
-#include "oe_equity.h"
-#include "oe_rng.h"
-
-/* ------------------------------------------------------------------ hands and boards */
-
-static inline unsigned low_bit_of_rank(int r) { return r == 12 ? 1u : (r < 7 ? 2u << r : 0u); }
-
-static inline unsigned rank_pair_index(int a, int b)
-{
-    int lo = a < b ? a : b, hi = a < b ? b : a;
-    return (unsigned)(lo + hi * (hi + 1) / 2);
-}
-
-/* Ids are clamped when read, so that no byte can index past a table (see oe_equity.h). */
-static inline uint8_t card_at(const uint8_t *p, int i)
-{
-    uint8_t c = p[i];
-    return c < 52 ? c : 51;
-}
-
-static inline int clamp_hole(int hole)
-{
-    return hole < 2 ? 2 : hole > OE_MAX_HOLE ? OE_MAX_HOLE : hole;
-}
-
-#define MAX_PAIRS (OE_MAX_HOLE * (OE_MAX_HOLE - 1) / 2)
-
-/* What the kernels need to know about one holding of any hole count. */
-typedef struct {
-    uint8_t pair[MAX_PAIRS]; /* distinct oe_board_pair columns of the two-card choices */
-    uint8_t n_pairs;
-    uint8_t low;            /* 8-or-better low rank bits of the hole cards */
-    uint8_t suit_n[4];      /* cards of each suit */
-    uint16_t suit_ranks[4]; /* rank bits of the cards of each suit */
-    uint64_t mask;          /* card bits */
-} hand_info;
-
-/* Four cards (the Monte Carlo's random hands, ~40% of a random trial when done by the general
- * loop below): the six columns straight from oe_pair_column, repeats kept (hand_prepare pads
- * to six anyway, and a maximum over repeated columns is the same). */
-static inline void hand_prepare4(const uint8_t *h, hand_info *hi)
-{
-    unsigned c0 = card_at(h, 0), c1 = card_at(h, 1), c2 = card_at(h, 2), c3 = card_at(h, 3);
-    hi->pair[0] = oe_pair_column[c0 << 6 | c1];
-    hi->pair[1] = oe_pair_column[c0 << 6 | c2];
-    hi->pair[2] = oe_pair_column[c0 << 6 | c3];
-    hi->pair[3] = oe_pair_column[c1 << 6 | c2];
-    hi->pair[4] = oe_pair_column[c1 << 6 | c3];
-    hi->pair[5] = oe_pair_column[c2 << 6 | c3];
-    hi->n_pairs = 6;
-    hi->low = (uint8_t)(oe_low_bit((uint8_t)c0) | oe_low_bit((uint8_t)c1) |
-                        oe_low_bit((uint8_t)c2) | oe_low_bit((uint8_t)c3));
-    uint32_t n = 0; /* suit counts, a byte each (little or big endian alike: stored bytewise) */
-    uint16_t sr[4] = {0, 0, 0, 0};
-    n += 1u << ((c0 & 3) * 8); sr[c0 & 3] |= (uint16_t)(1u << (c0 >> 2));
-    n += 1u << ((c1 & 3) * 8); sr[c1 & 3] |= (uint16_t)(1u << (c1 >> 2));
-    n += 1u << ((c2 & 3) * 8); sr[c2 & 3] |= (uint16_t)(1u << (c2 >> 2));
-    n += 1u << ((c3 & 3) * 8); sr[c3 & 3] |= (uint16_t)(1u << (c3 >> 2));
-    for (int s = 0; s < 4; ++s) {
-        hi->suit_n[s] = (uint8_t)(n >> (8 * s));
-        hi->suit_ranks[s] = sr[s];
-    }
-    hi->mask = (uint64_t)1 << c0 | (uint64_t)1 << c1 | (uint64_t)1 << c2 | (uint64_t)1 << c3;
-}
-
-/* Ranks repeat in a hand (AAKK has 6 choices but 4 distinct rank pairs), and the best non-flush
- * score depends only on the rank pair: each distinct column is kept once. */
-static void hand_prepare(const uint8_t *h, int hole, hand_info *hi)
-{
-    uint8_t r[OE_MAX_HOLE];
-    uint64_t seen[2] = {0, 0};
-    hole = clamp_hole(hole);
-    if (hole == 4) {
-        hand_prepare4(h, hi);
-        return;
-    }
-    memset(hi, 0, sizeof *hi);
-    for (int i = 0; i < hole; ++i) {
-        uint8_t c = card_at(h, i);
-        int s = c & 3;
-        r[i] = (uint8_t)(c >> 2);
-        hi->low |= (uint8_t)low_bit_of_rank(r[i]);
-        hi->suit_n[s]++;
-        hi->suit_ranks[s] |= (uint16_t)(1u << r[i]);
-        hi->mask |= (uint64_t)1 << c;
-    }
-    for (int i = 0; i < hole; ++i)
-        for (int j = i + 1; j < hole; ++j) {
-            unsigned col = rank_pair_index(r[i], r[j]);
-            uint64_t bit = (uint64_t)1 << (col & 63);
-            if (seen[col >> 6] & bit) continue;
-            seen[col >> 6] |= bit;
-            hi->pair[hi->n_pairs++] = (uint8_t)col;
-        }
-    /* padded with repeats to 6, 10 or 15 columns, so that the lookups run as unrolled maxima */
-    int pad = hi->n_pairs <= 6 ? 6 : hi->n_pairs <= 10 ? 10 : 15;
-    for (int i = hi->n_pairs; i < pad; ++i) hi->pair[i] = hi->pair[0];
-    hi->n_pairs = (uint8_t)pad;
-}
-
-static inline uint16_t max16(uint16_t a, uint16_t b) { return a > b ? a : b; }
-
-static inline uint16_t max_of_6(const uint16_t *row, const uint8_t *c)
-{
-    uint16_t s0 = max16(row[c[0]], row[c[1]]), s1 = max16(row[c[2]], row[c[3]]);
-    uint16_t s2 = max16(row[c[4]], row[c[5]]);
-    return max16(max16(s0, s1), s2);
-}
-
-static inline uint16_t nonflush_hi(const uint16_t *row, const hand_info *h)
-{
-    uint16_t best = max_of_6(row, h->pair); /* n_pairs is 6, 10 or 15 (hand_prepare pads) */
-    if (h->n_pairs > 6) {
-        best = max16(best, max16(max16(row[h->pair[6]], row[h->pair[7]]),
-                                 max16(row[h->pair[8]], row[h->pair[9]])));
-        if (h->n_pairs > 10)
-            best = max16(best, max16(max16(row[h->pair[10]], row[h->pair[11]]),
-                                     max16(max16(row[h->pair[12]], row[h->pair[13]]),
-                                           row[h->pair[14]])));
-    }
-    return best;
-}
-
-/* Straights by rank mask, lowest first: the wheel (A-2-3-4-5), then 2-6 .. T-A. */
-static const uint16_t straight_masks[10] = {0x100F, 0x001F, 0x003E, 0x007C, 0x00F8,
-                                            0x01F0, 0x03E0, 0x07C0, 0x0F80, 0x1F00};
-
-/* Bits set in a 13-bit mask, without the library call __builtin_popcount makes on baseline
- * x86-64. */
-static inline int bits13(unsigned x)
-{
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (int)((x + (x >> 8)) & 0x1Fu);
-}
-
-/* The `k` highest ranks of a rank mask. */
-static inline unsigned top_ranks(unsigned m, int k)
-{
-    for (int n = bits13(m); n > k; --n) m &= m - 1;
-    return m;
-}
-
-static inline int exactly_two(unsigned v)
-{
-    unsigned rest = v & (v - 1);
-    return v && rest && !(rest & (rest - 1));
-}
-
-/* Best flush from exactly two of the hole's suited ranks and three of the board's suited ranks
- * (disjoint masks: one suit, different cards). A straight flush is a five-rank window with
- * exactly two hole ranks in it (then the other three are board ranks), the highest one wins;
- * otherwise the two highest hole ranks with the three highest board ranks beat every other
- * choice rank by rank. */
-static uint16_t best_flush(unsigned hole_ranks, unsigned board_ranks)
-{
-    unsigned h = hole_ranks & 0x1fff, b = board_ranks & 0x1fff, all = h | b;
-    unsigned b2 = b & (b - 1);
-    if (!(h & (h - 1)) || !(b2 & (b2 - 1))) return 0; /* fewer than 2 hole or 3 board ranks */
-    for (int i = 9; i >= 0; --i) {
-        unsigned w = straight_masks[i];
-        if ((all & w) == w && exactly_two(w & h)) return oe_flush5[w];
-    }
-    return oe_flush5[top_ranks(h, 2) | top_ranks(b, 3)];
-}
-
-/* A complete board, prepared once for every hand on it. */
-typedef struct {
-    const uint16_t *row; /* oe_board_pair row of the board's rank multiset */
-    int flush_suit;      /* the suit with 3+ cards, or -1 */
-    unsigned flush_ranks;
-    unsigned low;        /* low rank bits */
-} board_info;
-
-/* The board's row, low bits and suit counts from the evaluator's per-card keys and perfect hash
- * (oe_board_hash.h): five loads and adds, two multiplies, three loads (the sorting network and
- * binomial sums it replaces were a third of a fixed-hands Monte Carlo trial). */
-static inline void board_prepare(const uint8_t *board, board_info *bi)
-{
-    uint8_t b[5];
-    for (int i = 0; i < 5; ++i) b[i] = card_at(board, i);
-    uint64_t key = oe_card_key[b[0]] + oe_card_key[b[1]] + oe_card_key[b[2]] + oe_card_key[b[3]] +
-                   oe_card_key[b[4]];
-    uint64_t rk = key & OE_RANK_KEY_MASK;
-    unsigned slot = oe_board_slot_base(rk) ^ oe_board_disp[oe_board_bucket(rk)];
-    unsigned counts = (unsigned)(key >> OE_SUIT_KEY_SHIFT) & 0xffffu; /* a nibble per suit */
-    bi->row = oe_board_pair + (size_t)oe_board_slot_row[slot] * OE_N_RANK2;
-    bi->low = oe_board_slot_low[slot];
-    bi->flush_suit = -1;
-    bi->flush_ranks = 0;
-    unsigned flags = (counts + 0x5555u) & 0x8888u; /* top bit of a nibble set when its count >= 3 */
-    if (flags) {
-        int s = __builtin_ctz(flags) >> 2;
-        bi->flush_suit = s;
-        for (int i = 0; i < 5; ++i)
-            if ((b[i] & 3) == s) bi->flush_ranks |= 1u << (b[i] >> 2);
-    }
-}
-
-/* The three cache lines of a board row (182 bytes), fetched ahead of the lookups. */
-static inline void board_prefetch(const board_info *bi)
-{
-    const char *p = (const char *)bi->row;
-    __builtin_prefetch(p);
-    __builtin_prefetch(p + 64);
-    __builtin_prefetch(p + 128);
-    __builtin_prefetch(p + 181);
-}
-
-static inline uint16_t hand_hi(const board_info *bi, const hand_info *h)
-{
-    uint16_t best = nonflush_hi(bi->row, h);
-    if (bi->flush_suit >= 0 && h->suit_n[bi->flush_suit] >= 2) {
-        uint16_t f = best_flush(h->suit_ranks[bi->flush_suit], bi->flush_ranks);
-        if (f > best) best = f;
-    }
-    return best;
-}
-
-static inline uint8_t hand_lo(unsigned board_low, const hand_info *h)
-{
-    return oe_low_table[(unsigned)h->low << 8 | (board_low & 0xff)];
-}
-
-/* ------------------------------------------------------------------ settling a pot */
-
-/* Shares (units of OE_POT) and flags of P players given their high scores and lows (lo NULL or
- * all zero: no low half). */
-static inline void settle(int P, const uint16_t *hi, const uint8_t *lo, int *share, unsigned *flags)
-{
-    uint16_t best_hi = 0;
-    int n_hi = 0, best_lo = 0, n_lo = 0;
-    for (int p = 0; p < P; ++p) {
-        if (hi[p] > best_hi) { best_hi = hi[p]; n_hi = 1; }
-        else if (hi[p] == best_hi) ++n_hi;
-    }
-    if (lo)
-        for (int p = 0; p < P; ++p) {
-            if (lo[p] > best_lo) { best_lo = lo[p]; n_lo = 1; }
-            else if (lo[p] == best_lo && best_lo) ++n_lo;
-        }
-    int hi_part = best_lo ? OE_POT / 2 / n_hi : OE_POT / n_hi;
-    int lo_part = best_lo ? OE_POT / 2 / n_lo : 0;
-    unsigned hi_flag = n_hi == 1 ? OE_FLAG_HI_WIN : OE_FLAG_HI_TIE;
-    unsigned lo_flag = n_lo == 1 ? OE_FLAG_LO_WIN : OE_FLAG_LO_TIE;
-    for (int p = 0; p < P; ++p) {
-        int s = 0;
-        unsigned f = 0;
-        if (hi[p] == best_hi) { s += hi_part; f |= hi_flag; }
-        if (best_lo && lo[p] == best_lo) { s += lo_part; f |= lo_flag; }
-        if (s == OE_POT) f |= OE_FLAG_SCOOP;
-        share[p] = s;
-        flags[p] = f;
-    }
-}
-
-/* Winners of the two halves as a key: bit p of the low 10 bits = player p shares the high half,
- * of the next 10 = the low half (none: no qualifying low). A settlement depends on nothing else,
- * so the enumeration adds each case's weight to its key and settles every key once. */
-static inline uint32_t outcome_key(int P, const uint16_t *hi, const uint8_t *lo)
-{
-    uint16_t best_hi = 0;
-    uint8_t best_lo = 0;
-    uint32_t hm = 0, lm = 0;
-    for (int p = 0; p < P; ++p) {
-        if (hi[p] > best_hi) { best_hi = hi[p]; hm = 1u << p; }
-        else if (hi[p] == best_hi) hm |= 1u << p;
-    }
-    if (lo)
-        for (int p = 0; p < P; ++p) {
-            if (lo[p] > best_lo) { best_lo = lo[p]; lm = 1u << p; }
-            else if (lo[p] == best_lo && best_lo) lm |= 1u << p;
-        }
-    return hm | lm << OE_MAX_PLAYERS;
-}
-
-static inline void accumulate(int64_t *st, int P, int64_t w, const int *share, const unsigned *flags);
-
-/* Shares and flags from an outcome key (the same integers settle() gives). */
-static void settle_key(int P, uint32_t key, int *share, unsigned *flags)
-{
-    uint32_t hm = key & ((1u << OE_MAX_PLAYERS) - 1), lm = key >> OE_MAX_PLAYERS;
-    int n_hi = bits13(hm & 0x1fff), n_lo = bits13(lm & 0x1fff);
-    int hi_part = lm ? OE_POT / 2 / n_hi : OE_POT / n_hi;
-    int lo_part = lm ? OE_POT / 2 / n_lo : 0;
-    for (int p = 0; p < P; ++p) {
-        int s = 0;
-        unsigned f = 0;
-        if (hm >> p & 1) { s += hi_part; f |= n_hi == 1 ? OE_FLAG_HI_WIN : OE_FLAG_HI_TIE; }
-        if (lm >> p & 1) { s += lo_part; f |= n_lo == 1 ? OE_FLAG_LO_WIN : OE_FLAG_LO_TIE; }
-        if (s == OE_POT) f |= OE_FLAG_SCOOP;
-        share[p] = s;
-        flags[p] = f;
-    }
-}
-
-#define TALLY_SLOTS 64 /* open addressing; flushed when 3/4 full */
-
-typedef struct {
-    uint32_t key[TALLY_SLOTS]; /* key + 1; 0 = empty */
-    int64_t w[TALLY_SLOTS];
-    int n;
-} tally;
-
-static void tally_flush(tally *t, int P, int64_t *st)
-{
-    int share[OE_MAX_PLAYERS];
-    unsigned flags[OE_MAX_PLAYERS];
-    for (int i = 0; i < TALLY_SLOTS; ++i)
-        if (t->key[i]) {
-            if (t->w[i]) {
-                settle_key(P, t->key[i] - 1, share, flags);
-                accumulate(st, P, t->w[i], share, flags);
-            }
-            t->key[i] = 0;
-        }
-    t->n = 0;
-}
-
-static inline void tally_add(tally *t, int P, int64_t *st, uint32_t key, int64_t w)
-{
-    uint32_t k1 = key + 1, i = (key * 2654435761u) >> 26;
-    for (;; i = (i + 1) & (TALLY_SLOTS - 1)) {
-        if (t->key[i] == k1) { t->w[i] += w; return; }
-        if (!t->key[i]) break;
-    }
-    if (t->n >= TALLY_SLOTS * 3 / 4) { /* rare: many distinct outcomes */
-        tally_flush(t, P, st);
-        tally_add(t, P, st, key, w);
-        return;
-    }
-    t->key[i] = k1;
-    t->w[i] = w;
-    ++t->n;
-}
-
-static inline void accumulate(int64_t *st, int P, int64_t w, const int *share, const unsigned *flags)
-{
-    for (int p = 0; p < P; ++p, st += OE_NSTAT) {
-        int64_t s = share[p];
-        unsigned f = flags[p];
-        st[OE_ST_SHARE] += w * s;
-        st[OE_ST_SHARE_SQ] += w * s * s;
-        if (f & OE_FLAG_HI_WIN) st[OE_ST_HI_WIN] += w;
-        if (f & OE_FLAG_HI_TIE) st[OE_ST_HI_TIE] += w;
-        if (f & OE_FLAG_LO_WIN) st[OE_ST_LO_WIN] += w;
-        if (f & OE_FLAG_LO_TIE) st[OE_ST_LO_TIE] += w;
-        if (f & OE_FLAG_SCOOP) st[OE_ST_SCOOP] += w;
-    }
-}
-
-/* ------------------------------------------------------------------ showdown */
-
-typedef struct {
-    const uint8_t *holes, *board;
-    ptrdiff_t hole_stride, board_stride;
-    int P, hole, game;
-    uint16_t *share_out;
-    uint8_t *flags_out;
-} showdown_job;
-
-static void showdown_range(void *ctx, size_t begin, size_t end)
-{
-    const showdown_job *job = (const showdown_job *)ctx;
-    int P = job->P, hilo = job->game == OE_GAME_HILO;
-    for (size_t i = begin; i < end; ++i) {
-        const uint8_t *h = job->holes + (ptrdiff_t)i * job->hole_stride;
-        board_info bi;
-        board_prepare(job->board + (ptrdiff_t)i * job->board_stride, &bi);
-        uint16_t hi[OE_MAX_PLAYERS];
-        uint8_t lo[OE_MAX_PLAYERS];
-        int share[OE_MAX_PLAYERS];
-        unsigned flags[OE_MAX_PLAYERS];
-        for (int p = 0; p < P; ++p) {
-            hand_info hp;
-            hand_prepare(h + job->hole * p, job->hole, &hp);
-            hi[p] = hand_hi(&bi, &hp);
-            lo[p] = hilo ? hand_lo(bi.low, &hp) : 0;
-        }
-        settle(P, hi, hilo ? lo : NULL, share, flags);
-        for (int p = 0; p < P; ++p) {
-            if (job->share_out) job->share_out[i * (size_t)P + p] = (uint16_t)share[p];
-            if (job->flags_out) job->flags_out[i * (size_t)P + p] = (uint8_t)flags[p];
-        }
-    }
-}
-
-static int bad_players(int players, int hole)
-{
-    return players < 1 || players > OE_MAX_PLAYERS || hole < OE_MIN_HOLE || hole > OE_MAX_HOLE;
-}
-
-void oe_showdown(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
-                 const uint8_t *board, ptrdiff_t board_stride, size_t n, int game,
-                 uint16_t *share_out, uint8_t *flags_out, int workers)
-{
-    if (bad_players(players, hole)) return;
-    showdown_job job = {holes, board, hole_stride, board_stride, players, hole, game, share_out,
-                        flags_out};
-    /* a deal costs ~100 ns: below a few thousand per thread, waking one costs more than it saves */
-    size_t most = n / 4096 + 1;
-    if ((size_t)workers > most) workers = (int)most;
-    oe_parallel_for(n, 1 << 12, workers, showdown_range, &job);
-}
+#include "oe_equity_core.h"
+#include "oe_pool.h"
+#include "oe_threads.h"
 
 /* ------------------------------------------------------------------ exact enumeration */
 
@@ -532,7 +128,7 @@ typedef struct {
     uint8_t other_idx[4][3][MAX_SMALL_SETS];
     int64_t other_w[4][3][MAX_SMALL_SETS];
     /* small spots (direct_bits > 0): the outcome key packed into direct_bits bits (see
-     * pack_key), and per board rank multiset a byte: packed key << 1 | 1 when the best
+     * unpack_key), and per board rank multiset a byte: packed key << 1 | 1 when the best
      * non-flush hand beats every plain flush (a full house or quads). A byte, not the score:
      * with two threads, phase B reads what the other phase A wrote, and 6 KB cross between
      * cores in a quarter of the cache lines 24 KB take. */
@@ -571,22 +167,22 @@ static exact_ctx *exact_alloc(void)
 
 /* The exact work space (~400 KB) of the calling thread: allocated on its first exact spot and
  * kept until the thread ends, so that small spots pay no allocation or page faults. */
-static pthread_key_t ws_key;
-static pthread_once_t ws_once = PTHREAD_ONCE_INIT;
+static oe_tls_key ws_key;
+static oe_once_flag ws_once = OE_ONCE_INIT;
 static int ws_key_ok;
 
 static void ws_destroy(void *p) { exact_free((exact_ctx *)p); }
-static void ws_make_key(void) { ws_key_ok = pthread_key_create(&ws_key, ws_destroy) == 0; }
+static void ws_make_key(void) { ws_key_ok = oe_tls_create(&ws_key, ws_destroy) == 0; }
 
 static exact_ctx *thread_ctx(int *owned)
 {
-    pthread_once(&ws_once, ws_make_key);
+    oe_once(&ws_once, ws_make_key);
     *owned = 0;
     if (ws_key_ok) {
-        exact_ctx *cx = (exact_ctx *)pthread_getspecific(ws_key);
+        exact_ctx *cx = (exact_ctx *)oe_tls_get(&ws_key);
         if (cx) return cx;
         cx = exact_alloc();
-        if (cx && pthread_setspecific(ws_key, cx) == 0) return cx;
+        if (cx && oe_tls_set(&ws_key, cx) == 0) return cx;
         exact_free(cx);
     }
     *owned = 1; /* no thread-specific slot: a private one, freed by the caller */
@@ -602,7 +198,7 @@ static void thread_ctx_release(exact_ctx *cx, int owned)
  * allocates another. */
 static void thread_ctx_detach(void)
 {
-    if (ws_key_ok) pthread_setspecific(ws_key, NULL);
+    if (ws_key_ok) oe_tls_set(&ws_key, NULL);
 }
 
 /* Colex index of the union of two sorted rank lists holding five ranks in all. */
@@ -620,7 +216,7 @@ static inline unsigned rank5_of_merge(const uint8_t *a, int na, const uint8_t *b
 /* Index of (a multiset of b ranks) + (a multiset of 5 - b ranks), by their own colex indices:
  * phase B's known-plus-suited ranks and other ranks meet in one load. Built once. */
 static uint16_t merge_3_2[455][91], merge_4_1[1820][13];
-static pthread_once_t merge_once = PTHREAD_ONCE_INIT;
+static oe_once_flag merge_once = OE_ONCE_INIT;
 
 /* Plain flushes score from flush_min to flush_max and straight flushes from sf_min up; with
  * flush_split, every non-flush five-card score is below flush_min or between flush_max and
@@ -719,7 +315,7 @@ static void colex_init(void)
             colex_subsets[j][i] = (uint16_t)x;
             if (!x) break;
             unsigned low = x & -x, up = x + low; /* the next mask with as many bits (Gosper) */
-            x = up | ((x ^ up) >> 2) >> __builtin_ctz(low);
+            x = up | ((x ^ up) >> 2) >> OE_CTZ32(low);
         }
     }
 }
@@ -747,11 +343,6 @@ static void merge_init(void)
  * the outcome key packed as high winners | low winners << P (see outcome_key), in a row per
  * flush winners mask. */
 #define DIRECT_MAX_BITS 10
-
-static inline unsigned pack_key(uint32_t key, int P)
-{
-    return (key & ((1u << OE_MAX_PLAYERS) - 1)) | (key >> OE_MAX_PLAYERS) << P;
-}
 
 static inline uint32_t unpack_key(unsigned packed, int P)
 {
@@ -789,7 +380,7 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
                         int nb, const uint8_t *dead, int nd, int game)
 {
     uint64_t used = 0;
-    pthread_once(&merge_once, merge_init);
+    oe_once(&merge_once, merge_init);
     cx->P = P;
     cx->hole = hole;
     cx->game = game;
@@ -877,7 +468,7 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
     for (int s = 0; s < 4; ++s) {
         int holder = 0;
         for (int p = 0; p < P; ++p) holder |= cx->h[p].suit_n[s] >= 2;
-        int na = __builtin_popcount(cx->avail[s]);
+        int na = OE_POPCOUNT32(cx->avail[s]);
         int jmin = 3 - cx->known_suit_n[s] > 0 ? 3 - cx->known_suit_n[s] : 0;
         int jmax = cx->m < na ? cx->m : na;
         if (!holder || jmin > jmax) continue;
@@ -992,7 +583,7 @@ static void exact_phase_b_direct(exact_ctx *cx, int begin, int end, int64_t *st)
         uint8_t base[5 + 13]; /* 5 on any real spot */
         int n_sub = 0, n_base = 0, x = 0;
         for (unsigned b = sub; b; b &= b - 1, ++n_sub) { /* known and suited ranks in order */
-            int r = __builtin_ctz(b);
+            int r = OE_CTZ32(b);
             while (x < cx->n_known && cx->known_sorted[x] <= r) base[n_base++] = cx->known_sorted[x++];
             base[n_base++] = (uint8_t)r;
         }
@@ -1072,7 +663,7 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
         /* known ranks and the suited new ranks, merged in order */
         uint8_t base[5], sub_sorted[5];
         int n_sub = 0;
-        for (unsigned b = sub; b; b &= b - 1) sub_sorted[n_sub++] = (uint8_t)__builtin_ctz(b);
+        for (unsigned b = sub; b; b &= b - 1) sub_sorted[n_sub++] = (uint8_t)OE_CTZ32(b);
         int n_base = 0, x = 0, y = 0;
         while (x < cx->n_known || y < n_sub)
             base[n_base++] = (y >= n_sub || (x < cx->n_known && cx->known_sorted[x] <= sub_sorted[y]))
@@ -1202,8 +793,6 @@ static int exact_run(exact_ctx *cx, int thread_ws, int64_t *stats, uint64_t *n_b
     return 1;
 }
 
-static int clamp_board(int n_board) { return n_board < 0 ? 0 : n_board > 5 ? 5 : n_board; }
-
 int oe_equity_exact(const uint8_t *holes, int players, int hole, const uint8_t *board, int n_board,
                     const uint8_t *dead, int n_dead, int game, int64_t *stats,
                     uint64_t *n_boards, int workers)
@@ -1234,7 +823,7 @@ static void exact_batch_range(void *ctx, size_t begin, size_t end)
     int owned;
     exact_ctx *cx = thread_ctx(&owned); /* this thread's, reused by every row */
     if (!cx) {
-        __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
+        OE_ATOMIC_STORE(&job->failed, 1, OE_RELAXED);
         return;
     }
     size_t width = (size_t)job->P * OE_NSTAT;
@@ -1262,348 +851,3 @@ int oe_equity_exact_batch(const uint8_t *holes, ptrdiff_t hole_stride, int playe
     return job.failed ? -1 : 0;
 }
 
-/* ------------------------------------------------------------------ Monte Carlo */
-
-/* Stream `stream` of seed `seed`: independent of every other stream of any seed in practice. */
-static void rng_seed(oe_rng *r, uint64_t seed, uint64_t stream)
-{
-    uint64_t x = seed;
-    uint64_t a = oe_splitmix64(&x);
-    x = a ^ (stream + 1) * 0xD1B54A32D192ED03ULL;
-    x = oe_splitmix64(&x);
-    for (int i = 0; i < 4; ++i) r->s[i] = oe_splitmix64(&x);
-}
-
-/* Uniform integer in [0, n), unbiased (Lemire's multiply-and-reject on 32 bits). */
-static inline uint32_t rng_below(oe_rng *r, uint32_t n)
-{
-    uint64_t m = (oe_rng_next(r) >> 32) * (uint64_t)n;
-    uint32_t l = (uint32_t)m;
-    if (l < n) {
-        uint32_t t = (uint32_t)(-n) % n;
-        while (l < t) {
-            m = (oe_rng_next(r) >> 32) * (uint64_t)n;
-            l = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
-static inline double rng_unit(oe_rng *r) { return (double)(oe_rng_next(r) >> 11) * (1.0 / 9007199254740992.0); }
-
-uint64_t oe_row_seed(uint64_t seed, uint64_t row)
-{
-    uint64_t x = seed ^ 0x5851F42D4C957F2DULL;
-    uint64_t a = oe_splitmix64(&x);
-    x = a + row * 0x9E3779B97F4A7C15ULL;
-    return oe_splitmix64(&x);
-}
-
-enum { KIND_FIXED = 0, KIND_RANGE = 1, KIND_RANDOM = 2 };
-
-typedef struct {
-    const uint8_t *hands;
-    const size_t *offsets;
-    const double *cum;
-    int P, hole, nk, m, game;
-    uint8_t board[5];
-    uint8_t deck[52];
-    int n_deck;
-    uint64_t base_used;
-    hand_info fixed[OE_MAX_PLAYERS];
-    uint8_t kind[OE_MAX_PLAYERS];
-    uint8_t range_p[OE_MAX_PLAYERS], random_p[OE_MAX_PLAYERS]; /* players of each kind */
-    int n_range, n_random;
-    uint64_t seed, trial_begin, trial_end;
-    int64_t *total;          /* players * OE_NSTAT sums, added to atomically */
-    uint64_t total_attempts;
-    int failed;
-} mc_ctx;
-
-static void mc_setup(mc_ctx *mc, const uint8_t *hands, const size_t *offsets, const double *cum,
-                     int P, int hole, const uint8_t *board, int nb, const uint8_t *dead, int nd,
-                     int game)
-{
-    memset(mc, 0, sizeof *mc);
-    mc->hands = hands;
-    mc->offsets = offsets;
-    mc->cum = cum;
-    mc->P = P;
-    mc->hole = hole;
-    mc->game = game;
-    uint64_t used = 0;
-    for (int i = 0; i < clamp_board(nb); ++i) {
-        uint8_t c = card_at(board, i);
-        if (used >> c & 1) continue; /* a repeated card (bad input): keep five distinct */
-        mc->board[mc->nk++] = c;
-        used |= (uint64_t)1 << c;
-    }
-    mc->m = 5 - mc->nk;
-    for (int i = 0; i < nd; ++i) used |= (uint64_t)1 << card_at(dead, i);
-    for (int p = 0; p < P; ++p) {
-        size_t rows = offsets[p + 1] - offsets[p];
-        if (rows == 1) {
-            mc->kind[p] = KIND_FIXED;
-            hand_prepare(hands + (size_t)hole * offsets[p], hole, &mc->fixed[p]);
-            used |= mc->fixed[p].mask;
-        } else if (rows == 0) {
-            mc->kind[p] = KIND_RANDOM;
-            mc->random_p[mc->n_random++] = (uint8_t)p;
-        } else {
-            mc->kind[p] = KIND_RANGE;
-            mc->range_p[mc->n_range++] = (uint8_t)p;
-        }
-    }
-    mc->base_used = used;
-    for (int c = 0; c < 52; ++c)
-        if (!(used >> c & 1)) mc->deck[mc->n_deck++] = (uint8_t)c;
-}
-
-static inline size_t pick_row(const mc_ctx *mc, int p, oe_rng *r)
-{
-    size_t lo = mc->offsets[p], hi = mc->offsets[p + 1];
-    if (!mc->cum) return lo + rng_below(r, (uint32_t)(hi - lo));
-    const double *cum = mc->cum;
-    double u = rng_unit(r) * cum[hi - 1];
-    size_t a = lo, b = hi - 1; /* first row whose cumulative weight exceeds u */
-    while (a < b) {
-        size_t mid = a + (b - a) / 2;
-        if (cum[mid] > u) b = mid;
-        else a = mid + 1;
-    }
-    return a;
-}
-
-/* One card uniformly from the deck's first *top entries that `used` does not hold: a step of a
- * partial Fisher-Yates shuffle over a deck that stays permuted between trials (any order of the
- * same cards gives the same distribution). -1 when the deck runs out. */
-static inline int deal_card(oe_rng *r, uint8_t *deck, int *top, uint64_t *used)
-{
-    while (*top > 0) {
-        uint32_t j = rng_below(r, (uint32_t)*top);
-        uint8_t c = deck[j];
-        deck[j] = deck[*top - 1];
-        deck[*top - 1] = c;
-        --*top;
-        if (!(*used >> c & 1)) {
-            *used |= (uint64_t)1 << c;
-            return c;
-        }
-    }
-    return -1;
-}
-
-/* deal_card when no card below *top can be in use (no range player drew from outside the
- * deck): the same draw from the generator, without the check. */
-static inline uint8_t deal_free(oe_rng *r, uint8_t *deck, int *top)
-{
-    uint32_t j = rng_below(r, (uint32_t)*top);
-    uint8_t c = deck[j];
-    deck[j] = deck[*top - 1];
-    deck[*top - 1] = c;
-    --*top;
-    return c;
-}
-
-static inline uint64_t row_mask(const uint8_t *row, int hole)
-{
-    uint64_t m = 0;
-    for (int i = 0; i < hole; ++i) m |= (uint64_t)1 << card_at(row, i);
-    return m;
-}
-
-/* Trials are dealt MC_BLOCK at a time, then settled: the board rows of a block are prefetched
- * while the rest of the block is dealt. */
-#define MC_BLOCK 16
-
-/* Runs trials [t0, t1) of one stream into st; returns 1 when holdings could not be drawn. */
-static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1, int64_t *st,
-                     uint64_t *attempts)
-{
-    oe_rng rng;
-    rng_seed(&rng, mc->seed, stream);
-    int P = mc->P, hole = mc->hole, m = mc->m, nk = mc->nk, hilo = mc->game == OE_GAME_HILO;
-    uint8_t deck[52], board[5];
-    hand_info hs[MC_BLOCK][OE_MAX_PLAYERS];
-    board_info bi[MC_BLOCK];
-    memcpy(deck, mc->deck, 52);
-    memcpy(board, mc->board, 5);
-    uint16_t hi[OE_MAX_PLAYERS];
-    uint8_t lo[OE_MAX_PLAYERS];
-    tally tl; /* outcomes counted by winner masks, settled once per outcome (exact integers) */
-    memset(tl.key, 0, sizeof tl.key);
-    tl.n = 0;
-    uint64_t tries = 0;
-    int rc = 0;
-    for (uint64_t t = t0; t < t1 && !rc;) {
-        int n_blk = t1 - t < MC_BLOCK ? (int)(t1 - t) : MC_BLOCK, dealt = 0;
-        for (; dealt < n_blk; ++dealt) {
-            hand_info *h = hs[dealt];
-            uint64_t used = mc->base_used;
-            ++tries;
-            for (int q = 0, attempt = 1; q < mc->n_range;) { /* range players: whole draws */
-                int p = mc->range_p[q];
-                const uint8_t *row = mc->hands + (size_t)hole * pick_row(mc, p, &rng);
-                uint64_t hm = row_mask(row, hole);
-                if (hm & used) {
-                    if (attempt == OE_MC_MAX_ATTEMPTS) { rc = 1; break; }
-                    ++attempt;
-                    ++tries;
-                    used = mc->base_used;
-                    q = 0;
-                    continue;
-                }
-                used |= hm;
-                hand_prepare(row, hole, &h[p]);
-                ++q;
-            }
-            if (rc) break;
-            /* random players and the board: straight from the rest of the deck */
-            int top = mc->n_deck;
-            if (!mc->n_range && mc->n_random * hole + m <= top) {
-                /* nothing was drawn from outside the deck, so every card below top is free */
-                for (int q = 0; q < mc->n_random; ++q) {
-                    uint8_t cards[OE_MAX_HOLE];
-                    for (int k = 0; k < hole; ++k) cards[k] = deal_free(&rng, deck, &top);
-                    hand_prepare(cards, hole, &h[mc->random_p[q]]);
-                }
-                for (int k = 0; k < m; ++k) board[nk + k] = deal_free(&rng, deck, &top);
-                board_prepare(board, &bi[dealt]);
-                board_prefetch(&bi[dealt]);
-                continue;
-            }
-            for (int q = 0; q < mc->n_random && !rc; ++q) {
-                uint8_t cards[OE_MAX_HOLE];
-                for (int k = 0; k < hole && !rc; ++k) {
-                    int c = deal_card(&rng, deck, &top, &used);
-                    if (c < 0) rc = 1;
-                    else cards[k] = (uint8_t)c;
-                }
-                if (!rc) hand_prepare(cards, hole, &h[mc->random_p[q]]);
-            }
-            for (int k = 0; k < m && !rc; ++k) {
-                int c = deal_card(&rng, deck, &top, &used);
-                if (c < 0) rc = 1;
-                else board[nk + k] = (uint8_t)c;
-            }
-            if (rc) break;
-            board_prepare(board, &bi[dealt]);
-            board_prefetch(&bi[dealt]);
-        }
-        for (int b = 0; b < dealt; ++b) {
-            for (int p = 0; p < P; ++p) {
-                const hand_info *h = mc->kind[p] == KIND_FIXED ? &mc->fixed[p] : &hs[b][p];
-                hi[p] = hand_hi(&bi[b], h);
-                lo[p] = hilo ? hand_lo(bi[b].low, h) : 0;
-            }
-            tally_add(&tl, P, st, outcome_key(P, hi, hilo ? lo : NULL), 1);
-        }
-        t += (uint64_t)dealt;
-    }
-    tally_flush(&tl, P, st);
-    *attempts += tries;
-    return rc;
-}
-
-/* Streams [begin, end) of the run: summed locally, then added into the totals. Integer sums
- * commute, so the totals do not depend on which thread ran which stream. */
-static void mc_range(void *ctx, size_t begin, size_t end)
-{
-    mc_ctx *mc = (mc_ctx *)ctx;
-    uint64_t first = mc->trial_begin / OE_MC_CHUNK;
-    size_t width = (size_t)mc->P * OE_NSTAT;
-    int64_t st[OE_MAX_PLAYERS * OE_NSTAT];
-    uint64_t attempts = 0;
-    memset(st, 0, sizeof st);
-    for (size_t i = begin; i < end; ++i) {
-        uint64_t stream = first + i;
-        uint64_t t0 = stream * OE_MC_CHUNK;
-        uint64_t t1 = t0 + OE_MC_CHUNK < mc->trial_end ? t0 + OE_MC_CHUNK : mc->trial_end;
-        if (mc_stream(mc, stream, t0, t1, st, &attempts))
-            __atomic_store_n(&mc->failed, 1, __ATOMIC_RELAXED);
-    }
-    for (size_t k = 0; k < width; ++k) __atomic_fetch_add(&mc->total[k], st[k], __ATOMIC_RELAXED);
-    __atomic_fetch_add(&mc->total_attempts, attempts, __ATOMIC_RELAXED);
-}
-
-int oe_equity_monte_carlo(const uint8_t *hands, const size_t *offsets, const double *cum_weights,
-                          int players, int hole, const uint8_t *board, int n_board,
-                          const uint8_t *dead, int n_dead, int game, uint64_t seed,
-                          uint64_t trial_begin, uint64_t trial_end, int64_t *stats,
-                          uint64_t *attempts, int workers)
-{
-    if (attempts) *attempts = 0;
-    if (bad_players(players, hole) || n_dead < 0) return -1;
-    size_t width = (size_t)players * OE_NSTAT;
-    memset(stats, 0, sizeof(int64_t) * width);
-    if (trial_begin % OE_MC_CHUNK || trial_end < trial_begin) return -1;
-    for (int p = 0; p < players; ++p)
-        if (offsets[p + 1] < offsets[p] || offsets[p + 1] - offsets[p] > UINT32_MAX) return -1;
-    if (trial_end == trial_begin) return 0;
-    mc_ctx *mc = (mc_ctx *)malloc(sizeof *mc);
-    if (!mc) return -1;
-    mc_setup(mc, hands, offsets, cum_weights, players, hole, board, n_board, dead, n_dead, game);
-    mc->seed = seed;
-    mc->trial_begin = trial_begin;
-    mc->trial_end = trial_end;
-    mc->total = stats;
-    mc->total_attempts = 0;
-    size_t n_streams = (size_t)((trial_end - trial_begin + OE_MC_CHUNK - 1) / OE_MC_CHUNK);
-    oe_parallel_for(n_streams, 1, workers, mc_range, mc);
-    if (attempts) *attempts = mc->total_attempts;
-    int rc = mc->failed ? 1 : 0;
-    free(mc);
-    return rc;
-}
-
-typedef struct {
-    const uint8_t *holes, *board, *dead;
-    ptrdiff_t hole_stride, board_stride;
-    int P, hole, n_board, n_dead, game;
-    uint64_t trials, seed, first_row;
-    int64_t *stats;
-    int failed;
-} mc_batch_job;
-
-static void mc_batch_range(void *ctx, size_t begin, size_t end)
-{
-    mc_batch_job *job = (mc_batch_job *)ctx;
-    mc_ctx *mc = (mc_ctx *)malloc(sizeof *mc);
-    if (!mc) {
-        __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
-        return;
-    }
-    size_t offsets[OE_MAX_PLAYERS + 1];
-    for (int p = 0; p <= job->P; ++p) offsets[p] = (size_t)p;
-    size_t width = (size_t)job->P * OE_NSTAT;
-    for (size_t i = begin; i < end; ++i) {
-        mc_setup(mc, job->holes + (ptrdiff_t)i * job->hole_stride, offsets, NULL, job->P,
-                 job->hole, job->board + (ptrdiff_t)i * job->board_stride, job->n_board,
-                 job->dead, job->n_dead, job->game);
-        mc->seed = oe_row_seed(job->seed, job->first_row + i);
-        int64_t *st = job->stats + i * width;
-        memset(st, 0, sizeof(int64_t) * width);
-        uint64_t attempts = 0;
-        for (uint64_t s = 0; s * OE_MC_CHUNK < job->trials; ++s) {
-            uint64_t t0 = s * OE_MC_CHUNK;
-            uint64_t t1 = t0 + OE_MC_CHUNK < job->trials ? t0 + OE_MC_CHUNK : job->trials;
-            if (mc_stream(mc, s, t0, t1, st, &attempts))
-                __atomic_store_n(&job->failed, 1, __ATOMIC_RELAXED);
-        }
-    }
-    free(mc);
-}
-
-int oe_equity_monte_carlo_batch(const uint8_t *holes, ptrdiff_t hole_stride, int players, int hole,
-                                const uint8_t *board, ptrdiff_t board_stride, int n_board,
-                                const uint8_t *dead, int n_dead, size_t n, int game,
-                                uint64_t trials, uint64_t seed, uint64_t first_row,
-                                int64_t *stats, int workers)
-{
-    if (bad_players(players, hole) || n_dead < 0) return -1;
-    mc_batch_job job = {holes, board, dead, hole_stride, board_stride, players, hole, n_board,
-                        n_dead, game, trials, seed, first_row, stats, 0};
-    size_t chunk = trials >= 100000 ? 1 : (size_t)(100000 / (trials + 1)) + 1;
-    oe_parallel_for(n, chunk, workers, mc_batch_range, &job);
-    return job.failed ? -1 : 0;
-}
