@@ -4,7 +4,7 @@
     nox -s quick-3.9 quick-3.13
                                a quick subset plus the doctests (CI: the oldest and newest)
     nox -s numpy_oldest        the quick subset on Python 3.9 with the oldest NumPy supported
-    nox -s quick-3.9 -- tests/test_doctests.py
+    nox -s quick-3.9 -- tests/docs/test_doctests.py
                                test paths after -- replace the quick subset
     nox -s wheel               tools/build_wheel.sh: sdist, wheel, auditwheel, a compiler-free
                                install and its smoke tests and doctests
@@ -28,8 +28,8 @@ PYTHONS = ["3.9", "3.10", "3.11", "3.12", "3.13"]
 OLDEST_NUMPY = "1.23.5"  # the last 1.23 release; 1.23 is the API the extension is built for
 # the quick subset: the evaluator, equity, the binding, the platform checks and the doctests
 # (paths that do not exist, as tests move, are left out)
-QUICK = ["tests/test_evaluate.py", "tests/evaluate", "tests/test_small_calls.py",
-         "tests/test_equity.py", "tests/platform", "tests/test_doctests.py"]
+QUICK = ["tests/evaluate/test_evaluate.py", "tests/evaluate/test_small_calls.py",
+         "tests/equity/test_equity.py", "tests/platform", "tests/docs/test_doctests.py"]
 QUICK_DEPS = ["pytest>=7", "pytest-benchmark>=4", "hypothesis>=6"]  # addopts needs pytest-benchmark
 
 nox.options.sessions = ["quick"]

@@ -30,7 +30,7 @@ numpydoc_xref_param_type = False
 # numpydoc's validator on every documented object (a warning, so an error under -W): no
 # docstring, no summary, an unknown or misordered section, a documented parameter that does not
 # exist. The full check (every parameter, Returns, Examples) walks the whole public API in
-# tests/test_numpydoc.py, which knows the two cases numpydoc gets wrong here (dataclass fields
+# tests/docs/test_numpydoc.py, which knows the two cases numpydoc gets wrong here (dataclass fields
 # documented as Attributes, exceptions); style checks (SS05, SS06, PR08/PR09, RT04/RT05) are off.
 numpydoc_validation_checks = {"GL08", "SS01", "GL06", "GL07", "PR02"}
 autodoc_typehints = "none"  # the signatures carry the types; numpydoc sections the prose

@@ -7,7 +7,7 @@
 #      manylinux tag and no external library;
 #   3. a fresh venv with NO compiler on PATH (CC=false, CXX=false, PATH = the venv and a folder
 #      of a few plain tools): the repaired wheel installed from binaries only, then
-#      tools/wheel_smoke.py and the package's doctests (tests/test_doctests.py).
+#      tools/wheel_smoke.py and the package's doctests (tests/docs/test_doctests.py).
 # Prints the wheel's size and the import time. Output in ${OE_WHEELHOUSE:-wheelhouse}/.
 #
 #   tools/build_wheel.sh [PYTHON]     PYTHON builds and tests (default: python3)
@@ -80,7 +80,7 @@ step "smoke test and doctests in that venv"
 cd "$work"  # no source tree on sys.path
 PATH="$plain_path" CC=false CXX=false "$work/user-env/bin/python" "$root/tools/wheel_smoke.py"
 if [ -z "${OE_WHEEL_NO_DOCTESTS:-}" ]; then
-  cp "$root/tests/test_doctests.py" "$work/"
+  cp "$root/tests/docs/test_doctests.py" "$work/"
   PATH="$plain_path" "$work/user-env/bin/python" -m pytest -q -p no:cacheprovider "$work/test_doctests.py"
 fi
 step "done: $wheel"

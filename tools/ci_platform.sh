@@ -74,8 +74,8 @@ for step in $steps; do
         python -m pip install -q "nox>=2024.3" >/dev/null 2>&1 \
           || { summary+=("SKIP oldest: nox could not be installed"); continue; }
       fi
-      run_step "$step" 300 python -m nox -s numpy_oldest -- tests/test_small_calls.py \
-        tests/platform/test_binding.py tests/test_doctests.py ;;
+      run_step "$step" 300 python -m nox -s numpy_oldest -- tests/evaluate/test_small_calls.py \
+        tests/platform/test_binding.py tests/docs/test_doctests.py ;;
     *) summary+=("FAIL $step: unknown step"); failed+=("$step") ;;
   esac
 done

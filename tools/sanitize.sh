@@ -2,7 +2,7 @@
 # Build omaha_eval with AddressSanitizer and UndefinedBehaviorSanitizer and run the tests under it.
 #
 #   tools/sanitize.sh                 # the concurrent-write test, then the test suite
-#   tools/sanitize.sh tests/test_evaluate.py -k hilo     # the concurrent-write test, then these
+#   tools/sanitize.sh tests/evaluate/test_evaluate.py -k hilo     # the concurrent-write test, then these
 #
 # The build goes to build/sanitize and is installed into its own venv (build/sanitize-venv, or
 # $OMAHA_EVAL_SANITIZE_VENV), so the normal build and venv are untouched. Python itself is not
@@ -10,7 +10,7 @@
 # until exit) and any UBSan finding is fatal. A report from either sanitizer aborts the test
 # process, so a run that reaches "sanitize: clean" found nothing.
 #
-# The concurrent-write test (tests/test_concurrent_writes.py) runs first, in its own process, for
+# The concurrent-write test (tests/evaluate/test_concurrent_writes.py) runs first, in its own process, for
 # $OMAHA_EVAL_RACE_SECONDS (default 3) per race: a thread writes 255 into the input arrays while
 # the kernels run. The fuzz tests' time limit is raised (this build is several times slower).
 # Needs gcc (or clang) with libasan and libubsan; not part of CI (about 3x the suite's time).
@@ -65,7 +65,7 @@ export OMAHA_EVAL_RACE_SECONDS="${OMAHA_EVAL_RACE_SECONDS:-3}"
 cd "$root"   # ../shared is found from here
 status=0
 echo "sanitize: concurrent-write test"
-"$venv/bin/python" -m pytest -q -p no:cacheprovider --runxfail tests/test_concurrent_writes.py || status=$?
+"$venv/bin/python" -m pytest -q -p no:cacheprovider --runxfail tests/evaluate/test_concurrent_writes.py || status=$?
 if [ "$status" -ne 0 ]; then
   echo "sanitize: the concurrent-write test FAILED (exit $status)" >&2
 fi
@@ -74,7 +74,7 @@ suite=0
 if [ "$#" -gt 0 ]; then
   "$venv/bin/python" -m pytest -q -p no:cacheprovider "$@" || suite=$?
 else
-  "$venv/bin/python" -m pytest -q -p no:cacheprovider tests --ignore=tests/test_concurrent_writes.py || suite=$?
+  "$venv/bin/python" -m pytest -q -p no:cacheprovider tests --ignore=tests/evaluate/test_concurrent_writes.py || suite=$?
 fi
 if [ "$suite" -ne 0 ]; then
   echo "sanitize: the test suite FAILED (exit $suite)" >&2

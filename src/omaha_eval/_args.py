@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from numbers import Integral
 from typing import Any, Optional, Union
 
 import numpy as np
@@ -27,7 +28,8 @@ import numpy as np
 from .errors import ArgumentError
 from .variants import VARIANTS, variant
 
-__all__ = ["MAX_WORKERS", "GAMES", "SeedLike", "workers", "seed", "game_code", "positive_int"]
+__all__ = ["MAX_WORKERS", "GAMES", "SeedLike", "workers", "seed", "game_code", "positive_int",
+           "is_int", "as_index"]
 
 #: The most threads ``workers=`` accepts (-1 means every core, up to this many). More are never
 #: faster here, and each is a native thread: a larger count is refused, not quietly reduced.
@@ -155,4 +157,50 @@ def positive_int(value: Any, name: str, most: Optional[int] = None) -> int:
         raise ArgumentError(f"{name} must be a positive int, got {value!r}")
     if most is not None and value > most:
         raise ArgumentError(f"{name} must be at most {most:,}, got {value:,}")
+    return int(value)
+
+
+def is_int(value: object) -> bool:
+    """An int that is not a bool (chips, seats and counts are never True or 2.0).
+
+    Parameters
+    ----------
+    value : object
+        Anything.
+
+    Returns
+    -------
+    bool
+        Whether ``value`` is a Python int other than a bool.
+
+    Examples
+    --------
+    >>> is_int(3), is_int(True), is_int(3.0)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def as_index(value: object) -> Optional[int]:
+    """An integer argument (a Python or NumPy int, never a bool or a float) as an int, else None.
+
+    Parameters
+    ----------
+    value : object
+        Anything.
+
+    Returns
+    -------
+    int or None
+        The value as a Python int, or None when it is not an integer.
+
+    Examples
+    --------
+    >>> as_index(np.int64(2)), as_index(2.0), as_index(False)
+    (2, None, None)
+    """
+    if type(value) is int:  # the common case, without the slower abstract-class check
+        return value
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        return None
     return int(value)

@@ -2,15 +2,87 @@
 
 Each subcommand is registered by an ``_add_<name>(subparsers)`` function listed in ``_COMMANDS``;
 its ``_run_<name>(args) -> int`` does the work and imports what it needs lazily, so that
-``omaha-eval --help`` stays fast.
+``omaha-eval --help`` stays fast. The subcommands that live in other packages (``hh``,
+``table``) are imported only when the parser is built; they never import this module.
+
+Exit status, for every command: 0 done; 1 some input could not be processed (a file that does
+not replay, a hand history that does not read); 2 usage: an unknown command or option, or an
+argument value the library refuses (a bad card, range, game name, count).
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import re
 import sys
-from typing import Any, Callable, Dict, Sequence, TextIO
+from typing import Any, Callable, Dict, List, Sequence, cast
+
+from ._progress import ProgressBar
+from .errors import ArgumentError
+from .variants import VARIANTS, game_name
+
+# bulk/cli.py imported the bar from here under this name (until its side of the cycle is gone)
+_ProgressBar = ProgressBar
+
+EXIT_STATUS = ("exit status: 0 done; 1 some input could not be processed (a file, a hand "
+               "history); 2 usage: an unknown command or option, or an argument value that is "
+               "refused (a bad card, range or game name)")
+
+_GAME_HELP = "hi, hilo or a variant: " + ", ".join(VARIANTS) + " (aliases such as omaha8, PLO8, " \
+             "omaha are accepted)"
+
+
+def _game_arg(text: str) -> str:
+    """``--game``: the same names as Python's ``game=`` (variants.game_name), canonical."""
+    try:
+        return game_name(text)
+    except ArgumentError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def did_you_mean(word: str, choices: Sequence[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``choices``, or ``""``.
+
+    Examples
+    --------
+    >>> did_you_mean("--trails", ["--trials", "--seed"])
+    " (did you mean '--trials'?)"
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose 'invalid choice' errors name the closest choice (Python 3.12's
+    ``suggest_on_error`` does this; this project supports 3.9 and up)."""
+
+    commands: Dict[str, argparse.ArgumentParser] = {}  # the subcommands' parsers, by name
+
+    def error(self, message: str) -> Any:  # argparse's signature: NoReturn
+        found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if found:
+            choices = re.findall(r"'([^']*)'", found.group(2)) or [
+                c.strip() for c in found.group(2).split(",")]
+            message += did_you_mean(found.group(1), choices)
+        super().error(message)
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """As argparse's, with unknown options refused by their command's parser and the
+        closest known option named."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            _unknown_options(self, parsed, extras)
+        return parsed
+
+
+def _unknown_options(parser: _Parser, args: argparse.Namespace, extras: List[str]) -> None:
+    """Refuses arguments no parser took, naming the closest option of the subcommand."""
+    command = parser.commands.get(getattr(args, "command", None) or "", parser)
+    known = [o for action in command._actions for o in action.option_strings]
+    hints = "".join(did_you_mean(x.split("=")[0], known) for x in extras if x.startswith("-"))
+    command.error(f"unrecognized arguments: {' '.join(extras)}{hints}")
 
 
 
@@ -21,13 +93,11 @@ def _add_eval(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]")
         description="Score one Omaha hand (4, 5 or 6 hole cards: exactly two of them play) on a "
                     "5-card board, hi or hi-lo.",
     )
-    from .variants import VARIANTS
-
     p.add_argument("hole", help="4, 5 or 6 hole cards, e.g. AsKdQhJc")
     p.add_argument("board", help="five board cards, e.g. Tc9d8h2s2c")
-    p.add_argument("--game", choices=("hi", "hilo") + tuple(VARIANTS), default="hi",
-                   metavar="GAME", help="hi, hilo or a variant: " + ", ".join(VARIANTS)
-                   + " (a variant's hole-card count must match the hand; default: hi)")
+    p.add_argument("--game", type=_game_arg, default="hi", metavar="GAME",
+                   help=_GAME_HELP + " (a variant's hole-card count must match the hand; "
+                   "default: hi)")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.set_defaults(func=_run_eval)
 
@@ -52,11 +122,6 @@ def _run_eval(args: argparse.Namespace) -> int:
     return 0
 
 
-# the equity engine's game names (kept literal so that --help needs no import of the engine)
-_EQUITY_GAMES = ("hi", "hilo", "plo", "plo8", "plo5", "plo5-8", "plo6", "plo6-8", "courchevel",
-                 "courchevel-8")
-
-
 def _add_equity(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = subparsers.add_parser(
         "equity",
@@ -69,11 +134,8 @@ def _add_equity(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]
     p.add_argument("hands", nargs="+", metavar="HAND", help="a hand (AsKsQhJh) or a range (AA**)")
     p.add_argument("--board", default="", help="0 to 5 known board cards (one: Courchevel preflop)")
     p.add_argument("--dead", default="", help="cards out of play")
-    from .variants import VARIANTS
-
-    p.add_argument("--game", choices=("hi", "hilo") + tuple(VARIANTS), default="hi",
-                   metavar="GAME", help="hi, hilo or a variant: " + ", ".join(VARIANTS)
-                   + " (default: hi; the hole count comes from the hands)")
+    p.add_argument("--game", type=_game_arg, default="hi", metavar="GAME",
+                   help=_GAME_HELP + " (default: hi; the hole count comes from the hands)")
     p.add_argument("--trials", type=int, default=None, metavar="N",
                    help="Monte Carlo with N trials instead of exact enumeration")
     p.add_argument("--seed", type=int, default=None, help="seed of the Monte Carlo trials")
@@ -83,41 +145,10 @@ def _add_equity(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]
     p.set_defaults(func=_run_equity)
 
 
-class _ProgressBar:
-    """A one-line progress bar on stderr, shown only on a terminal and only once a run has taken
-    more than half a second (short runs print nothing)."""
-
-    def __init__(self, stream: TextIO, delay: float = 0.5, width: int = 30) -> None:
-        import time
-
-        self._time = time.monotonic
-        self._start = self._time()
-        self._stream = stream
-        self._delay = delay
-        self._width = width
-        self._shown = False
-        self._enabled = hasattr(stream, "isatty") and stream.isatty()
-
-    def __call__(self, done: int, total: int) -> None:
-        elapsed = self._time() - self._start
-        if not self._enabled or elapsed < self._delay or total <= 0:
-            return
-        filled = int(self._width * done / total)
-        bar = "#" * filled + "-" * (self._width - filled)
-        self._stream.write(f"\r[{bar}] {100 * done / total:5.1f}%  {elapsed:5.1f} s")
-        self._stream.flush()
-        self._shown = True
-
-    def close(self) -> None:
-        if self._shown:
-            self._stream.write("\r" + " " * (self._width + 20) + "\r")
-            self._stream.flush()
-
-
 def _run_equity(args: argparse.Namespace) -> int:
     from ._equity import equity
 
-    bar = _ProgressBar(sys.stderr)
+    bar = ProgressBar(sys.stderr)
     try:
         result = equity(args.hands, args.board, args.dead, game=args.game, trials=args.trials,
                         seed=args.seed, workers=args.workers, progress=bar)
@@ -251,8 +282,9 @@ def _run_bench(args: argparse.Namespace) -> int:
     from .benchmark import run_bench
     from .benchmark.report import format_report
 
-    if args.workers != -1 and args.workers < 1:
-        raise ValueError(f"--workers must be a positive int or -1, got {args.workers}")
+    from ._args import workers as thread_count
+
+    workers = thread_count(args.workers)  # -1: every core
     if args.repetitions is not None and args.repetitions < 1:
         raise ValueError(f"--repetitions must be at least 1, got {args.repetitions}")
     if args.list:
@@ -262,10 +294,6 @@ def _run_bench(args: argparse.Namespace) -> int:
         for a in adapters.select(adapters.registry(), args.against):
             print(f"{a.name:<14} {a.not_installed() or 'installed'}: {a.label}")
         return 0
-    workers = args.workers
-    if workers == -1:
-        import os
-        workers = os.cpu_count() or 1
     report = run_bench(quick=args.quick, against=args.against, workers=workers, only=args.only,
                        seed=args.seed, repetitions=args.repetitions,
                        progress=lambda msg: print(msg, file=sys.stderr, flush=True))
@@ -286,8 +314,6 @@ def _run_bench(args: argparse.Namespace) -> int:
 
 
 def _add_play(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    from .variants import VARIANTS
-
     p = subparsers.add_parser(
         "play",
         help="play at a terminal table against built-in opponents",
@@ -299,9 +325,8 @@ def _add_play(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]")
     p.add_argument("--players", type=int, default=6, help="players at the table, you included (2-10)")
     p.add_argument("--opponents", choices=("calling", "random"), default="calling",
                    help="calling: always check or call; random: random legal actions")
-    p.add_argument("--game", choices=("hi", "hilo") + tuple(VARIANTS), default="hi",
-                   help="hi, hilo or a variant: plo, plo8, plo5, plo5-8, plo6, plo6-8, courchevel, "
-                        "courchevel-8 (default: hi)")
+    p.add_argument("--game", type=_game_arg, default="hi", metavar="GAME",
+                   help=_GAME_HELP + " (default: hi)")
     p.add_argument("--structure", choices=("fixed", "spread", "pot", "no"), default="fixed",
                    help="betting structure (default: fixed limit)")
     p.add_argument("--big-blind", type=int, default=2, help="big blind (default 2)")
@@ -312,7 +337,6 @@ def _add_play(subparsers: "argparse._SubParsersAction[argparse.ArgumentParser]")
 
 def _run_play(args: argparse.Namespace) -> int:
     from .game.play import run_play
-    from .variants import VARIANTS
 
     return run_play(seed=args.seed, players=args.players, opponents=args.opponents, game=args.game,
                     structure=args.structure, big_blind=args.big_blind, stack=args.stack,
@@ -369,17 +393,24 @@ _COMMANDS: list[Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"]
 ]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def build_parser() -> _Parser:
+    parser = _Parser(
         prog="omaha-eval",
         description="Omaha Hi and Hi-Lo (8 or better): evaluation, equity, rules, benchmarks.",
+        epilog=EXIT_STATUS,
     )
     from . import __version__  # read from the metadata on first use
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # the commands' parsers are _Parser too (argparse makes them of the parent's class)
+    subparsers = cast("argparse._SubParsersAction[argparse.ArgumentParser]",
+                      parser.add_subparsers(dest="command", metavar="COMMAND"))
     for add in _COMMANDS:
         add(subparsers)
+    parser.commands = dict(subparsers.choices)  # each command's parser, for its own errors
+    for sub in parser.commands.values():
+        if sub.epilog is None:
+            sub.epilog = EXIT_STATUS
     return parser
 
 

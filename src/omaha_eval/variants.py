@@ -18,12 +18,14 @@ Examples
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
 
 from .errors import ArgumentError, ArgumentTypeError
 
-__all__ = ["Variant", "VARIANTS", "HOLE_CARDS", "variant", "variant_names", "game_of"]
+__all__ = ["Variant", "VARIANTS", "HOLE_CARDS", "GAMES", "variant", "variant_names", "game_of",
+           "game_name", "known_names"]
 
 HOLE_CARDS = (4, 5, 6)
 """Hole-card counts the evaluator and the equity engine accept."""
@@ -80,6 +82,79 @@ _ALIASES: Dict[str, str] = {
 }
 
 
+GAMES: Tuple[str, ...] = ("hi", "hilo")
+"""``game=`` values that name only the half of the pot; the hole count then comes from the hands."""
+
+
+def _key(name: str) -> str:
+    key = name.strip().lower().replace(" ", "").replace("_", "-")
+    return _ALIASES.get(key, _ALIASES.get(key.replace("-", ""), key))
+
+
+def known_names() -> Tuple[str, ...]:
+    """Every name ``game=`` / ``--game`` accepts: ``hi``, ``hilo``, the variants, their aliases.
+
+    Returns
+    -------
+    tuple of str
+        Canonical names first, then the other spellings, as typed (lower case).
+
+    Examples
+    --------
+    >>> names = known_names()
+    >>> names[:3], "omaha8" in names, "bigo" in names
+    (('hi', 'hilo', 'plo'), True, True)
+    """
+    return GAMES + tuple(VARIANTS) + tuple(_ALIASES)
+
+
+def _suggestion(name: str) -> str:
+    close = difflib.get_close_matches(name.strip().lower(), known_names(), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def game_name(name: str) -> str:
+    """The canonical spelling of a ``game=`` value: ``hi``, ``hilo`` or a variant name.
+
+    Python (``game=``), the command line (``--game``) and the HTTP service read the same table,
+    so ``omaha8``, ``PLO8`` and ``O8`` mean ``plo8`` everywhere.
+
+    Parameters
+    ----------
+    name : str
+        ``hi``, ``hilo``, a variant name or an alias, any case.
+
+    Returns
+    -------
+    str
+        ``"hi"``, ``"hilo"`` or the variant's canonical name.
+
+    Raises
+    ------
+    ArgumentError
+        For an unknown name: the known ones, and the closest one.
+
+    Examples
+    --------
+    >>> game_name("hilo"), game_name("PLO8"), game_name("omaha"), game_name("Big O")
+    ('hilo', 'plo8', 'plo', 'plo5-8')
+    >>> game_name("plo7")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.errors.ArgumentError: unknown game 'plo7' (did you mean 'plo'?); known: hi, hilo, plo, plo8, plo5, plo5-8, plo6, plo6-8, courchevel, courchevel-8
+    """
+    if not isinstance(name, str):
+        raise ArgumentError(f"a game name must be a str, got {name!r}")
+    key = name.strip().lower()
+    if key in GAMES:
+        return key
+    key = _key(name)
+    if key in VARIANTS:
+        return key
+    raise ArgumentError(f"unknown game {name!r}{_suggestion(name)}; known: "
+                        f"{', '.join(GAMES + tuple(VARIANTS))}")
+
+
 def variant_names() -> Tuple[str, ...]:
     """Canonical names, in table order."""
     return tuple(VARIANTS)
@@ -90,17 +165,18 @@ def variant(name: str) -> Variant:
 
     Raises
     ------
-    ValueError
-        For an unknown name; the message lists the known ones.
+    ArgumentError
+        For an unknown name (a ValueError); the message lists the known ones and the closest.
+    TypeError
+        For a name that is not a str.
     """
     if not isinstance(name, str):
         raise ArgumentTypeError(f"a variant name must be a str, got {name!r:.60}")
-    key = name.strip().lower().replace(" ", "").replace("_", "-")
-    key = _ALIASES.get(key, _ALIASES.get(key.replace("-", ""), key))
     try:
-        return VARIANTS[key]
+        return VARIANTS[_key(name)]
     except KeyError:
-        raise ArgumentError(f"unknown variant {name!r:.60}; known: {', '.join(VARIANTS)}") from None
+        raise ArgumentError(f"unknown variant {name!r:.60}{_suggestion(name)}; known: "
+                            f"{', '.join(VARIANTS)}") from None
 
 
 def game_of(name: str, hole_cards: Optional[int] = None) -> str:

@@ -84,17 +84,7 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
     if full or extra_boards:
         return _full_deck(n, button, seed, deck, hole_cards, board, hole, extra_boards)
     if deck is not None:
-        if hole_cards is not None or board is not None:
-            raise HandSetupError("give either deck= or hole_cards=/board=, not both")
-        if type(deck) is list and len(deck) >= size and _CARDS.issuperset(deck) and \
-                len(set(deck)) == len(deck) and list(map(type, deck)).count(int) == len(deck):
-            return deck[:size]  # card ids (a replay's own deck), checked in C-speed passes
-        order = card_list(deck, "deck")
-        if len(order) < size:
-            raise HandSetupError(f"deck has {len(order)} cards; {n} players need {size}")
-        if len(set(order)) != len(order):
-            raise HandSetupError("deck has a repeated card")
-        return order if full else order[:size]
+        return _given_order(deck, n, size, hole_cards, board)
     if hole_cards is None and board is None and not exclude:  # the common case: a plain shuffle
         shuffled: List[int] = _rng(seed).permutation(52)[:size].tolist()
         return shuffled
@@ -102,6 +92,28 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
         known = _known_deal(n, button, hole_cards, board, hole, size)
         if known is not None:
             return known
+    fixed = _fixed_cards(n, button, hole_cards, board, hole, size)
+    return _fill(fixed, seed, exclude, n, hole)
+
+
+def _given_order(deck: Any, n: int, size: int, hole_cards: Any, board: Any) -> List[int]:
+    """The first ``size`` cards of a deck order given explicitly, checked."""
+    if hole_cards is not None or board is not None:
+        raise HandSetupError("give either deck= or hole_cards=/board=, not both")
+    if type(deck) is list and len(deck) >= size and _CARDS.issuperset(deck) and \
+            len(set(deck)) == len(deck) and list(map(type, deck)).count(int) == len(deck):
+        return deck[:size]  # card ids (a replay's own deck), checked in C-speed passes
+    order = card_list(deck, "deck")
+    if len(order) < size:
+        raise HandSetupError(f"deck has {len(order)} cards; {n} players need {size}")
+    if len(set(order)) != len(order):
+        raise HandSetupError("deck has a repeated card")
+    return order[:size]
+
+
+def _fixed_cards(n: int, button: int, hole_cards: Any, board: Any, hole: int,
+                 size: int) -> List[Optional[int]]:
+    """The dealt part with the given hole cards and board in place (None: to be dealt)."""
     fixed: List[Optional[int]] = [None] * size
     if hole_cards is not None:
         if isinstance(hole_cards, (str, bytes)) or not hasattr(hole_cards, "__len__"):
@@ -122,6 +134,12 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
             raise HandSetupError(f"board has {len(ids)} cards; at most 5")
         for k, card in enumerate(ids):
             fixed[hole * n + BOARD_POSITIONS[k]] = card
+    return fixed
+
+
+def _fill(fixed: List[Optional[int]], seed: Any, exclude: Sequence[int], n: int,
+          hole: int) -> List[int]:
+    """The gaps of ``fixed`` dealt from the shuffled rest (no card twice, none of ``exclude``)."""
     used = [c for c in fixed if c is not None]
     taken = set(used)
     if len(taken) != len(used):
@@ -130,16 +148,16 @@ def build_deck(n: int, button: int, *, seed: Any = None, deck: Optional[Sequence
             if card in seen:
                 raise HandSetupError(f"card {_name(card)} is given twice")
             seen.add(card)
-    if len(used) == size:
+    if len(used) == len(fixed):
         return used
     if len(exclude):
         if taken & set(exclude):
             raise HandSetupError(f"card {_name(min(taken & set(exclude)))} is given twice")
         taken |= set(exclude)
     if seed is None and all(fixed[hole * n + k] is not None for k in BOARD_POSITIONS) and \
-            len(used) == size - len(BURN_POSITIONS):
+            len(used) == len(fixed) - len(BURN_POSITIONS):
         # only the burns are unknown, and they are never seen: no shuffle needed for them
-        rest = range(52)
+        rest: Sequence[int] = range(52)
     else:
         rest = _rng(seed).permutation(52).tolist()
     it = (c for c in rest if c not in taken)  # lazily: only as many as there are gaps

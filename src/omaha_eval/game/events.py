@@ -21,9 +21,6 @@ SHOW = "show"
 MUCK = "muck"
 WIN = "win"              # ``amount`` from pot ``note`` ("pot 0 hi", ...) to ``player``
 
-ACTION_KINDS = frozenset((FOLD, CHECK, CALL, BET, RAISE))
-
-
 class Event:
     """One event of a hand's history (:attr:`Hand.history`).
 

@@ -41,28 +41,26 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
-from numbers import Integral
 from operator import add, sub
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
 from . import showdown as sd
-from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS, SMALL_BLIND,
-                     STRADDLE, GameConfig, Post)
-from .. import _core
-from .deck import BOARD_POSITIONS, BURN_POSITIONS, build_deck, card_list, deal_size
+from .._args import as_index
+from .config import GameConfig, Post
+from .deck import BOARD_POSITIONS, BURN_POSITIONS, deal_size
 from .payout import after_rake, run_shares
-from .errors import HandSetupError, IllegalActionError
+from .errors import IllegalActionError
 from .pots import build_pots, uncalled_bet
+from .setup import Setup, prepare
 from .results import HandResult, PotResult
-from .structures import MAX_CHIPS, STREETS
+from .structures import STREETS
 
 BETTING = "betting"
 SHOWDOWN = "showdown"
 OVER = "over"
 
-_POST_ORDER = {ANTE: 0, SMALL_BLIND: 1, BIG_BLIND: 2, STRADDLE: 3, KILL: 4, LIVE: 5, DEAD: 6}
 _LIMIT_NAMES = {"fixed": "fixed-limit", "spread": "spread-limit", "pot": "pot-limit", "no": "no-limit",
                 "pot-no": "pot-limit"}
 
@@ -172,132 +170,11 @@ class LegalActions:
         return text + ")"
 
 
-def _posting_order(posts: Sequence[Post], n: int, button: int) -> Tuple[Post, ...]:
-    """A fixed posting order (antes, blinds by kind, dead chips; each clockwise from the button)
-    so that the same set of posts always gives the same history."""
-    return tuple(sorted(posts, key=lambda p: (_POST_ORDER[p.kind], (p.player - button - 1) % n)))
-
-
 # Clockwise orders: _ROTATIONS[n][s] is every player of an n-handed hand from s on, and
 # _AFTER[n][a] the order after player a, for the turn search (iterating a ready tuple is the
 # cheapest loop).
 _ROTATIONS = tuple(tuple(tuple((s + k) % n for k in range(n)) for s in range(n)) for n in range(13))
 _AFTER = tuple(tuple(rotations[(a + 1) % n] for a in range(n)) for n, rotations in enumerate(_ROTATIONS))
-
-
-class _Posted:
-    """The forced bets of a hand, applied: stacks, bets and chips committed and pooled, the
-    events, the first round's amount to match (``level``), its full raise and the bets made."""
-
-    __slots__ = ("stacks", "bets", "committed", "pooled", "events", "level", "full_raise",
-                 "bets_made")
-
-    def __init__(self, ordered: Sequence[Post], stacks: List[int], trimming: bool,
-                 min_bet: int) -> None:
-        n = len(stacks)
-        bets, committed, pooled = [0] * n, [0] * n, [0] * n
-        events: List[Tuple[Any, ...]] = []
-        level = 0
-        straddles = 0
-        for post in ordered:
-            i = post.player
-            amount = min(post.amount, stacks[i])
-            stacks[i] -= amount
-            committed[i] += amount
-            if post.kind == STRADDLE and post.amount:
-                straddles += 1
-            if post.kind in LIVE_KINDS:
-                bets[i] += amount
-                level = max(level, post.amount, bets[i])
-            elif post.kind == DEAD or not trimming:
-                pooled[i] += amount
-            events.append((ev.POST, i, amount, bets[i] if post.kind in LIVE_KINDS else 0, (), 0,
-                           stacks[i] == 0, post.kind))
-        self.stacks, self.bets, self.committed, self.pooled = stacks, bets, committed, pooled
-        self.events = events
-        self.level = level
-        self.full_raise = max(level, min_bet)
-        self.bets_made = (1 if level > 0 else 0) + straddles
-
-
-def _first_round_start(posts: Sequence[Post], n: int, button: int, last: int) -> int:
-    """The seat left of the largest blind, straddle or kill blind (ties: the later one; the kill
-    blind of a killer acting last left out), or left of the button without any."""
-    opener, key = -1, (-1, -1)
-    for post in posts:
-        if post.kind in OPENER_KINDS and post.amount > 0 and not (
-                post.kind == KILL and post.player == last):  # a killer acting last opens nothing
-            k = (post.amount, (post.player - button - 1) % n)
-            if k > key:
-                opener, key = post.player, k
-    return ((opener if opener >= 0 else button) + 1) % n
-
-
-class _Plan:
-    """What every hand of one config, table size and button starts from, worked out once:
-    the posts (the default ones, or ``posts`` given) in posting order, their effect on stacks deep enough that nobody is all
-    in after posting (``posted``; ``need[i]``: the chips player ``i`` posts, a stack must be
-    above it for the shortcut), who opens the first round, and where each player's hole cards
-    lie in the deck (``holes``: one slice per player)."""
-
-    __slots__ = ("posts", "ordered", "posted", "need", "start", "holes")
-
-    def __init__(self, config: GameConfig, n: int, button: int,
-                 posts: Optional[Tuple[Post, ...]] = None) -> None:
-        self.posts = tuple(config.default_posts(n, button)) if posts is None else posts
-        self.ordered = _posting_order(self.posts, n, button)
-        deep = [MAX_CHIPS * 2] * n  # deeper than any stack: no post is short
-        self.posted = _Posted(self.ordered, deep, config.ante_trimming,
-                              config.structure.street_min_bet(0))
-        self.need = tuple(self.posted.committed)
-        self.start = _first_round_start(self.posts, n, button, -1)
-        # hole card j of player p is at hole_position(n, button, p, j) = j n + (p - button - 1) % n
-        deal = config.hole_cards * n
-        self.holes = tuple(slice((p - button - 1) % n, deal, n) for p in range(n))
-
-
-# Per config (keyed by id, the config kept in the entry so that no id is reused while its entry
-# lives; cleared when it grows: a kill pot plays with a new, scaled config): the betting
-# structure's opening bets per street, the plans by (n, button) for the default posts or by
-# (n, button, posts) for given ones, and the most players.
-_ConfigEntry = Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[Any, ...], _Plan], int]
-_PLANS: Dict[int, _ConfigEntry] = {}
-_SEAT_NUMBERS = tuple(tuple(range(n)) for n in range(13))  # the default seat labels
-
-
-def _config_entry(config: GameConfig) -> _ConfigEntry:
-    entry = _PLANS.get(id(config))
-    if entry is None or entry[0] is not config:
-        if len(_PLANS) >= 256:
-            _PLANS.clear()
-        min_bets = tuple(config.structure.street_min_bet(street) for street in range(4))
-        entry = _PLANS[id(config)] = (config, min_bets, {}, config.max_players)
-    return entry
-
-
-_JUST_INT = {int}  # the types of stacks that need no closer look
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _sequence(value: Any, name: str) -> List[Any]:
-    if isinstance(value, (str, bytes)):
-        raise HandSetupError(f"{name} must be a sequence, got {value!r}")
-    try:
-        return list(value)
-    except TypeError:
-        raise HandSetupError(f"{name} must be a sequence, got {value!r}") from None
-
-
-def _as_index(value: object) -> Optional[int]:
-    """An integer argument (Python or NumPy int, never a bool or a float) as an int, else None."""
-    if type(value) is int:  # the common case, without the slower abstract-class check
-        return value
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        return None
-    return int(value)
 
 
 class Hand:
@@ -393,105 +270,53 @@ class Hand:
                  showdown: str = "auto", unknown_cards: Any = (), runs: int = 1, rake: int = 0,
                  added: int = 0, extra_boards: Sequence[Sequence[int]] = (),
                  free_folds: bool = False) -> None:
-        if not isinstance(config, GameConfig):
-            raise HandSetupError(f"config must be a GameConfig, got {config!r}")
-        if type(stacks) is not list and type(stacks) is not tuple:  # (read, never changed)
-            stacks = _sequence(stacks, "stacks")
-        n = len(stacks)
-        config_entry = _config_entry(config)
-        if not 2 <= n <= config_entry[3]:
-            raise HandSetupError(f"a hand needs 2 to {config.max_players} players with "
-                                 f"{config.hole_cards} hole cards, got {n}")
-        if (runs != 1 or type(runs) is not int) and (runs not in (1, 2, 3) or isinstance(runs, bool)):
-            raise HandSetupError(f"runs must be 1, 2 or 3, got {runs!r}")
-        if type(rake) is not int or type(added) is not int or rake < 0 or added < 0:
-            for name, value in (("rake", rake), ("added", added)):
-                if not _is_int(value) or value < 0:
-                    raise HandSetupError(f"{name} must be a non-negative int, got {value!r}")
-        # the common case (plain ints within the limits) in C-speed passes; else say which
-        if not (set(map(type, stacks)) == _JUST_INT and 0 < min(stacks) and max(stacks) <= MAX_CHIPS):
-            for i, s in enumerate(stacks):
-                if not _is_int(s) or s <= 0:
-                    raise HandSetupError(f"stack of player {i} must be a positive int, got {s!r}")
-                if s > MAX_CHIPS:
-                    raise HandSetupError(f"stack of player {i} is {s}, above the chip limit 2**62")
-        button = n - 1 if button is None else button
-        if (type(button) is not int and not _is_int(button)) or not 0 <= button < n:
-            raise HandSetupError(f"button must be a player index 0..{n - 1}, got {button!r}")
-        if first_to_act is not None and (not _is_int(first_to_act) or not 0 <= first_to_act < n):
-            raise HandSetupError(f"first_to_act must be a player index 0..{n - 1}, got {first_to_act!r}")
-        if last_to_act is not None and (not _is_int(last_to_act) or not 0 <= last_to_act < n):
-            raise HandSetupError(f"last_to_act must be a player index 0..{n - 1}, got {last_to_act!r}")
-        if showdown not in ("auto", "manual"):
-            raise HandSetupError(f"showdown must be 'auto' or 'manual', got {showdown!r}")
-        seat_labels = _SEAT_NUMBERS[n] if seats is None else tuple(_sequence(seats, "seats"))
-        if len(seat_labels) != n:
-            raise HandSetupError(f"seats has {len(seat_labels)} labels for {n} players")
-        plan: Optional[_Plan] = None
-        if posts is None:  # made for these n and button: nothing to check
-            plan = config_entry[2].get((n, button))
-            if plan is None:
-                plan = config_entry[2][(n, button)] = _Plan(config, n, button)
-            post_list: Sequence[Post] = plan.posts
-        else:
-            post_list = _sequence(posts, "posts")
-            for post in post_list:
-                if not isinstance(post, Post):
-                    raise HandSetupError(f"posts must be Post objects, got {post!r}")
-                if not 0 <= post.player < n:
-                    raise HandSetupError(f"{post} names a player outside 0..{n - 1}")
-            # given posts that come back (a replayed table's blinds): their plan, worked out once
-            # (posts are frozen, so equal posts give the same plan)
-            key = (n, button, tuple(post_list))
-            plans = config_entry[2]
-            plan = plans.get(key)
-            if plan is None:
-                if len(plans) >= 512:
-                    plans.clear()
-                plan = plans[key] = _Plan(config, n, button, key[2])
-            post_list = plan.posts
-        hole = config.hole_cards
-        known = _core.known_deal(hole_cards, board, n, button, hole) if (
-            seed is None and deck is None and runs == 1 and not extra_boards and
-            hole_cards is not None and board is not None) else None  # a replay: every card known
-        if known is not None:  # (the deck, each player's hole cards)
-            dealt, holes = known
-        else:
-            holes = None
-            dealt = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
-                               hole=hole, full=runs > 1, extra_boards=extra_boards)
-        self._unknown = frozenset(card_list(unknown_cards, "unknown_cards")) if (
-            type(unknown_cards) not in (tuple, list) or unknown_cards) else frozenset()
-
+        # (in prepare's order, positionally: 18 keywords cost more than the rest of the call)
+        s = prepare(config, stacks, button, posts, first_to_act, last_to_act, seed, hole_cards,
+                    board, deck, seats, showdown, unknown_cards, runs, rake, added, extra_boards,
+                    free_folds)
         # nothing below can fail: the hand is set up
-        self._config = config
+        self._set_rules(s)
+        self._set_state(s)
+        self._post_forced_bets(s)
+        self._start_first_round(s.opener())
+
+    # ---- set-up ----
+
+    def _set_rules(self, s: Setup) -> None:
+        """What the hand's arguments fix for the whole hand."""
+        config = self._config = s.config
         structure = self._structure = config.structure
         self._fixed = structure.kind == "fixed"
         self._hilo = config.hilo
-        self._min_bets = config_entry[1]
+        self._min_bets = s.min_bets
         self._pot_sized = structure.kind in ("pot", "pot-no")
-        self._n = n
+        n = self._n = s.n
         self._rotations = _ROTATIONS[n]
         self._after = _AFTER[n]
-        self._button = button
-        self._seats = seat_labels
-        self._named_seats = seats is not None
-        self._posts = post_list if plan is not None else tuple(post_list)
-        self._first_to_act = first_to_act
-        last = self._last = -1 if last_to_act is None else last_to_act
+        self._button = s.button
+        self._seats = s.seats
+        self._named_seats = s.named_seats
+        self._posts = s.plan.posts
+        self._first_to_act = s.first_to_act
+        self._last = s.last
+        self._manual = s.manual
+        self._hole_count = config.hole_cards
+        self._courchevel = config.courchevel
+        self._runs = s.runs
+        self._rake = s.rake
+        self._added = s.added
+        self._free_folds = s.free_folds
+        self._unknown = s.unknown
+        self._deck = s.deck
+
+    def _set_state(self, s: Setup) -> None:
+        """The state of a hand before the forced bets: nobody has acted, nothing is dealt."""
+        n = s.n
         self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
         self._seq_pos: List[int] = []
-        self._manual = showdown == "manual"
-        self._hole_count = hole
-        self._courchevel = config.courchevel
-        self._runs = runs
         self._run_from = -1
-        self._rake = rake
-        self._added = added
         self._boards: List[Tuple[int, ...]] = []
-        self._free_folds = bool(free_folds)
-        self._deck = dealt
-        self._start = list(stacks)
+        self._start = list(s.stacks)
         self._folded = [False] * n
         self._acted = [-1] * n
         self._in_hand = n
@@ -508,52 +333,37 @@ class Hand:
         self._shown: Set[int] = set()
         self._mucked: List[int] = []
         self._result: Optional[HandResult] = None
-        # the forced bets: a plan's, worked out once, when every stack is deep enough that
-        # nobody is all in after posting (the plan's stacks were deeper than any), else posted here
-        self._stacks: List[int]
-        self._bets: List[int]
-        self._committed: List[int]
-        self._pooled: List[int]
-        behind = list(map(sub, stacks, plan.need)) if plan is not None else None
-        if plan is not None and behind is not None and min(behind) > 0:
-            posted = plan.posted
-            self._stacks = behind
-            self._bets = posted.bets[:]
-            self._committed = posted.committed[:]
-            self._pooled = posted.pooled[:]
-            history = posted.events[:]
-        else:
-            ordered = plan.ordered if plan is not None else _posting_order(self._posts, n, button)
-            posted = _Posted(ordered, list(stacks), config.ante_trimming, self._min_bets[0])
-            self._stacks, self._bets = posted.stacks, posted.bets
-            self._committed, self._pooled = posted.committed, posted.pooled
-            history = posted.events
-        self._level, self._full_raise, self._bets_made = posted.level, posted.full_raise, posted.bets_made
+
+    def _post_forced_bets(self, s: Setup) -> None:
+        """The forced bets, the hole cards, and Courchevel's first flop card face up."""
+        stacks, posted = s.forced_bets()
+        shared = posted is s.plan.posted  # the plan's, worked out once: copied
+        self._stacks = stacks
+        self._bets = posted.bets[:] if shared else posted.bets
+        self._committed = posted.committed[:] if shared else posted.committed
+        self._pooled = posted.pooled[:] if shared else posted.pooled
+        history = posted.events[:] if shared else posted.events
+        self._level, self._full_raise = posted.level, posted.full_raise
+        self._bets_made = posted.bets_made
         # events as plain tuples (Event fields in order); Event objects are made only when
         # ``history`` is read
         self._history: List[Tuple[Any, ...]] = history
         # the hole cards are dealt after the posts: their events are made when history is read
         self._dealt_at = len(history)
-        self._able = n - self._stacks.count(0)  # players who can still bet
+        self._able = s.n - stacks.count(0)  # players who can still bet
         # per player: not folded and chips behind (kept with every fold, all in and return:
         # the turn search reads one flag)
-        self._live = list(map(bool, self._stacks))
-        if holes is None:  # each player's slice of the deck (see _Plan)
-            holes = list(map(tuple, map(dealt.__getitem__, plan.holes)))
+        self._live = list(map(bool, stacks))
+        dealt = s.deck
+        holes = s.holes
+        if holes is None:  # each player's slice of the deck (see setup.Plan)
+            holes = list(map(tuple, map(dealt.__getitem__, s.plan.holes)))
         self._hole = holes
         if self._courchevel:  # the first flop card, face up before the first betting round
-            first = dealt[hole * n + BOARD_POSITIONS[0]]
+            first = dealt[self._hole_count * s.n + BOARD_POSITIONS[0]]
             self._board.append(first)
             history.append((ev.DEAL_BOARD, -1, 0, 0, (first,), 0, False, ""))
-        if first_to_act is not None:
-            start = first_to_act
-        elif plan is not None and last < 0:
-            start = plan.start
-        else:
-            start = _first_round_start(self._posts, n, button, last)
-        self._start_first_round(start)
 
-    # ---- set-up ----
 
     def _start_first_round(self, start: int) -> None:
         n, last = self._n, self._last
@@ -679,7 +489,7 @@ class Hand:
     def _player_arg(self, player: object, what: str) -> int:
         """A player argument as an index: an int (or NumPy int) 0..n-1; a bool or a float that
         equals an index is refused too."""
-        p = _as_index(player)
+        p = as_index(player)
         if p is None or not 0 <= p < self._n:
             raise IllegalActionError(f"cannot {what}: no player {player!r} in this hand "
                                      f"(players are ints 0..{self._n - 1})")
@@ -715,7 +525,7 @@ class Hand:
 
     def _check_amount(self, a: int, amount: Any, verb: str) -> None:
         if type(amount) is not int:  # a NumPy int is taken as an int; bools and floats are not
-            if _as_index(amount) is None:
+            if as_index(amount) is None:
                 raise IllegalActionError(f"{verb} amount must be an int, got {amount!r}")
             amount = int(amount)
         reason, low, high, total = self._raise_window(a)
@@ -1649,6 +1459,33 @@ class Hand:
             position += need
         return boards
 
+    def _award(self, hi: Dict[int, int], lo: Dict[int, int],
+               several: bool) -> Tuple[List[Tuple[int, ...]], List[PotResult]]:
+        """(every board the pots were played on, the pots awarded: one run, or each pot split
+        into equal shares awarded run by run on its own board)."""
+        pots_now = after_rake(self._pots, self._rake, self._added) if (self._rake or self._added) else self._pots
+        board = tuple(self._board)
+        boards: List[Tuple[int, ...]] = [board]
+        runs: List[Tuple[Dict[int, int], Dict[int, int]]] = [(hi, lo)]
+        if several:
+            shown = [p for p in self._order if p in self._shown]
+            for later in self._later_boards():
+                boards.append(later)
+                runs.append(sd.score(self._hole, later, shown, self._hilo) if shown else ({}, {}))
+        n = self._n
+        if len(boards) == 1:
+            return boards, sd.award(pots_now, self._shown, hi, lo, self._hilo, self._button, n,
+                                    self._hole, board)  # a tuple: each award keeps it, no copy
+        pots: List[PotResult] = []
+        shares = [run_shares(amount, len(boards)) for amount, _ in pots_now]
+        for r, (run_board, (run_hi, run_lo)) in enumerate(zip(boards, runs)):
+            run_pots = [(share[r], eligible) for share, (_, eligible) in zip(shares, pots_now)]
+            for pot in sd.award(run_pots, self._shown, run_hi, run_lo, self._hilo, self._button,
+                                n, self._hole, run_board):
+                pot.run = r
+                pots.append(pot)
+        return boards, pots
+
     def _finish(self, scores: Optional[Tuple[Dict[int, int], Dict[int, int]]]) -> None:
         n = self._n
         if scores is None:  # everyone else folded
@@ -1657,27 +1494,7 @@ class Hand:
             lo: Dict[int, int] = {}
         else:
             hi, lo = scores
-        pots_now = after_rake(self._pots, self._rake, self._added) if (self._rake or self._added) else self._pots
-        board = tuple(self._board)
-        boards: List[Tuple[int, ...]] = [board]
-        runs: List[Tuple[Dict[int, int], Dict[int, int]]] = [(hi, lo)]
-        if scores is not None and self._multiple_runs():
-            shown = [p for p in self._order if p in self._shown]
-            for later in self._later_boards():
-                boards.append(later)
-                runs.append(sd.score(self._hole, later, shown, self._hilo) if shown else ({}, {}))
-        pots: List[PotResult] = []
-        if len(boards) == 1:
-            pots = sd.award(pots_now, self._shown, hi, lo, self._hilo, self._button, n, self._hole,
-                            board)  # a tuple: each award keeps it without a copy
-        else:
-            shares = [run_shares(amount, len(boards)) for amount, _ in pots_now]
-            for r, (run_board, (run_hi, run_lo)) in enumerate(zip(boards, runs)):
-                run_pots = [(share[r], eligible) for share, (_, eligible) in zip(shares, pots_now)]
-                for pot in sd.award(run_pots, self._shown, run_hi, run_lo, self._hilo, self._button,
-                                    n, self._hole, run_board):
-                    pot.run = r
-                    pots.append(pot)
+        boards, pots = self._award(hi, lo, scores is not None and self._multiple_runs())
         winnings = [0] * n
         history, street, single = self._history, self._street, len(boards) == 1
         for pot in pots:
@@ -1693,7 +1510,7 @@ class Hand:
         self._actor = -1
         shown_cards = {p: self._hole[p] for p in self._order if p in self._shown} if self._shown else {}
         self._result = HandResult(pots, list(self._returned), winnings, list(self._start),
-                                  list(stacks), shown_cards, list(self._mucked), board)
+                                  list(stacks), shown_cards, list(self._mucked), boards[0])
 
     # ---- state ----
 

@@ -638,12 +638,31 @@ def replay(record: PHHRecord, *, seed: Any = 0) -> Hand:
 
 
 def _replay(record: PHHRecord, seed: Any) -> Hand:
-    holes, board = _known_cards(record)
+    hand = _dealt_hand(record, seed)
     n = record.n_players
-    button = n - 1
-    hole = record.config.hole_cards
-    fields = record.fields
-    runs = _int(fields, "_runs", 1)
+    board_seen = 0
+    pending: Dict[int, Tuple[int, str, List[str]]] = {}  # out-of-turn showdown actions by player
+    for k, action in enumerate(record.actions):
+        tokens = _split(action)
+        if not tokens:
+            continue
+        try:
+            if tokens[0] == "d":
+                board_seen = _dealer_action(hand, tokens, k, action, board_seen)
+                continue
+            _player_action(hand, _player(tokens[0], n, k, action), tokens, k, action, pending)
+            _shows_now_in_turn(hand, pending, n)
+        except IllegalActionError as exc:
+            raise PHHError(f"action {k} {action!r}: {exc}") from None
+    if pending and hand.phase == "showdown":
+        k, action, _ = min(pending.values())
+        raise PHHError(f"action {k} {action!r}: out of turn, and the showdown never reached it "
+                       f"({_state(hand)})")
+    return hand
+
+
+def _later_boards(fields: Dict[str, Any], board: List[Any]) -> List[List[int]]:
+    """The cards of runs 2 and 3 that differ from the first board (``_run_boards``)."""
     try:
         later = [parse_cards(b).tolist() for b in fields.get("_run_boards", [])]
     except (CardError, TypeError, ValueError) as exc:
@@ -653,73 +672,86 @@ def _replay(record: PHHRecord, seed: Any) -> Hand:
         while prefix < 5 and all(len(b) > prefix and len(board) > prefix and b[prefix] == board[prefix]
                                  for b in later):
             prefix += 1
+    return [b[prefix:] for b in later]
+
+
+def _dealt_hand(record: PHHRecord, seed: Any) -> Hand:
+    """The hand of ``record`` before its first action: the known cards in place, the unknown
+    ones from ``seed`` (and marked unknown)."""
+    holes, board = _known_cards(record)
+    n = record.n_players
+    button = n - 1
+    hole = record.config.hole_cards
+    fields = record.fields
+    runs = _int(fields, "_runs", 1)
+    extra = _later_boards(fields, board)
     try:
         deck = build_deck(n, button, seed=seed, hole_cards=holes, board=board, hole=hole,
-                          full=runs > 1, extra_boards=[b[prefix:] for b in later])
+                          full=runs > 1, extra_boards=extra)
         unknown = [deck[hole_position(n, button, p, j)] for p in range(n) if holes[p] is None for j in range(hole)]
         unknown += [deck[hole * n + BOARD_POSITIONS[k]] for k in range(len(board), 5)]
-        hand = Hand(record.config, record.starting_stacks, posts=record.posts,
+        return Hand(record.config, record.starting_stacks, posts=record.posts,
                     first_to_act=record.first_to_act, last_to_act=record.last_to_act, deck=deck,
                     unknown_cards=unknown, seats=tuple(f"p{i + 1}" for i in range(n)),
                     showdown="manual", runs=runs, rake=_int(fields, "_rake", 0),
                     added=_int(fields, "_added", 0), free_folds=_bool(fields, "_free_folds", False))
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
-    board_seen = 0
-    pending: Dict[int, Tuple[int, str, List[str]]] = {}  # out-of-turn showdown actions by player
-    for k, action in enumerate(record.actions):
-        tokens = _split(action)
-        if not tokens:
-            continue
+
+
+def _dealer_action(hand: Hand, tokens: List[str], k: int, action: str, board_seen: int) -> int:
+    """A ``d dh`` / ``d db`` action checked against the hand (the cards are already in place);
+    returns the board cards seen so far."""
+    if len(tokens) < 3 or tokens[1] not in ("dh", "db"):
+        raise PHHError(f"action {k} {action!r}: unknown dealer action")
+    if tokens[1] == "db":
+        board_seen += len(_cards(tokens[2], k, action))
+        if len(hand.board) < board_seen:
+            raise PHHError(f"action {k} {action!r}: the board is dealt before the "
+                           f"betting round is over ({_state(hand)})")
+    return board_seen
+
+
+def _player_action(hand: Hand, p: int, tokens: List[str], k: int, action: str,
+                   pending: Dict[int, Tuple[int, str, List[str]]]) -> None:
+    """One player's action (``f``, ``cc``, ``cbr``, ``sm``) applied to the hand; a showdown
+    action out of our turn order is kept in ``pending``."""
+    verb = tokens[1] if len(tokens) > 1 else ""
+    if verb == "f":
+        hand.fold(p)
+    elif verb == "cc":
+        hand.check_or_call(p)
+    elif verb == "cbr" and len(tokens) >= 3:
+        if not _DIGITS.fullmatch(tokens[2]):
+            raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer "
+                           f"(up to 30 digits 0-9)")
+        hand.bet_or_raise_to(int(tokens[2]), p)
+    elif verb == "sm":
+        if hand.phase != "showdown" and _already_shown(hand, p, tokens, k, action):
+            return  # shown automatically (show_all): the file just records it
+        if hand.phase == "showdown" and hand.legal_actions().player != p:
+            # other engines may show in another order; who shows first changes no payout,
+            # so keep it until the player's turn in ours
+            if p in pending:
+                raise PHHError(f"action {k} {action!r}: p{p + 1} shows or mucks twice")
+            pending[p] = (k, action, tokens)
+            return
+        _show_or_muck(hand, p, tokens, k, action)
+    else:
+        raise PHHError(f"action {k} {action!r}: unknown or unsupported action")
+
+
+def _shows_now_in_turn(hand: Hand, pending: Dict[int, Tuple[int, str, List[str]]], n: int) -> None:
+    """The kept showdown actions whose turn has come, in our order."""
+    while pending and hand.phase == "showdown":
+        turn = hand.legal_actions().player
+        if turn is None or turn not in pending:
+            break
+        k, action, tokens = pending.pop(turn)
         try:
-            if tokens[0] == "d":
-                if len(tokens) < 3 or tokens[1] not in ("dh", "db"):
-                    raise PHHError(f"action {k} {action!r}: unknown dealer action")
-                if tokens[1] == "db":
-                    cards = _cards(tokens[2], k, action)
-                    board_seen += len(cards)
-                    if len(hand.board) < board_seen:
-                        raise PHHError(f"action {k} {action!r}: the board is dealt before the "
-                                       f"betting round is over ({_state(hand)})")
-                continue
-            p = _player(tokens[0], n, k, action)
-            verb = tokens[1] if len(tokens) > 1 else ""
-            if verb == "f":
-                hand.fold(p)
-            elif verb == "cc":
-                hand.check_or_call(p)
-            elif verb == "cbr" and len(tokens) >= 3:
-                if not _DIGITS.fullmatch(tokens[2]):
-                    raise PHHError(f"action {k} {action!r}: amount {tokens[2]!r} is not an integer "
-                                   f"(up to 30 digits 0-9)")
-                amount = int(tokens[2])
-                hand.bet_or_raise_to(amount, p)
-            elif verb == "sm":
-                if hand.phase != "showdown" and _already_shown(hand, p, tokens, k, action):
-                    continue  # shown automatically (show_all): the file just records it
-                if hand.phase == "showdown" and hand.legal_actions().player != p:
-                    # other engines may show in another order; who shows first changes no payout,
-                    # so keep it until the player's turn in ours
-                    if p in pending:
-                        raise PHHError(f"action {k} {action!r}: p{p + 1} shows or mucks twice")
-                    pending[p] = (k, action, tokens)
-                    continue
-                _show_or_muck(hand, p, tokens, k, action)
-            else:
-                raise PHHError(f"action {k} {action!r}: unknown or unsupported action")
-            while pending and hand.phase == "showdown":
-                turn = hand.legal_actions().player
-                if turn is None or turn not in pending:
-                    break
-                k, action, tokens = pending.pop(turn)
-                _show_or_muck(hand, _player(tokens[0], n, k, action), tokens, k, action)
+            _show_or_muck(hand, _player(tokens[0], n, k, action), tokens, k, action)
         except IllegalActionError as exc:
             raise PHHError(f"action {k} {action!r}: {exc}") from None
-    if pending and hand.phase == "showdown":
-        k, action, _ = min(pending.values())
-        raise PHHError(f"action {k} {action!r}: out of turn, and the showdown never reached it "
-                       f"({_state(hand)})")
-    return hand
 
 
 def _state(hand: Hand) -> str:

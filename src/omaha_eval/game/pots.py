@@ -24,6 +24,20 @@ def uncalled_bet(bets: Sequence[int]) -> Optional[Tuple[int, int]]:
     return bets.index(top), top - second
 
 
+def _layers(layered: Sequence[int], live: Tuple[int, ...],
+            pots: List[Tuple[int, Tuple[int, ...]]]) -> int:
+    """Appends a pot per distinct live contribution (cut there); returns the top level."""
+    previous = 0
+    for level in sorted({layered[i] for i in live if layered[i] > 0}):
+        amount = 0
+        for x in layered:
+            if x > previous:
+                amount += (x if x < level else level) - previous
+        pots.append((amount, tuple(i for i in live if layered[i] >= level)))
+        previous = level
+    return previous
+
+
 def build_pots(layered: Sequence[int], dead: int, folded: Sequence[bool]) -> List[Tuple[int, Tuple[int, ...]]]:
     """Main and side pots as ``(amount, eligible players)``, main pot first.
 
@@ -38,20 +52,12 @@ def build_pots(layered: Sequence[int], dead: int, folded: Sequence[bool]) -> Lis
         if first > 0 and list(map(layered.__getitem__, live)).count(first) == len(live):
             # every player still in put in the same (most pots): one pot of every chip
             return [(sum(layered) + dead, live)]
-    levels = sorted({layered[i] for i in live if layered[i] > 0})
     pots: List[Tuple[int, Tuple[int, ...]]] = []
-    previous = 0
     if dead and any(layered[i] == 0 for i in live):
         # someone all in on the ante alone still plays for the pooled dead money
         pots.append((dead, tuple(live)))
         dead = 0
-    for level in levels:
-        amount = 0
-        for x in layered:
-            if x > previous:
-                amount += (x if x < level else level) - previous
-        pots.append((amount, tuple(i for i in live if layered[i] >= level)))
-        previous = level
+    previous = _layers(layered, live, pots)
     # chips above the top live contribution (possible only for folded players) join the last pot
     leftover = sum(x - previous for x in layered if x > previous)
     if not pots:

@@ -1,7 +1,7 @@
 """Random legal play, for tests, fuzzing and benchmarks.
 
-``random_action(hand, rng)`` picks one legal action (weighted to produce many raises and all
-ins) and applies it; ``play_random(hand, rng)`` plays the hand to the end. ``rng`` is a
+``choose_action(hand, rng)`` picks one legal action (weighted to produce many raises and all
+ins), ``apply_action`` applies it; ``play_random(hand, rng)`` plays the hand to the end. ``rng`` is a
 :class:`random.Random` (fast, seedable); the choices depend only on its state.
 """
 
@@ -59,12 +59,6 @@ def apply_action(hand: Hand, action: Action) -> None:
         hand.muck()
     else:
         raise ValueError(f"unknown action {verb!r}")
-
-
-def random_action(hand: Hand, rng: random.Random, **weights: float) -> Action:
-    action = choose_action(hand, rng, **weights)
-    apply_action(hand, action)
-    return action
 
 
 def play_random(hand: Hand, rng: random.Random, **weights: float) -> Hand:

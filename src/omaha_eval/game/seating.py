@@ -42,8 +42,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import gcd
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
+from .._args import is_int
 from ..errors import TableError as TableError  # re-exported: its old home
 from .config import ANTE, BIG_BLIND, DEAD, KILL, LIVE, SMALL_BLIND, STRADDLE, GameConfig
 
@@ -57,10 +58,6 @@ MISSED_BLINDS_RULES = ("owed", "forgiven")
 # why a present player is not dealt in
 WAIT_BIG_BLIND = "waiting for the big blind"
 WAIT_BUTTON = "waiting for the button to pass"
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -148,7 +145,7 @@ class TableRules:
     missed_blinds: str = "owed"
 
     def __post_init__(self) -> None:
-        if not _is_int(self.seats) or not 2 <= self.seats <= MAX_SEATS:
+        if not is_int(self.seats) or not 2 <= self.seats <= MAX_SEATS:
             raise TableError(f"seats must be an int 2..{MAX_SEATS}, got {self.seats!r}")
         if self.kill not in KILL_GAMES:
             raise TableError(f"kill must be None, 'kill' or 'half', got {self.kill!r}")
@@ -164,7 +161,7 @@ class TableRules:
                 raise TableError(f"{name} must be True or False, got {getattr(self, name)!r}")
         for name in ("straddle_amount", "kill_min_pot"):
             value = getattr(self, name)
-            if value is not None and (not _is_int(value) or value < 0):
+            if value is not None and (not is_int(value) or value < 0):
                 raise TableError(f"{name} must be a non-negative int or None, got {value!r}")
 
     @property
@@ -575,25 +572,29 @@ def _fresh(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, n: int
     return _Layout(list(present), button, False, sb, bb, heads_up, True, {}, [], [])
 
 
-def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, last_bb: int,
-                n: int, rules: TableRules) -> Optional[_Layout]:
-    """The normal layout from last hand's positions (``last_bb``: last hand's big blind seat);
-    None if it deals in fewer than two."""
-    def present(s: int) -> bool:
-        p = seats[s]
-        return p is not None and p.present
-
-    bb = _next_found(last_bb, n, present)
+def _missed(seats: Sequence[Optional[SeatedPlayer]], start: int, end: int,
+            n: int) -> List[Tuple[int, str]]:
+    """Seats between ``start`` and ``end`` whose players sat out the big blind (marked MB)."""
     missed: List[Tuple[int, str]] = []
-    for s in _between(last_bb, bb, n):
+    for s in _between(start, end, n):
         p = seats[s]
         if p is not None and p.played and not p.present and p.mark != "MB":
             missed.append((s, "MB"))
+    return missed
+
+
+def _blind_seats(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, last_bb: int,
+                 n: int, rules: TableRules,
+                 present: Callable[[int], bool]) -> Tuple[int, int, bool, List[Tuple[int, str]]]:
+    """(big blind seat, small blind seat, is the small blind live, the missed blinds): the big
+    blind moves to the next present player; the small blind stays on last hand's big blind."""
+    bb = _next_found(last_bb, n, present)
+    missed = _missed(seats, last_bb, bb, n)
     sb_player = seats[last_bb]
     sb_seat = last_bb
-    sb_live = (sb_player is not None and sb_player.pid == positions.bb_pid and sb_player.present
-               and last_bb != bb)
-    if sb_player is not None and sb_player.pid == positions.bb_pid and not sb_player.present:
+    was_bb = sb_player is not None and sb_player.pid == positions.bb_pid
+    sb_live = was_bb and sb_player is not None and sb_player.present and last_bb != bb
+    if was_bb and sb_player is not None and not sb_player.present:
         if sb_player.played and sb_player.mark == "":
             missed.append((last_bb, "MS"))
         due = _player(seats, bb)
@@ -602,16 +603,15 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, l
             # a player who owes blinds: they enter by the big blind, and the small blind is dead)
             sb_seat, sb_live = bb, True
             bb = _next_found(sb_seat, n, present)
-            for s in _between(sb_seat, bb, n):
-                p = seats[s]
-                if p is not None and p.played and not p.present and p.mark != "MB":
-                    missed.append((s, "MB"))
-    button = positions.sb_seat if positions.sb_seat is not None else last_bb
-    bp = seats[button]
-    button_live = (bp is not None and positions.sb_pid is not None and bp.pid == positions.sb_pid
-                   and bp.present and button not in (bb, sb_seat))
-    restricted = set(_between(button, bb, n)) | {button}
+            missed += _missed(seats, sb_seat, bb, n)
+    return bb, sb_seat, sb_live, missed
 
+
+def _dealt_in(seats: Sequence[Optional[SeatedPlayer]], n: int, rules: TableRules,
+              present: Callable[[int], bool], bb: int, blinds_live: Set[int],
+              restricted: Set[int]) -> Tuple[List[int], Dict[int, Tuple[bool, bool]],
+                                             List[Tuple[int, str]]]:
+    """(the seats dealt in, what each owes and posts now, the seats waiting and for what)."""
     dealt: List[int] = []
     owed: Dict[int, Tuple[bool, bool]] = {}
     waiting: List[Tuple[int, str]] = []
@@ -623,9 +623,7 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, l
             dealt.append(s)
             if p.owes_dead_sb and rules.missed_blinds == "owed":
                 owed[s] = (False, True)  # MB or MS: the big blind is their live blind
-        elif (s == sb_seat and sb_live) or (s == button and button_live):
-            dealt.append(s)
-        elif not p.owes_bb and not p.owes_dead_sb:
+        elif s in blinds_live or (not p.owes_bb and not p.owes_dead_sb):
             dealt.append(s)
         elif s in restricted:
             waiting.append((s, WAIT_BUTTON))
@@ -634,6 +632,25 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, l
             owed[s] = (p.owes_bb, p.owes_dead_sb)
         else:
             waiting.append((s, WAIT_BIG_BLIND))
+    return dealt, owed, waiting
+
+
+def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, last_bb: int,
+                n: int, rules: TableRules) -> Optional[_Layout]:
+    """The normal layout from last hand's positions (``last_bb``: last hand's big blind seat);
+    None if it deals in fewer than two."""
+    def present(s: int) -> bool:
+        p = seats[s]
+        return p is not None and p.present
+
+    bb, sb_seat, sb_live, missed = _blind_seats(seats, positions, last_bb, n, rules, present)
+    button = positions.sb_seat if positions.sb_seat is not None else last_bb
+    bp = seats[button]
+    button_live = (bp is not None and positions.sb_pid is not None and bp.pid == positions.sb_pid
+                   and bp.present and button not in (bb, sb_seat))
+    restricted = set(_between(button, bb, n)) | {button}
+    blinds_live = ({sb_seat} if sb_live else set()) | ({button} if button_live else set())
+    dealt, owed, waiting = _dealt_in(seats, n, rules, present, bb, blinds_live, restricted)
     if len(dealt) < 2:
         return None
     if len(dealt) == 2:
@@ -643,56 +660,62 @@ def _positional(seats: Sequence[Optional[SeatedPlayer]], positions: Positions, l
                    owed, missed, waiting)
 
 
-def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, config: GameConfig,
-                 number: int, lay: _Layout, pending_kill: Optional[PendingKill], straddle: bool,
-                 overblind: Optional[Tuple[int, int]]) -> HandPlan:
-    n = len(seats)
-    dealt = lay.dealt
-    in_hand = set(dealt)
-    bb_amount, sb_amount = config.big_blind, config.small_blind
-    # killer: an earned kill (kill games) or a voluntary overblind (kill pots)
-    killer: Optional[int] = None
-    kill_amount = 0
-    kill_kind: Optional[str] = None
-    stakes = (1, 1)
-    if overblind is not None:
-        if not rules.overblind:
-            raise TableError("this table does not allow overblinds (kill pots)")
-        if not isinstance(overblind, (tuple, list)) or len(overblind) != 2:
-            raise TableError(f"overblind must be a (seat, amount) pair, got {overblind!r}")
-        seat, amount = overblind
-        if not _is_int(seat) or seat not in in_hand:
-            raise TableError(f"seat {seat!r} is not dealt in this hand and cannot post an overblind")
-        if lay.owed.get(seat):
-            raise TableError(f"seat {seat} posts owed blinds this hand and cannot post an overblind")
-        if pending_kill is not None and pending_kill.pid in {_player(seats, s).pid for s in dealt}:
-            raise TableError("this hand is already a kill hand")
-        low = 2 * bb_amount
-        high = max(low, _player(seats, seat).stack // 2) if rules.overblind_half_stack else low
-        if not _is_int(amount) or not low <= amount <= high:
-            allowed = f"{low}" if high == low else f"{low} to {high} (half the stack)"
-            raise TableError(f"overblind of seat {seat} must be {allowed}, got {amount!r}")
-        killer, kill_amount, kill_kind = seat, amount, "overblind"
-        g = gcd(amount, bb_amount) or 1
-        stakes = (amount // g, bb_amount // g) if bb_amount else (2, 1)
-    elif pending_kill is not None and rules.kill is not None:
-        p = seats[pending_kill.seat] if 0 <= pending_kill.seat < n else None
-        if p is not None and p.pid == pending_kill.pid and pending_kill.seat in in_hand:
-            killer = pending_kill.seat
-            stakes = (pending_kill.num, pending_kill.den)
-            kill_amount = bb_amount * stakes[0] // stakes[1]
-            kill_kind = rules.kill
+_Kill = Tuple[Optional[int], int, Optional[str], Tuple[int, int]]  # seat, amount, kind, stakes
 
+
+def _overblind_kill(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, bb_amount: int,
+                    lay: _Layout, pending_kill: Optional[PendingKill],
+                    overblind: Any) -> _Kill:
+    """A voluntary overblind (kill pots), checked."""
+    in_hand = set(lay.dealt)
+    if not rules.overblind:
+        raise TableError("this table does not allow overblinds (kill pots)")
+    if not isinstance(overblind, (tuple, list)) or len(overblind) != 2:
+        raise TableError(f"overblind must be a (seat, amount) pair, got {overblind!r}")
+    seat, amount = overblind
+    if not is_int(seat) or seat not in in_hand:
+        raise TableError(f"seat {seat!r} is not dealt in this hand and cannot post an overblind")
+    if lay.owed.get(seat):
+        raise TableError(f"seat {seat} posts owed blinds this hand and cannot post an overblind")
+    if pending_kill is not None and pending_kill.pid in {_player(seats, s).pid for s in lay.dealt}:
+        raise TableError("this hand is already a kill hand")
+    low = 2 * bb_amount
+    high = max(low, _player(seats, seat).stack // 2) if rules.overblind_half_stack else low
+    if not is_int(amount) or not low <= amount <= high:
+        allowed = f"{low}" if high == low else f"{low} to {high} (half the stack)"
+        raise TableError(f"overblind of seat {seat} must be {allowed}, got {amount!r}")
+    g = gcd(amount, bb_amount) or 1
+    return seat, amount, "overblind", (amount // g, bb_amount // g) if bb_amount else (2, 1)
+
+
+def _kill(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, bb_amount: int,
+          lay: _Layout, pending_kill: Optional[PendingKill], overblind: Any) -> _Kill:
+    """The killer of this hand: an earned kill (kill games) or a voluntary overblind."""
+    if overblind is not None:
+        return _overblind_kill(seats, rules, bb_amount, lay, pending_kill, overblind)
+    if pending_kill is not None and rules.kill is not None:
+        n = len(seats)
+        p = seats[pending_kill.seat] if 0 <= pending_kill.seat < n else None
+        if p is not None and p.pid == pending_kill.pid and pending_kill.seat in lay.dealt:
+            stakes = (pending_kill.num, pending_kill.den)
+            return pending_kill.seat, bb_amount * stakes[0] // stakes[1], rules.kill, stakes
+    return None, 0, None, (1, 1)
+
+
+def _blind_posts(config: GameConfig, lay: _Layout, killer: Optional[int],
+                 kill_amount: int) -> List[SeatPost]:
+    """Antes, blinds, owed live and dead blinds, and the kill blind, in that order."""
+    bb_amount, sb_amount = config.big_blind, config.small_blind
     posts: List[SeatPost] = []
     if config.ante:
-        posts.extend(SeatPost(s, ANTE, config.ante) for s in dealt)
+        posts.extend(SeatPost(s, ANTE, config.ante) for s in lay.dealt)
     sb = lay.small_blind
     if sb is not None and sb != killer and sb_amount and not (lay.heads_up and lay.owed.get(sb, (0, 0))[0]):
         # (heads-up, a button coming back with a live big blind posts that instead)
         posts.append(SeatPost(sb, SMALL_BLIND, sb_amount))
     if lay.big_blind != killer:
         posts.append(SeatPost(lay.big_blind, BIG_BLIND, bb_amount))
-    for s in dealt:
+    for s in lay.dealt:
         live_bb, dead_sb = lay.owed.get(s, (False, False))
         if live_bb and s != killer:  # the kill blind replaces an owed live blind too
             posts.append(SeatPost(s, LIVE, bb_amount))
@@ -700,16 +723,34 @@ def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, con
             posts.append(SeatPost(s, DEAD, sb_amount))
     if killer is not None:
         posts.append(SeatPost(killer, KILL, kill_amount))
+    return posts
 
-    # straddle: the player left of the big blind, not heads-up, not in a kill hand
-    straddle_seat = None
-    if rules.straddle and not lay.heads_up and killer is None:
-        left = _next(lay.big_blind, n, lambda s: s in in_hand)
-        if left is not None and left not in lay.owed and left not in (lay.small_blind, lay.big_blind):
-            straddle_seat = left
+
+def _straddle_seat(rules: TableRules, lay: _Layout, n: int, killer: Optional[int]) -> Optional[int]:
+    """The player left of the big blind, who may straddle (not heads-up, not in a kill hand)."""
+    if not rules.straddle or lay.heads_up or killer is not None:
+        return None
+    in_hand = set(lay.dealt)
+    left = _next(lay.big_blind, n, lambda s: s in in_hand)
+    if left is not None and left not in lay.owed and left not in (lay.small_blind, lay.big_blind):
+        return left
+    return None
+
+
+def _forced_bets(seats: Sequence[Optional[SeatedPlayer]], rules: TableRules, config: GameConfig,
+                 number: int, lay: _Layout, pending_kill: Optional[PendingKill], straddle: bool,
+                 overblind: Optional[Tuple[int, int]]) -> HandPlan:
+    n = len(seats)
+    dealt = lay.dealt
+    in_hand = set(dealt)
+    # killer: an earned kill (kill games) or a voluntary overblind (kill pots)
+    killer, kill_amount, kill_kind, stakes = _kill(seats, rules, config.big_blind, lay,
+                                                   pending_kill, overblind)
+    posts = _blind_posts(config, lay, killer, kill_amount)
+    straddle_seat = _straddle_seat(rules, lay, n, killer)
     straddled = bool(straddle and straddle_seat is not None)
     if straddled and straddle_seat is not None:
-        posts.append(SeatPost(straddle_seat, STRADDLE, rules.straddle_amount or 2 * bb_amount))
+        posts.append(SeatPost(straddle_seat, STRADDLE, rules.straddle_amount or 2 * config.big_blind))
 
     # who opens the first round: left of the big blind (or of the straddle); a killer who acts
     # last is skipped there and acts after everyone else, one who acts in turn keeps their place

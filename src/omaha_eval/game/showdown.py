@@ -95,28 +95,37 @@ def auto_shows(order: Sequence[int], pots: Pots, hi: Dict[int, int], lo: Dict[in
     best_lo: Dict[int, int] = {}
     mucked: Set[int] = set()
     for player in order:
-        show = False
-        for k, (_, eligible) in enumerate(pots):
-            if len(eligible) < 2 or player not in eligible:
-                continue
-            if k not in best_hi or hi[player] >= best_hi[k] or (lo and lo[player] and lo[player] >= best_lo[k]):
-                show = True
-                break
-        if not show and not may_muck(player, pots, mucked):
-            show = True
+        show = _can_win(player, pots, hi, lo, best_hi, best_lo) or not may_muck(player, pots, mucked)
         shows.append(show)
         if show:
-            for k, (_, eligible) in enumerate(pots):
-                if player in eligible:
-                    if k not in best_hi or hi[player] > best_hi[k]:
-                        best_hi[k] = hi[player]
-                    if lo and lo[player] > best_lo.get(k, 0):
-                        best_lo[k] = lo[player]
-                    elif lo:
-                        best_lo.setdefault(k, 0)
+            _shown(player, pots, hi, lo, best_hi, best_lo)
         else:
             mucked.add(player)
     return shows
+
+
+def _can_win(player: int, pots: Pots, hi: Dict[int, int], lo: Dict[int, int],
+             best_hi: Dict[int, int], best_lo: Dict[int, int]) -> bool:
+    """Whether ``player`` still wins or ties part of a contested pot against the shown hands."""
+    for k, (_, eligible) in enumerate(pots):
+        if len(eligible) < 2 or player not in eligible:
+            continue
+        if k not in best_hi or hi[player] >= best_hi[k] or (lo and lo[player] and lo[player] >= best_lo[k]):
+            return True
+    return False
+
+
+def _shown(player: int, pots: Pots, hi: Dict[int, int], lo: Dict[int, int],
+           best_hi: Dict[int, int], best_lo: Dict[int, int]) -> None:
+    """The best shown hands of each pot once ``player`` has shown."""
+    for k, (_, eligible) in enumerate(pots):
+        if player in eligible:
+            if k not in best_hi or hi[player] > best_hi[k]:
+                best_hi[k] = hi[player]
+            if lo and lo[player] > best_lo.get(k, 0):
+                best_lo[k] = lo[player]
+            elif lo:
+                best_lo.setdefault(k, 0)
 
 
 def _shows_one_pot(order: Sequence[int], eligible: Tuple[int, ...], hi: Dict[int, int],

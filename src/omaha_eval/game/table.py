@@ -22,6 +22,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from .._args import is_int
 from .config import BIG_BLIND, SMALL_BLIND, GameConfig, Post
 from .hand import Hand, LegalActions
 from .phh import hand_to_phh
@@ -31,10 +32,6 @@ from .seating import (HandPlan, PendingKill, Positions, SeatedPlayer, TableError
                       apply_plan, plan_hand)
 
 __all__ = ["Table", "HandRecord", "TableError", "TableRules"]
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass
@@ -208,13 +205,13 @@ class Table:
             raise TableError(f"rules must be TableRules, got {rules!r}")
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (1 << 63))  # type: ignore[operator]
-        if not _is_int(seed) or seed < 0:
+        if not is_int(seed) or seed < 0:
             raise TableError(f"seed must be a non-negative int, got {seed!r}")
-        if button is not None and (not _is_int(button) or not 0 <= button < rules.seats):
+        if button is not None and (not is_int(button) or not 0 <= button < rules.seats):
             raise TableError(f"button must be a seat 0..{rules.seats - 1}, got {button!r}")
         if not isinstance(name, str):
             raise TableError(f"name must be a string, got {name!r}")
-        if not _is_int(seat_base):
+        if not is_int(seat_base):
             raise TableError(f"seat_base must be an int, got {seat_base!r}")
         self.config = config
         self.rules = rules
@@ -375,7 +372,7 @@ class Table:
             raise TableError(f"seat {s} is taken by {taken.name}")
         if not isinstance(name, str) or not name:
             raise TableError(f"name must be a non-empty string, got {name!r}")
-        if not _is_int(stack) or stack <= 0:
+        if not is_int(stack) or stack <= 0:
             raise TableError(f"stack must be a positive int, got {stack!r}")
         self._check_chip_limit(stack)
         player = SeatedPlayer(name, stack, self._next_pid, sitting_out=bool(sitting_out),
@@ -528,7 +525,7 @@ class Table:
         {0: 100, 1: 150}
         """
         p = self._player(seat)
-        if not _is_int(amount) or amount <= 0:
+        if not is_int(amount) or amount <= 0:
             raise TableError(f"amount must be a positive int, got {amount!r}")
         if self._in_running_hand(seat):
             raise TableError(f"seat {seat} ({p.name}) is in the hand being played; add chips after it")

@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("mypy")
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "typed_usage.py"
 
 

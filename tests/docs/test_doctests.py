@@ -57,7 +57,7 @@ def test_docstring_examples(name):
 
 def test_there_are_enough_examples():
     # issue 9 asked for at least 80 examples across the package; there are ~690 (every public
-    # function, class and method has one, see tests/test_numpydoc.py): the floor only rises
+    # function, class and method has one, see tests/docs/test_numpydoc.py): the floor only rises
     total = sum(len(t.examples) for name in MODULES for t in _tests(name))
     assert total >= 600, total
     public = [getattr(omaha_eval, n) for n in omaha_eval.__all__]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 SETUP = ("python -m venv .venv && . .venv/bin/activate && pip install . && "
          "omaha-eval eval As2sQhJh 3s4s8h2c9d --game hilo")
 TESTS = 'python -m venv .venv && . .venv/bin/activate && pip install ".[test]" && python -m pytest'

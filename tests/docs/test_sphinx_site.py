@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 GUIDES = sorted(DOCS.glob("*.rst")) if DOCS.is_dir() else []
 
 pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="docs/ not beside the tests")
