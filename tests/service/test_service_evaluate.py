@@ -66,7 +66,7 @@ def test_batch_equals_the_library_in_order(client):
     ({"hole": "As2sQh", "board": "3s4s8h2c9d"}, ["body", "hole"], "CardError", "got 3"),
     ({"hole": "As2sQhJh", "board": "As4s8h2c9d"}, ["body"], "CardError", "duplicate card As"),
     ({"hole": [51, 50, 42, 99], "board": "3s4s8h2c9d"}, ["body", "hole"], "CardError", "99"),
-    ({"hole": "As2sQhJh", "board": "3s4s8h2c9d", "game": "stud"}, ["body", "game"], "ValueError", "stud"),
+    ({"hole": "As2sQhJh", "board": "3s4s8h2c9d", "game": "stud"}, ["body", "game"], "ArgumentError", "stud"),
     ({"deals": [{"hole": "As2sQhJh", "board": "3s4s8h2c9d"}, {"hole": "AsAs", "board": "3s4s8h2c9d"}]},
      ["body", "deals", 1, "hole"], "CardError", ""),
 ])
