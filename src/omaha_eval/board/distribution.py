@@ -124,8 +124,8 @@ class EquityDistribution:
     Examples
     --------
     >>> import omaha_eval as oe
-    >>> oe.equity_distribution("AA**ds", "KK**", "Ts9d3c")
-    EquityDistribution(759 combos on Ts9d3c, game='hi', mean=0.7473)
+    >>> oe.equity_distribution("AA**ds", "KK**ds", "Ts9d3c")
+    EquityDistribution(759 combos on Ts9d3c, game='hi', mean=0.7238)
     """
 
     hands: npt.NDArray[np.uint8]
@@ -173,7 +173,7 @@ class EquityDistribution:
         Examples
         --------
         >>> import omaha_eval as oe
-        >>> share, edges = oe.equity_distribution("AA**", "KK**", "Ts9d3c").histogram(4)
+        >>> share, edges = oe.equity_distribution("AA**ds", "KK**ds", "Ts9d3c").histogram(4)
         >>> edges.tolist(), round(float(share.sum()), 6)
         ([0.0, 0.25, 0.5, 0.75, 1.0], 1.0)
         """
@@ -199,7 +199,7 @@ class EquityDistribution:
         Examples
         --------
         >>> import omaha_eval as oe
-        >>> p = oe.equity_distribution("AA**", "KK**", "Ts9d3c").percentiles([0, 100])
+        >>> p = oe.equity_distribution("AA**ds", "KK**ds", "Ts9d3c").percentiles([0, 100])
         >>> bool(p[0] <= p[1])
         True
         """
@@ -243,9 +243,9 @@ def equity_distribution(range_: Any, against: Any, board: Any, game: str = "hi",
     Examples
     --------
     >>> import omaha_eval as oe
-    >>> d = oe.equity_distribution("AA**ds", "KK**", "Ts9d3c")
+    >>> d = oe.equity_distribution("AA**ds", "KK**ds", "Ts9d3c")
     >>> len(d), round(d.mean, 3)
-    (759, 0.747)
+    (759, 0.724)
     """
     g = game_of(game)
     ids = parse_board(board)
