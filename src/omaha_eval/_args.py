@@ -25,11 +25,11 @@ from typing import Any, Optional, Union
 
 import numpy as np
 
-from .errors import ArgumentError
+from .errors import ArgumentError, ArgumentTypeError
 from .variants import VARIANTS, variant
 
 __all__ = ["MAX_WORKERS", "GAMES", "SeedLike", "workers", "seed", "game_code", "positive_int",
-           "is_int", "as_index"]
+           "is_int", "as_index", "flag"]
 
 #: The most threads ``workers=`` accepts (-1 means every core, up to this many). More are never
 #: faster here, and each is a native thread: a larger count is refused, not quietly reduced.
@@ -158,6 +158,40 @@ def positive_int(value: Any, name: str, most: Optional[int] = None) -> int:
     if most is not None and value > most:
         raise ArgumentError(f"{name} must be at most {most:,}, got {value:,}")
     return int(value)
+
+
+def flag(value: Any, name: str) -> bool:
+    """A yes/no argument: a bool or a NumPy bool, never an array or a string.
+
+    Parameters
+    ----------
+    value : object
+        The argument.
+    name : str
+        Its name, for the message.
+
+    Returns
+    -------
+    bool
+        The value as a Python bool.
+
+    Raises
+    ------
+    ArgumentTypeError
+        Anything else (an array, ``"yes"``, ``1``).
+
+    Examples
+    --------
+    >>> flag(np.bool_(True), "check")
+    True
+    >>> flag("yes", "check")
+    Traceback (most recent call last):
+    ...
+    omaha_eval.errors.ArgumentTypeError: check must be True or False, got 'yes'
+    """
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise ArgumentTypeError(f"{name} must be True or False, got {value!r:.60}")
 
 
 def is_int(value: object) -> bool:

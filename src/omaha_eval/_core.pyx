@@ -309,23 +309,25 @@ def native_front(int mode):
 
     # one body per mode, each with its own name, so that Python's own errors for a wrong call (a
     # missing argument, an unknown keyword) name the public function
+    # (workers: an int 1, not True or 1.0; check: a bool; anything else goes to the general
+    # path, which refuses it by name)
     def decorate(general):
         def evaluate_hi(hole, board, *, workers=1, check=True, out=None):
-            if out is None and type(workers) is int and workers == 1:  # not True or 1.0: refused
+            if out is None and type(workers) is int and workers == 1 and type(check) is bool:
                 result = _fast_eval(hole, board, 1, 2 if check else 1)
                 if result is not None:
                     return result
             return general(hole, board, workers=workers, check=check, out=out)
 
         def evaluate_lo(hole, board, *, workers=1, check=True, out=None):
-            if out is None and type(workers) is int and workers == 1:
+            if out is None and type(workers) is int and workers == 1 and type(check) is bool:
                 result = _fast_eval(hole, board, 2, 2 if check else 1)
                 if result is not None:
                     return result
             return general(hole, board, workers=workers, check=check, out=out)
 
         def evaluate_hilo(hole, board, *, workers=1, check=True, out=None):
-            if out is None and type(workers) is int and workers == 1:
+            if out is None and type(workers) is int and workers == 1 and type(check) is bool:
                 result = _fast_eval(hole, board, 3, 2 if check else 1)
                 if result is not None:
                     return result

@@ -16,7 +16,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from ._args import MAX_WORKERS
+from ._args import MAX_WORKERS, flag
 from ._args import workers as _workers
 from .cards import (_CARD_IDS, _CARD_NAMES, RANKS, AnyCards, CardError, CardsLike, ManyCards,
                     OneCards, card_to_str, format_cards, parse_cards)
@@ -184,6 +184,7 @@ def _out_array(out: Any, shape: Tuple[int, ...], dtype: type, what: str) -> Opti
 
 def _evaluate(hole: Any, board: Any, want_hi: bool, want_lo: bool, workers: int, check: bool,
               hi_out: Any = None, lo_out: Any = None) -> Tuple[Any, Any]:
+    check = flag(check, "check")
     shape, holes, boards = _rows(hole, board, keep_dtype=True)
     threads = _workers(workers)
     hi_flat = _out_array(hi_out, shape, np.uint16, "out" if not want_lo else "out[0]") if want_hi else None

@@ -7,10 +7,9 @@ Size: a quick run by default (about 20,000 calls, ~15 s); ``OE_FUZZ_FULL=1`` run
 million calls (``OE_FUZZ_CALLS=N`` sets the total; ``OE_FUZZ_SEED`` the seed, default 32).
 A summary (calls and errors by class per target) is printed with ``-s``.
 
-Bugs found in code another engineer owns are not fixed here: each is pinned by one strict xfail
-case below (``owner: <area>: <bug>``), and the random run counts it as known instead of failing,
-so the rest of the run keeps its power. When the owner fixes one, its xfail passes (strictly:
-the suite says so) and the line in KNOWN goes.
+Every class of foreign error it found is fixed; each keeps one case in
+``test_former_bugs_of_other_areas``, and ``KNOWN`` (errors the random run would tolerate) is
+empty.
 """
 
 from __future__ import annotations
@@ -41,33 +40,12 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "data"
 if not SHARED.is_dir():
     SHARED = Path("../shared/data").resolve()
 
-# (target, exception type name, message pattern) -> owner note: tolerated in the random run,
-# each pinned by a strict xfail case in test_known_bugs_of_other_areas
-EQUITY = ("equity", "showdown")
-KNOWN: list[tuple[tuple[str, ...], str, str, str]] = [
-    (EQUITY, "ValueError", "setting an array element with a sequence",
-     "owner: _equity.py: ragged lists: NumPy's 'setting an array element with a sequence'"),
-    (EQUITY, "ValueError", "",
-     "owner: _equity.py: NumPy's own ValueErrors on odd input (e.g. 'all input arrays must "
-     "have the same shape')"),
-    (EQUITY, "TypeError", "",
-     "owner: _equity.py: odd lists: Python's TypeError ('int' object is not iterable, "
-     "iteration over a 0-d array, len() of unsized object)"),
-    (EQUITY, "UnicodeDecodeError", "", "owner: _equity.py: bytes cards: UnicodeDecodeError"),
-    (("classify", "breakdown", "equity_distribution"), "TypeError",
-     "len\\(\\) of unsized object|not iterable|0-d array",
-     "owner: board/: odd card lists: Python's TypeError (len() of unsized object)"),
-    (("evaluate",), "ValueError", "truth value of an array",
-     "owner: platform (_core.pyx evaluate_*): check=<array> is read by truthiness in C"),
-    (("hh.",), "AttributeError", "", "owner: hh/: AttributeError on damaged input"),
-]
+# (target, exception type name, message pattern) -> note: errors tolerated in the random run.
+# Empty: every class the fuzzer found is fixed (the cases of test_former_bugs_of_other_areas).
+KNOWN: list[tuple[tuple[str, ...], str, str, str]] = []
 
-
-# targets in areas other engineers own: a deliberate ``raise ValueError/TypeError`` there (not yet
-# an OmahaEvalError) is counted as that area's known gap, with one strict xfail case each
-OTHER_OWNERS = {"equity": "_equity.py", "showdown": "_equity.py", "Hand": "game/",
-                "Table": "game/", "parse_phh": "game/phh", "hand_from_phh": "game/phh",
-                "hh.": "hh/"}
+# no area may raise a plain ValueError/TypeError on purpose any more
+OTHER_OWNERS: dict[str, str] = {}
 
 
 def _foreign_plain(target: str, exc: BaseException) -> str | None:
@@ -583,40 +561,25 @@ def test_type_errors_stay_type_errors() -> None:
 
 @pytest.mark.parametrize("call, owner", [
     pytest.param(lambda: oe.evaluate_hi("AsKdQhJh", "2c3d4h5s6c", check=np.array([1, 0])),
-                 "platform", marks=pytest.mark.xfail(strict=True, reason=(
-                     "owner: platform: _core.pyx evaluate_* reads check= by truthiness in C "
-                     "('2 if check else 1'): an array check raises NumPy's ValueError"))),
-    pytest.param(lambda: oe.equity(["AsKsQhJh"] * 11), "_equity.py",
-                 marks=pytest.mark.xfail(strict=True, reason="owner: _equity.py: argument errors "
-                                         "are plain ValueError ('equity needs 2 to 10 players')")),
+                 "platform"),
+    pytest.param(lambda: oe.equity(["AsKsQhJh"] * 11), "_equity.py"),
     pytest.param(lambda: oe.equity_batch([["6h", "5s", "9d", "Jc"], [2**68, 55, 2**60, 2**60]],
-                                         "5d7c6dTdAs", seed=1), "_equity.py",
-                 marks=pytest.mark.xfail(strict=True, reason="owner: _equity.py: equity_batch of "
-                                         "lists with huge ids: TypeError 'int' object is not iterable")),
+                                         "5d7c6dTdAs", seed=1), "_equity.py"),
     pytest.param(lambda: oe.showdown(["5hKc6sJd", [43, 2**66, 2**67, 34]], "4d7hQh3sTh"),
-                 "_equity.py", marks=pytest.mark.xfail(strict=True, reason=(
-                     "owner: _equity.py: showdown of ragged lists raises NumPy's ValueError "
-                     "'setting an array element with a sequence'"))),
+                 "_equity.py"),
     pytest.param(lambda: oe.equity_batch([("Qc", "7c", "Js", "6d", np.array(3)),
                                           ["9c", "2c", "8h", "Tc"]], None, trials=0, seed=1),
-                 "_equity.py", marks=pytest.mark.xfail(strict=True, reason=(
-                     "owner: _equity.py: equity_batch of a hand holding a 0-d array: "
-                     "TypeError 'iteration over a 0-d array'"))),
+                 "_equity.py"),
     pytest.param(lambda: oe.showdown([["9h", "8s", "3c", "Qc"]], ("Js", "Th", "6s", "Ah", b"\xff")),
-                 "_equity.py", marks=pytest.mark.xfail(strict=True, reason=(
-                     "owner: _equity.py: showdown of a bytes card: UnicodeDecodeError"))),
+                 "_equity.py"),
     pytest.param(lambda: oe.equity_batch([np.array(3), [52, " "]], None, trials=0, seed=1),
-                 "_equity.py", marks=pytest.mark.xfail(strict=True, reason=(
-                     "owner: _equity.py: equity_batch of a 0-d array: TypeError 'len() of "
-                     "unsized object'"))),
+                 "_equity.py"),
     pytest.param(lambda: oe.classify(("Jd", "Ts", "6c", "4s", np.array(3)), "Ts9d3c4h"),
-                 "board/", marks=pytest.mark.xfail(strict=True, reason=(
-                     "owner: board/: classify of a hand holding a 0-d array: TypeError "
-                     "'len() of unsized object'"))),
+                 "board/"),
 ], ids=["evaluate-check-array", "equity-plain-ValueError", "equity_batch-not-iterable",
         "showdown-ragged", "equity_batch-0d", "showdown-bytes", "equity_batch-unsized",
         "classify-unsized"])
-def test_known_bugs_of_other_areas(call: Callable[[], Any], owner: str) -> None:
+def test_former_bugs_of_other_areas(call: Callable[[], Any], owner: str) -> None:
     try:
         call()
     except oe.OmahaEvalError:

@@ -70,7 +70,7 @@ def test_trials_cap_and_exact_budget_are_422_that_say_so(client):
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "Ts9d8c7h6s5s"}, ["body", "board"], "CardError"),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "dead": "Q"}, ["body", "dead"], "CardError"),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "board": "As9d3c"}, ["body"], "CardError"),
-    ({"hands": ["AsKsQhJh"]}, ["body", "hands"], "ValueError"),
+    ({"hands": ["AsKsQhJh"]}, ["body", "hands"], "ArgumentError"),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "game": "razz"}, ["body", "game"], "ArgumentError"),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "trials": 0}, ["body", "trials"], "ArgumentError"),
     ({"hands": ["AsKsQhJh", "2c2d7h8s"], "trials": 10, "seed": -1}, ["body", "seed"], "ArgumentError"),

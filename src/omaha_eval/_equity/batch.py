@@ -20,6 +20,7 @@ from .engines import mc_slice, trial_count
 from .feasibility import PAIR_COST
 from .players import HOLE_COUNTS, card_array, max_players
 from .results import POT, SHARE, SHARE_SQ, ShowdownResult
+from ..errors import ArgumentError
 
 __all__ = ["equity_batch", "showdown"]
 
@@ -57,7 +58,15 @@ def _text_batch(values: Any, what: str) -> Any:
 def _int_array(values: Any, what: str, empty_ndim: Optional[int] = None) -> np.ndarray:
     """A private integer copy of card ids or nested card texts (an empty batch of any dtype,
     of ``empty_ndim`` dimensions if given)."""
-    a = np.array(_text_batch(values, what), copy=True)
+    try:
+        a = np.array(_text_batch(values, what), copy=True)
+    except (ValueError, TypeError, OverflowError, UnicodeError) as exc:
+        if isinstance(exc, CardError):
+            raise
+        # NumPy's and Python's own words ("setting an array element with a sequence") would
+        # name neither the argument nor what it should be
+        raise CardError(f"{what} must be nested lists of card texts or card ids 0..51 with "
+                        f"every row of the same length, or an integer array") from None
     if a.size == 0 and a.dtype.kind not in "iu" and empty_ndim in (None, a.ndim):
         a = a.astype(np.int64)  # an empty batch given as [] or a float array of shape (0, ...)
     if a.dtype.kind not in "iu":
@@ -71,7 +80,7 @@ def _hole_array(holes: Any, min_players: int) -> np.ndarray:
         raise CardError(f"holes must have shape (N, P, k) with k = 4, 5 or 6, got {h.shape}")
     most = max_players(h.shape[2])
     if not min_players <= h.shape[1] <= most:
-        raise ValueError(f"expected {min_players} to {most} players of {h.shape[2]} cards, got "
+        raise ArgumentError(f"expected {min_players} to {most} players of {h.shape[2]} cards, got "
                          f"{h.shape[1]}")
     return h
 
@@ -117,7 +126,7 @@ def _batch_arrays(holes: Any, boards: Any, dead: Any, min_players: int = 2,
     b = _board_array(boards, n)
     d = card_array(dead if dead is not None else "", "dead cards").astype(np.int64)
     if h.shape[1] * h.shape[2] + 5 + d.size > 52:
-        raise ValueError(f"{h.shape[1]} players of {h.shape[2]} cards, a board and {d.size} dead "
+        raise ArgumentError(f"{h.shape[1]} players of {h.shape[2]} cards, a board and {d.size} dead "
                          "cards need more than the 52 cards of a deck")
     _check_cards(np.concatenate([h.reshape(n, h.shape[1] * h.shape[2]).astype(np.int64),
                                  np.broadcast_to(b, (n, b.shape[1])),
@@ -342,12 +351,12 @@ def _deals(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray]:
         return hh, bb
     if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
         holes = np.stack([card_array(x, f"player {p}") for p, x in enumerate(holes)])
-    h = np.asarray(holes)
+    h = _int_array(holes, "holes")
     if h.ndim == 2:
         h = h[None]
     if isinstance(boards, str):
         boards = card_array(boards, "board")
-    b = np.asarray(boards)
+    b = _int_array(boards, "boards")
     if b.ndim == 1:
         b = b[None, :]
     if h.ndim != 3 or h.shape[-1] not in HOLE_COUNTS:

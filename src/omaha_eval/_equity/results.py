@@ -14,6 +14,7 @@ from typing import Any, Optional
 import numpy as np
 
 from .. import _core
+from ..errors import ArgumentError
 
 __all__ = ["EquityResult", "ShowdownResult", "POT", "SHARE", "SHARE_SQ"]
 
@@ -187,7 +188,7 @@ class EquityResult:
         (Fraction(97149, 197456), Fraction(100307, 197456))
         """
         if not (self.exact and self._integer):
-            raise ValueError("fractions are only available for exact, unweighted results")
+            raise ArgumentError("fractions are only available for exact, unweighted results")
         return tuple(Fraction(int(row[SHARE]), POT * self.deals) for row in self._stats)
 
     def to_dict(self) -> dict[str, Any]:

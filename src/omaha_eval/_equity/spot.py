@@ -85,7 +85,7 @@ def _check_hands(hands: Any) -> None:
         raise ArgumentError("hands must be a sequence of hands or ranges, one per player, e.g. "
                          f'["AsKsQhJh", "2c2d7h8s"]; got {type(hands).__name__}')
     if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
+        raise ArgumentError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
 
 
 def _known_cards(players: Sequence[Player], board: np.ndarray, dead: np.ndarray) -> np.ndarray:
@@ -104,7 +104,7 @@ def _known_cards(players: Sequence[Player], board: np.ndarray, dead: np.ndarray)
 
 def _check_seats(n_players: int, hole: int) -> None:
     if n_players > max_players(hole):
-        raise ValueError(f"{n_players} players of {hole} cards; at most {max_players(hole)} "
+        raise ArgumentError(f"{n_players} players of {hole} cards; at most {max_players(hole)} "
                          "(a deck of 52 deals them, the board and three burn cards)")
 
 
@@ -112,7 +112,7 @@ def _check_deck(n_players: int, hole: int, dead: int) -> None:
     needed = hole * n_players + 5 + dead
     if needed > 52:
         most = (52 - 5 - dead) // hole
-        raise ValueError(f"{n_players} players of {hole} cards, a board and {dead} "
+        raise ArgumentError(f"{n_players} players of {hole} cards, a board and {dead} "
                          f"dead cards need {needed} cards; a deck has 52 (at most {most} "
                          f"players here)")
 

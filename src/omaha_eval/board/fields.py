@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import format_cards, parse_cards
-from ..errors import CardError
+from ..errors import ArgumentError, CardError
 from .._args import workers as checked_workers
 from ..variants import game_of
 from . import _board
@@ -152,7 +152,7 @@ class BoardClass:
         [True]
         """
         if name not in DRAW_NAMES:
-            raise ValueError(f"unknown draw {name!r}; known: {', '.join(DRAW_NAMES)}")
+            raise ArgumentError(f"unknown draw {name!r}; known: {', '.join(DRAW_NAMES)}")
         return (self.draw_mask >> DRAW_NAMES.index(name) & 1).astype(bool)
 
 
@@ -183,7 +183,7 @@ def parse_holes(holes: Any) -> U8:
             raise CardError(f"cannot read {holes!r} as hands") from None
         if items and all(isinstance(x, (int, np.integer)) for x in items):
             items = [items]
-        rows = [parse_cards(x) for x in items]
+        rows = [np.atleast_1d(parse_cards(x)) for x in items]  # a 0-d id is one card
     widths = {len(r) for r in rows}
     if len(widths) > 1:
         raise CardError(f"hands of unequal lengths {sorted(widths)}")

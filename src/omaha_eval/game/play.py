@@ -23,6 +23,7 @@ from .results import ALL, HI
 from .hand import Hand
 from .seating import HandPlan, SeatedPlayer, TableError, TableRules
 from .table import Table
+from ..errors import ArgumentError
 
 HUMAN_SEAT = 0
 STRUCTURES = ("fixed", "spread", "pot", "no")
@@ -49,7 +50,7 @@ def make_config(game: str, structure: str, big_blind: int, variant: Optional[str
         return GameConfig.pot_limit(sb, big_blind, **options)
     if structure == "no":
         return GameConfig.no_limit(sb, big_blind, **options)
-    raise ValueError(f"structure must be one of {', '.join(STRUCTURES)}, got {structure!r}")
+    raise ArgumentError(f"structure must be one of {', '.join(STRUCTURES)}, got {structure!r}")
 
 
 class _Quit(Exception):
@@ -69,11 +70,11 @@ class TerminalGame:
                  variant: Optional[str] = None) -> None:
         limit = min(10, make_config(game, "pot", 2, variant).max_players)
         if not 2 <= players <= limit:
-            raise ValueError(f"players must be 2..{limit}, got {players}")
+            raise ArgumentError(f"players must be 2..{limit}, got {players}")
         if opponents not in BOTS:
-            raise ValueError(f"opponents must be one of {', '.join(BOTS)}, got {opponents!r}")
+            raise ArgumentError(f"opponents must be one of {', '.join(BOTS)}, got {opponents!r}")
         if big_blind < 2:
-            raise ValueError(f"big blind must be at least 2, got {big_blind}")
+            raise ArgumentError(f"big blind must be at least 2, got {big_blind}")
         self.stdin = sys.stdin if stdin is None else stdin
         self.stdout = sys.stdout if stdout is None else stdout
         self.config = make_config(game, structure, big_blind, variant)

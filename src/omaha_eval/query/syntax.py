@@ -28,7 +28,7 @@ from typing import Any, List, Optional, Tuple, Union
 from lark import Lark, Token, Transformer, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..errors import QueryError
+from ..errors import ArgumentTypeError, QueryError
 
 __all__ = ["Node", "Number", "String", "Name", "Call", "Unary", "Binary", "Case", "SelectItem",
            "Binding", "Query", "parse", "MAX_QUERY", "MAX_DEPTH"]
@@ -328,7 +328,7 @@ def parse(text: str) -> Query:
     omaha_eval.errors.QueryError: syntax error: unexpected 'from'; expected ')', ',' at line 1, column 27
     """
     if not isinstance(text, str):
-        raise TypeError(f"a query is text, got {type(text).__name__}")
+        raise ArgumentTypeError(f"a query is text, got {type(text).__name__}")
     if len(text) > MAX_QUERY:
         raise QueryError(f"the query has {len(text):,} characters, above the limit of "
                          f"{MAX_QUERY:,}")
