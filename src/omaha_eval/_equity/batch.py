@@ -350,7 +350,11 @@ def _deals(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray]:
         hh, bb, _ = _text_deal(tuple(holes), boards)
         return hh, bb
     if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
-        holes = np.stack([card_array(x, f"player {p}") for p, x in enumerate(holes)])
+        rows = [card_array(x, f"player {p}") for p, x in enumerate(holes)]
+        if len({r.size for r in rows}) > 1:
+            raise CardError("holes: every player must hold the same number of cards, got "
+                            f"{[r.size for r in rows]}")
+        holes = np.stack(rows)
     h = _int_array(holes, "holes")
     if h.ndim == 2:
         h = h[None]
