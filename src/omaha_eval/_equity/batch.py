@@ -8,7 +8,7 @@ caller's buffer meanwhile cannot slip unchecked bytes into the native call.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Literal, Optional, Union, overload
+from typing import Any, Literal, Optional, Sequence, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -343,6 +343,15 @@ def showdown(holes: Any, boards: Any, *, game: str = "hi", workers: int = 1) -> 
     return ShowdownResult(*_settle(hh, bb, g, w))
 
 
+def _text_players(holes: Sequence[str]) -> np.ndarray:
+    """One deal's hands given as texts, (P, k): every player with the same number of cards."""
+    rows = [card_array(x, f"player {p}") for p, x in enumerate(holes)]
+    if len({r.size for r in rows}) > 1:
+        raise CardError("holes: every player must hold the same number of cards, got "
+                        f"{[r.size for r in rows]}")
+    return np.stack(rows)
+
+
 def _deals(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray]:
     """Checked (N, P, k) holes and (N or 1, 5) boards of :func:`showdown`'s arguments."""
     if (type(holes) in (list, tuple) and holes and all(type(x) is str for x in holes)
@@ -350,11 +359,7 @@ def _deals(holes: Any, boards: Any) -> tuple[np.ndarray, np.ndarray]:
         hh, bb, _ = _text_deal(tuple(holes), boards)
         return hh, bb
     if isinstance(holes, (list, tuple)) and holes and all(isinstance(x, str) for x in holes):
-        rows = [card_array(x, f"player {p}") for p, x in enumerate(holes)]
-        if len({r.size for r in rows}) > 1:
-            raise CardError("holes: every player must hold the same number of cards, got "
-                            f"{[r.size for r in rows]}")
-        holes = np.stack(rows)
+        holes = _text_players(holes)
     h = _int_array(holes, "holes")
     if h.ndim == 2:
         h = h[None]
