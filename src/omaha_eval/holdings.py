@@ -365,6 +365,18 @@ def suit_filter(rows: np.ndarray, qualifier: str) -> np.ndarray:
 _SUIT_BITS = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
 
 
+def _popcount_swar(x: np.ndarray) -> np.ndarray:
+    """Bits set in each non-negative int64 (NumPy before 2.0 has no bitwise_count)."""
+    v = x.astype(np.uint64)
+    v = v - ((v >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    v = (v & np.uint64(0x3333333333333333)) + ((v >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    v = (v + (v >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return ((v * np.uint64(0x0101010101010101)) >> np.uint64(56)).astype(np.uint8)
+
+
+_popcount = getattr(np, "bitwise_count", _popcount_swar)
+
+
 def _masks(rows: np.ndarray) -> np.ndarray:
     """One 52-bit card mask (int64) per row of card ids."""
     out = np.zeros(rows.shape[0], dtype=np.int64)
@@ -379,13 +391,13 @@ def _mask_keys(masks: np.ndarray, k: int) -> np.ndarray:
     key = np.zeros(m.size, dtype=np.int64)
     for _ in range(k):
         low = m & -m
-        key = (key << 6) | np.bitwise_count(low - 1).astype(np.int64)
+        key = (key << 6) | _popcount(low - 1).astype(np.int64)
         m ^= low
     return key
 
 
 def _mask_shape_ok(masks: np.ndarray, k: int, qualifier: str) -> np.ndarray:
-    counts = np.stack([np.bitwise_count(masks & np.int64(b)) for b in _SUIT_BITS],
+    counts = np.stack([_popcount(masks & np.int64(b)) for b in _SUIT_BITS],
                       axis=1).astype(np.int8)
     if k == 4:
         pattern = np.array(_PATTERN4[qualifier], dtype=np.int8)

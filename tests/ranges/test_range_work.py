@@ -197,3 +197,13 @@ def test_weights_are_relative_and_may_exceed_one() -> None:
     a = oe.equity(["AA**:2, KK**:2", "QsJsTh9h"], board="2c7d8h", trials=2000, seed=3)
     b = oe.equity(["AA**, KK**", "QsJsTh9h"], board="2c7d8h", trials=2000, seed=3)
     assert np.allclose(a.equity, b.equity)
+
+
+def test_the_popcount_fallback_of_old_numpy_counts_as_bitwise_count() -> None:
+    import numpy as np
+
+    from omaha_eval import holdings
+
+    x = np.random.default_rng(1).integers(0, 2**52, 10_000, dtype=np.int64)
+    want = np.array([bin(int(v)).count("1") for v in x])
+    assert np.array_equal(holdings._popcount_swar(x), want)
