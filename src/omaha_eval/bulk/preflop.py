@@ -124,7 +124,8 @@ class PreflopTable:
         >>> int(counts[int(t.rank()[0])]), int(counts.max())
         (6, 270725)
         """
-        return self._cum_before + self.combos
+        counts: np.ndarray = self._cum_before + self.combos
+        return counts
 
     def percentile(self, index: int) -> float:
         """Percent of all combinations at least as good as class ``index`` (best ~0, worst 100)."""
