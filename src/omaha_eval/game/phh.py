@@ -1153,15 +1153,17 @@ def dump_phh(hand: Hand, path: Union[str, "os.PathLike[str]"], **options: Any) -
 
     Examples
     --------
-    >>> import os, tempfile
-    >>> from omaha_eval.game import GameConfig, Hand
-    >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
-    >>> hand.fold()
-    >>> path = os.path.join(tempfile.mkdtemp(), "hand.phh")
-    >>> dump_phh(hand, path)
+    A hand in progress, its hole cards dealt one card per action (3 players x 4 cards):
+
+    >>> import tempfile
     >>> from pathlib import Path
-    >>> hand_from_phh(Path(path)).stacks
-    (101, 99)
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.fixed_limit(2, 4), [50, 50, 50], seed=2)
+    >>> hand.check_or_call()
+    >>> path = Path(tempfile.mkdtemp()) / "unfinished.phh"
+    >>> dump_phh(hand, path, cards_per_action=True)
+    >>> path.read_text().count("d dh"), hand_from_phh(path).legal_actions().describe("next")
+    (12, 'next to act: fold, call 1 or raise to 4')
     """
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(hand_to_phh(hand, **options))
