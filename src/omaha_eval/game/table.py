@@ -554,7 +554,7 @@ class Table:
         Raises
         ------
         TableError
-            A hand is being played.
+            During a hand: the state is taken between hands only.
 
         Examples
         --------
@@ -594,7 +594,7 @@ class Table:
         Returns
         -------
         Table
-            Ready for its next hand.
+            The table whose next hand is the one the saved table would have dealt.
 
         Raises
         ------
