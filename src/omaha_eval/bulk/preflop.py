@@ -107,6 +107,26 @@ class PreflopTable:
         """Class indices from the best class down."""
         return self._order
 
+    def combos_at_least(self) -> np.ndarray:
+        """Per class, in class order, the combinations at least as good: those of the classes
+        ranked ahead of it and its own.
+
+        Returns
+        -------
+        numpy.ndarray
+            int64, one value per class; the worst class has every combination.
+
+        Examples
+        --------
+        >>> import omaha_eval as oe
+        >>> t = oe.preflop_table(game="hi")
+        >>> counts = t.combos_at_least()
+        >>> int(counts[int(t.rank()[0])]), int(counts.max())
+        (6, 270725)
+        """
+        counts: np.ndarray = self._cum_before + self.combos
+        return counts
+
     def percentile(self, index: int) -> float:
         """Percent of all combinations at least as good as class ``index`` (best ~0, worst 100)."""
         total = int(self.combos.sum())
@@ -118,7 +138,7 @@ class PreflopTable:
         ``percent`` of the total (exact rational comparison)."""
         total = int(self.combos.sum())
         limit = Fraction(str(percent)) * total / 100
-        mask: np.ndarray = (self._cum_before + self.combos) <= limit
+        mask: np.ndarray = self.combos_at_least() <= limit
         return mask
 
 
@@ -254,7 +274,7 @@ def ranking_of_tables() -> dict[str, np.ndarray]:
     out = {"keys": keys[order]}
     for game in GAMES:
         table = preflop_table(game)
-        out[game] = (table._cum_before + table.combos)[order].astype(np.int64)
+        out[game] = table.combos_at_least()[order].astype(np.int64)
     return out
 
 

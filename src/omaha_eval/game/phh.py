@@ -38,7 +38,7 @@ import os
 import re
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, TypeVar, Union
 
 from .._files import read_limited
 from ..cards import format_cards, parse_cards
@@ -49,7 +49,6 @@ from .errors import HandSetupError, IllegalActionError, PHHError
 from .deck import BOARD_POSITIONS, build_deck, hole_position
 from .hand import Hand
 from .structures import FixedLimit, NoLimit, PotLimit, PotLimitPreflop, SpreadLimit
-import re as _re
 
 if sys.version_info >= (3, 11):
     import tomllib as _toml
@@ -71,8 +70,9 @@ _LIMIT_DEFAULTS = {"fixed": (3, None), "spread": (3, None), "pot": (None, None),
                    "pot-no": (None, None)}
 _LETTERS = {"fixed": "F", "spread": "S", "pot": "P", "no": "N", "pot-no": "PN"}
 _KINDS = {v: k for k, v in _LETTERS.items()}
-_CODE = _re.compile(r"^(F|S|PN|P|N)(CO|O)([456]?)(/8)?$")
+_CODE = re.compile(r"^(F|S|PN|P|N)(CO|O)([456]?)(/8)?$")
 _DEFAULT_HOLE = {"O": 4, "CO": 5}
+_T = TypeVar("_T")
 
 
 def variant_code(config: GameConfig) -> str:
@@ -403,11 +403,26 @@ def read_phh(path: Union[str, "os.PathLike[str]"], *, max_bytes: int = MAX_PHH_B
 def _record(fields: Dict[str, Any], text: Optional[str]) -> PHHRecord:
     """The record of a PHH file's fields (and text, for the lines of the actions)."""
     variant: str = fields.get("variant", "")  # parse_variant refuses anything but a known code
-    kind, game, hole, courchevel = parse_variant(variant)
+    game = parse_variant(variant)
     stacks = _int_list(fields, "starting_stacks", None)
     n = len(stacks)
     if not 2 <= n <= 11:
         raise PHHError(f"starting_stacks has {n} players; 2 to 11 are supported")
+    config, posts = _setup(fields, game, n)
+    first = _player_field(fields, "_first_to_act", n)
+    last = _player_field(fields, "_last_to_act", n)
+    actions = fields.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise PHHError("field 'actions' must be an array of strings")
+    lines = _action_lines(text) if text is not None else None
+    return PHHRecord(variant, config, stacks, posts, first, list(actions), fields, last,
+                     lines if lines is not None and len(lines) == len(actions) else None)
+
+
+def _setup(fields: Dict[str, Any], game: Tuple[str, str, int, bool],
+           n: int) -> Tuple[GameConfig, List[Post]]:
+    """The game and the forced bets of ``n`` players that the fields describe."""
+    kind, family, hole, courchevel = game
     antes = _per_player(_int_list(fields, "antes", n, [0] * n), n)
     blinds = _int_list(fields, "blinds_or_straddles", n, [0] * n)
     live = _per_player(blinds, n)
@@ -417,29 +432,26 @@ def _record(fields: Dict[str, Any], text: Optional[str]) -> PHHRecord:
             posts = _read_posts(fields["_posts"], n)
         else:
             posts = _standard_posts(antes, live, n)
-        small = blinds[0] if n > 0 else 0
-        big = blinds[1] if n > 1 else 0
         uniform_ante = antes[0] if len(set(antes)) == 1 else 0
-        straddle = live[2] if n > 2 and any(p.player == 2 and p.kind == STRADDLE for p in posts) else 0
-        config = GameConfig(structure, small, big, game, ante=uniform_ante, straddle=straddle,
+        straddled = n > 2 and any(p.player == 2 and p.kind == STRADDLE for p in posts)
+        config = GameConfig(structure, blinds[0], blinds[1], family, ante=uniform_ante,
+                            straddle=live[2] if straddled else 0,
                             ante_trimming=_bool(fields, "ante_trimming_status", False),
                             show_all=_bool(fields, "_show_all", False), hole_cards=hole,
                             courchevel=courchevel)
     except HandSetupError as exc:
         raise PHHError(str(exc)) from None
-    first = _int(fields, "_first_to_act", None)
-    if first is not None and not 1 <= first <= n:
-        raise PHHError(f"_first_to_act must be 1..{n}, got {first}")
-    last = _int(fields, "_last_to_act", None)
-    if last is not None and not 1 <= last <= n:
-        raise PHHError(f"_last_to_act must be 1..{n}, got {last}")
-    actions = fields.get("actions", [])
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise PHHError("field 'actions' must be an array of strings")
-    lines = _action_lines(text) if text is not None else None
-    return PHHRecord(variant, config, stacks, posts, None if first is None else first - 1,
-                     list(actions), fields, None if last is None else last - 1,
-                     lines if lines is not None and len(lines) == len(actions) else None)
+    return config, posts
+
+
+def _player_field(fields: Dict[str, Any], name: str, n: int) -> Optional[int]:
+    """Our 0-based index of the player a 1-based PHH index field names (None when absent)."""
+    value: Optional[int] = _int(fields, name, None)
+    if value is None:
+        return None
+    if not 1 <= value <= n:
+        raise PHHError(f"{name} must be 1..{n}, got {value}")
+    return value - 1
 
 
 def _decode(data: bytes, where: str) -> str:
@@ -984,61 +996,98 @@ def hand_to_phh(hand: Hand, *, cards_per_action: bool = False,
     if extra is not None and not isinstance(extra, dict):
         raise PHHError(f"extra must be a dict of PHH fields, got {extra!r:.80}")
     n = hand.n_players
-    button = hand.button
-    phh_index = [(i - button - 1) % n for i in range(n)]  # our player -> 0-based PHH index
+    phh_index = _phh_index(hand)
     config = hand.config
-    variant = variant_code(config)
+    antes, live, posts = _phh_posts(hand.posts, phh_index)
+    fields: Dict[str, Any] = {
+        "variant": variant_code(config),
+        "ante_trimming_status": config.ante_trimming,
+        "antes": _per_player(antes, n),
+        "blinds_or_straddles": _per_player(live, n),
+    }
+    fields.update(_variant_fields(config))
+    fields["starting_stacks"] = in_phh_order(hand.starting_stacks, hand.button)
+    fields["actions"] = _actions(hand, phh_index, cards_per_action)
+    fields.update(_user_fields(config))
+    if posts is not None:
+        fields["_posts"] = posts
+    fields.update(_table_fields(hand, phh_index))
+    if hand.is_over:
+        fields["finishing_stacks"] = in_phh_order(hand.stacks, hand.button)
+    if extra:
+        fields.update({key: value for key, value in extra.items()
+                       if key not in fields and key not in _DERIVED_FIELDS})
+    return to_toml(fields)
 
-    def per_player(values: List[int]) -> List[int]:
-        out = [0] * n
-        for i, v in enumerate(values):
-            out[phh_index[i]] = v
-        return out
 
+def in_phh_order(values: Sequence[_T], button: int) -> List[_T]:
+    """Per-player values (in a hand's player order) in PHH order: p1 first, left of the button.
+
+    Parameters
+    ----------
+    values : sequence
+        One value per player of a hand, player 0 first.
+    button : int
+        The hand's button player.
+
+    Returns
+    -------
+    list
+        The same values from the player left of the button round to the button (the last).
+
+    Examples
+    --------
+    >>> in_phh_order(["a", "b", "c", "d"], 1)
+    ['c', 'd', 'a', 'b']
+    """
+    return list(values[button + 1:]) + list(values[:button + 1])
+
+
+def _phh_index(hand: Hand) -> List[int]:
+    """The 0-based PHH index of each of the hand's players."""
+    n = hand.n_players
+    return [(i - hand.button - 1) % n for i in range(n)]
+
+
+def _phh_posts(posts: Sequence[Post],
+               phh_index: List[int]) -> Tuple[List[int], List[int], Optional[List[str]]]:
+    """Antes and live blinds per player in PHH order (not yet reversed heads-up), and our
+    ``_posts`` field when those two cannot express the posts (else None)."""
+    n = len(phh_index)
     antes, live = [0] * n, [0] * n
     actual = []  # (PHH index, kind, amount)
-    for post in hand.posts:
+    for post in posts:
         j = phh_index[post.player]
         actual.append((j, post.kind, post.amount))
         if post.kind == ANTE:
             antes[j] += post.amount
         elif post.kind != DEAD:
             live[j] += post.amount
-    antes_p, live_p = antes, live
     standard = [(p.player, p.kind, p.amount) for p in _standard_posts(antes, live, n)]
-    fields: Dict[str, Any] = {
-        "variant": variant,
-        "ante_trimming_status": config.ante_trimming,
-        "antes": _per_player(antes_p, n),
-        "blinds_or_straddles": _per_player(live_p, n),
-    }
-    fields.update(_variant_fields(config))
-    fields["starting_stacks"] = per_player(list(hand.starting_stacks))
-    fields["actions"] = _actions(hand, phh_index, cards_per_action)
-    fields.update(_user_fields(config))
-    if sorted(standard) != sorted(actual):
-        fields["_posts"] = [f"p{j + 1} {kind} {amount}" for j, kind, amount in actual]
+    if sorted(standard) == sorted(actual):
+        return antes, live, None
+    return antes, live, [f"p{j + 1} {kind} {amount}" for j, kind, amount in actual]
+
+
+def _table_fields(hand: Hand, phh_index: List[int]) -> Dict[str, Any]:
+    """Our fields for what a table adds to a hand: the order of the first round, runs, rake,
+    house money and free folds (only those that differ from a plain hand)."""
+    out: Dict[str, Any] = {}
     if hand.first_to_act is not None:
-        fields["_first_to_act"] = phh_index[hand.first_to_act] + 1
+        out["_first_to_act"] = phh_index[hand.first_to_act] + 1
     if hand.last_to_act is not None:
-        fields["_last_to_act"] = phh_index[hand.last_to_act] + 1
+        out["_last_to_act"] = phh_index[hand.last_to_act] + 1
     if hand.runs > 1:
-        fields["_runs"] = hand.runs
+        out["_runs"] = hand.runs
         if hand.is_over and len(hand.boards) > 1:
-            fields["_run_boards"] = [format_cards(list(b)) for b in hand.boards[1:]]
+            out["_run_boards"] = [format_cards(list(b)) for b in hand.boards[1:]]
     if hand.rake:
-        fields["_rake"] = hand.rake
+        out["_rake"] = hand.rake
     if hand.added:
-        fields["_added"] = hand.added
+        out["_added"] = hand.added
     if hand.free_folds:
-        fields["_free_folds"] = True
-    if hand.is_over:
-        fields["finishing_stacks"] = per_player(list(hand.stacks))
-    if extra:
-        for key, value in extra.items():
-            if key not in fields and key not in _DERIVED_FIELDS:
-                fields[key] = value
-    return to_toml(fields)
+        out["_free_folds"] = True
+    return out
 
 
 # fields that describe this hand: never copied from ``extra`` (a stale value would be wrong)
@@ -1104,15 +1153,17 @@ def dump_phh(hand: Hand, path: Union[str, "os.PathLike[str]"], **options: Any) -
 
     Examples
     --------
-    >>> import os, tempfile
-    >>> from omaha_eval.game import GameConfig, Hand
-    >>> hand = Hand(GameConfig.pot_limit(1, 2), [100, 100], seed=1)
-    >>> hand.fold()
-    >>> path = os.path.join(tempfile.mkdtemp(), "hand.phh")
-    >>> dump_phh(hand, path)
+    A hand in progress, its hole cards dealt one card per action (3 players x 4 cards):
+
+    >>> import tempfile
     >>> from pathlib import Path
-    >>> hand_from_phh(Path(path)).stacks
-    (101, 99)
+    >>> from omaha_eval.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig.fixed_limit(2, 4), [50, 50, 50], seed=2)
+    >>> hand.check_or_call()
+    >>> path = Path(tempfile.mkdtemp()) / "unfinished.phh"
+    >>> dump_phh(hand, path, cards_per_action=True)
+    >>> path.read_text().count("d dh"), hand_from_phh(path).legal_actions().describe("next")
+    (12, 'next to act: fold, call 1 or raise to 4')
     """
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(hand_to_phh(hand, **options))
@@ -1142,33 +1193,26 @@ def summary(hand: Hand, record: Optional[PHHRecord] = None) -> Dict[str, Any]:
     ['board', 'complete', 'finishing_stacks', 'game', 'mucked', 'payoffs', 'players', 'pots', 'returned', 'shown', 'starting_stacks', 'variant']
     """
     n = hand.n_players
-    phh_index = [(i - hand.button - 1) % n for i in range(n)]
-    name = [f"p{j + 1}" for j in phh_index]
-
-    def ordered(values: Sequence[int]) -> List[int]:
-        out = [0] * n
-        for i, v in enumerate(values):
-            out[phh_index[i]] = v
-        return out
-
+    name = [f"p{j + 1}" for j in _phh_index(hand)]
+    button = hand.button
     out: Dict[str, Any] = {
         "variant": variant_code(hand.config),
         "game": hand.config.describe(),
         "players": [f"p{j + 1}" for j in range(n)],
         "complete": hand.is_over,
-        "starting_stacks": ordered(list(hand.starting_stacks)),
-        "finishing_stacks": ordered(list(hand.stacks)) if hand.is_over else None,
+        "starting_stacks": in_phh_order(hand.starting_stacks, button),
+        "finishing_stacks": in_phh_order(hand.stacks, button) if hand.is_over else None,
         "board": format_cards(list(hand.board)) if hand.board else "",
     }
     if record is not None and "finishing_stacks" in record.fields:
         out["expected_finishing_stacks"] = record.fields["finishing_stacks"]
     result = hand.result
     if result is None:
-        out["stacks"] = ordered(list(hand.stacks))
+        out["stacks"] = in_phh_order(hand.stacks, button)
         legal = hand.legal_actions()
         out["state"] = legal.describe(None if legal.player is None else name[legal.player])
         return out
-    out["payoffs"] = ordered(result.payoffs)
+    out["payoffs"] = in_phh_order(result.payoffs, button)
     out["returned"] = [{"player": name[p], "amount": a} for p, a in result.returned]
     out["shown"] = {name[p]: format_cards(list(c)) for p, c in result.shown.items()}
     out["mucked"] = [name[p] for p in result.mucked]

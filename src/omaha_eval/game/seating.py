@@ -40,9 +40,9 @@ Rules (seeds 000 and 003, issue 5), and the choices made where they are silent:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from math import gcd
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Type, TypeVar, cast
 
 from .._args import is_int
 from ..errors import TableError as TableError  # re-exported: its old home
@@ -222,8 +222,23 @@ class TableRules:
         return cls(**data)
 
 
+_Plain = TypeVar("_Plain", bound="_PlainFields")
+
+
+class _PlainFields:
+    """``to_dict`` / ``from_dict`` for a dataclass whose fields are plain JSON values (the
+    table's saved state)."""
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(cast(Any, self))}
+
+    @classmethod
+    def from_dict(cls: Type[_Plain], data: Dict[str, Any]) -> _Plain:
+        return cls(**data)
+
+
 @dataclass
-class SeatedPlayer:
+class SeatedPlayer(_PlainFields):
     """A player in a seat. ``pid`` is unique per sit-down (a player who leaves and sits again is a
     new player). ``owes_bb`` / ``owes_dead_sb``: blinds owed before they may be dealt in (a new
     player: a big blind; MB: both; MS: the small blind, dead). ``post_now``: pay what is owed as
@@ -254,18 +269,9 @@ class SeatedPlayer:
             return "MS"
         return ""
 
-    def to_dict(self) -> Dict[str, Any]:
-        return {"name": self.name, "stack": self.stack, "pid": self.pid,
-                "sitting_out": self.sitting_out, "post_now": self.post_now,
-                "owes_bb": self.owes_bb, "owes_dead_sb": self.owes_dead_sb, "played": self.played}
-
-    @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "SeatedPlayer":
-        return cls(**data)
-
 
 @dataclass
-class Positions:
+class Positions(_PlainFields):
     """Where last hand's button and blinds were: seats, and the player ids of the live blinds
     (None when a blind was dead). ``hands``: hands started at this table."""
 
@@ -276,30 +282,15 @@ class Positions:
     bb_pid: Optional[int] = None
     hands: int = 0
 
-    def to_dict(self) -> Dict[str, Any]:
-        return {"button": self.button, "sb_seat": self.sb_seat, "sb_pid": self.sb_pid,
-                "bb_seat": self.bb_seat, "bb_pid": self.bb_pid, "hands": self.hands}
-
-    @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "Positions":
-        return cls(**data)
-
 
 @dataclass(frozen=True)
-class PendingKill:
+class PendingKill(_PlainFields):
     """A kill earned last hand: ``pid`` / ``seat`` of the killer and the stakes ``(num, den)``."""
 
     pid: int
     seat: int
     num: int
     den: int
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"pid": self.pid, "seat": self.seat, "num": self.num, "den": self.den}
-
-    @classmethod
-    def from_dict(cls, data: Dict[str, Any]) -> "PendingKill":
-        return cls(**data)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import fields
 from typing import Any, Dict, List, Union
 
 from .config import GameConfig
-from .seating import PendingKill, Positions, SeatedPlayer, TableError, TableRules
+from .seating import TableError, TableRules
 from .structures import FixedLimit, NoLimit, PotLimit, SpreadLimit
 from .table import Table
 
@@ -31,7 +31,7 @@ def config_to_dict(config: GameConfig) -> Dict[str, Any]:
     Parameters
     ----------
     config : GameConfig
-        The game.
+        The game to save.
 
     Returns
     -------
@@ -120,8 +120,7 @@ def table_to_dict(table: Table) -> Dict[str, Any]:
     >>> data["format"], data["seed"], data["positions"]["hands"]
     ('omaha_eval.table', 3, 1)
     """
-    if table.in_hand:
-        raise TableError("cannot save a table during a hand; finish the hand first")
+    state = table.to_state()  # first: it refuses a table in a hand
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -131,12 +130,7 @@ def table_to_dict(table: Table) -> Dict[str, Any]:
         "seat_base": table.seat_base,
         "config": config_to_dict(table.config),
         "rules": table.rules.to_dict(),
-        "seats": [None if p is None else p.to_dict() for p in table.seats],
-        "positions": table.positions.to_dict(),
-        "pending_kill": None if table.pending_kill is None else table.pending_kill.to_dict(),
-        "next_pid": table._next_pid,
-        "bought_in": table.bought_in,
-        "cashed_out": table.cashed_out,
+        **state,
     }
 
 
@@ -175,22 +169,11 @@ def table_from_dict(data: Dict[str, Any]) -> Table:
         raise TableError(f"unsupported session version {data.get('version')!r}")
     try:
         rules = TableRules.from_dict(data["rules"])
-        table = Table(config_from_dict(data["config"]), rules, seed=data["seed"],
-                      button=data.get("first_button"), name=data.get("name", "table"),
-                      seat_base=data.get("seat_base", 0))
-        seats: List[Any] = data["seats"]
-        if len(seats) != rules.seats:
-            raise TableError(f"session has {len(seats)} seats, its rules say {rules.seats}")
-        table._seats = [None if s is None else SeatedPlayer.from_dict(s) for s in seats]
-        table._positions = Positions.from_dict(data["positions"])
-        kill = data.get("pending_kill")
-        table._pending_kill = None if kill is None else PendingKill.from_dict(kill)
-        table._next_pid = int(data["next_pid"])
-        table.bought_in = int(data["bought_in"])
-        table.cashed_out = int(data["cashed_out"])
+        return Table.from_state(data, config_from_dict(data["config"]), rules, seed=data["seed"],
+                                button=data.get("first_button"), name=data.get("name", "table"),
+                                seat_base=data.get("seat_base", 0))
     except (KeyError, TypeError) as exc:
         raise TableError(f"bad saved session: {exc!r}") from None
-    return table
 
 
 def save_session(table: Table, path: Union[str, "os.PathLike[str]"]) -> None:

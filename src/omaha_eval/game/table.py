@@ -540,6 +540,95 @@ class Table:
             raise TableError(f"{amount} more chips would put {self.total_chips() + amount} on the "
                              f"table, above the chip limit 2**62")
 
+    # ---- saving and resuming (the file format is :mod:`~omaha_eval.game.session`'s) ----
+
+    def to_state(self) -> Dict[str, Any]:
+        """The seats and counters the next hand depends on, beyond the constructor's arguments.
+
+        Returns
+        -------
+        dict
+            JSON-ready: ``seats``, ``positions``, ``pending_kill``, ``next_pid`` (the id of the
+            next player to sit), ``bought_in`` and ``cashed_out``; what :meth:`from_state` reads.
+
+        Raises
+        ------
+        TableError
+            During a hand: the state is taken between hands only.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> table = Table(GameConfig.fixed_limit(2, 4), seed=7)
+        >>> _ = table.sit(4, "cy", 80)
+        >>> state = table.to_state()
+        >>> state["seats"][4]["name"], state["next_pid"], state["positions"]["hands"]
+        ('cy', 2, 0)
+        """
+        if self.in_hand:
+            raise TableError("cannot save a table during a hand; finish the hand first")
+        kill = self._pending_kill
+        return {
+            "seats": [None if p is None else p.to_dict() for p in self._seats],
+            "positions": self._positions.to_dict(),
+            "pending_kill": None if kill is None else kill.to_dict(),
+            "next_pid": self._next_pid,
+            "bought_in": self.bought_in,
+            "cashed_out": self.cashed_out,
+        }
+
+    @classmethod
+    def from_state(cls, state: Dict[str, Any], config: GameConfig,
+                   rules: Optional[TableRules] = None, *, seed: Optional[int] = None,
+                   button: Optional[int] = None, name: str = "table", keep_history: bool = True,
+                   seat_base: int = 0) -> "Table":
+        """A table built as the constructor builds it, with :meth:`to_state`'s seats and counters.
+
+        Parameters
+        ----------
+        state : dict
+            As :meth:`to_state` returns it (other keys are ignored).
+        config, rules, seed, button, name, keep_history, seat_base
+            As :class:`Table`.
+
+        Returns
+        -------
+        Table
+            The table whose next hand is the one the saved table would have dealt.
+
+        Raises
+        ------
+        TableError
+            What the constructor refuses, a seat list whose length is not the rules' seat
+            count, or missing or bad fields.
+
+        Examples
+        --------
+        >>> from omaha_eval.game import GameConfig, Table
+        >>> first = Table(GameConfig.pot_limit(5, 10), seed=11)
+        >>> _ = first.sit(2, "dee", 500); _ = first.sit(6, "eve", 400)
+        >>> _ = first.play_hand(lambda table, seat, legal: ("fold",))
+        >>> later = Table.from_state(first.to_state(), first.config, seed=first.seed)
+        >>> later.stacks(), later.hands_played, later.next_plan() == first.next_plan()
+        ({2: 495, 6: 405}, 1, True)
+        """
+        table = cls(config, rules, seed=seed, button=button, name=name,
+                    keep_history=keep_history, seat_base=seat_base)
+        try:
+            seats: List[Any] = state["seats"]
+            if len(seats) != table.rules.seats:
+                raise TableError(f"session has {len(seats)} seats, its rules say {table.rules.seats}")
+            table._seats = [None if s is None else SeatedPlayer.from_dict(s) for s in seats]
+            table._positions = Positions.from_dict(state["positions"])
+            kill = state.get("pending_kill")
+            table._pending_kill = None if kill is None else PendingKill.from_dict(kill)
+            table._next_pid = int(state["next_pid"])
+            table.bought_in = int(state["bought_in"])
+            table.cashed_out = int(state["cashed_out"])
+        except (KeyError, TypeError) as exc:
+            raise TableError(f"bad saved session: {exc!r}") from None
+        return table
+
     # ---- planning and playing hands ----
 
     @property

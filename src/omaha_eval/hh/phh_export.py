@@ -11,7 +11,7 @@ import os
 import re
 from typing import Any, Dict
 
-from ..game.phh import hand_to_phh
+from ..game.phh import hand_to_phh, in_phh_order
 from .errors import HHError
 from .replay import Outcome
 
@@ -27,14 +27,9 @@ def outcome_to_phh(outcome: Outcome) -> str:
         raise HHError(f"hand {outcome.hand.hand_id} was not replayed by the engine; nothing to export",
                       file=outcome.hand.file, line=outcome.hand.line)
     hand = outcome.hand
-    n = engine.n_players
-    order = [(i - engine.button - 1) % n for i in range(n)]
-    names = [""] * n
-    seats = [0] * n
+    names = in_phh_order(outcome.players, engine.button)
     seat_of = {s.name: s.seat for s in hand.seats}
-    for i, name in enumerate(outcome.players):
-        names[order[i]] = name
-        seats[order[i]] = seat_of[name]
+    seats = [seat_of[name] for name in names]
     extra: Dict[str, Any] = {"venue": _SITES[hand.site], "hand": hand.hand_id, "players": names,
                              "seats": seats, "_site": hand.site, "_unit": hand.unit}
     if hand.table:
