@@ -28,7 +28,7 @@ REFUSED = [
     (f"select count(riverEquity(hero)) {F}", "count needs a boolean, got a number", 1, 14),
     (f"select avg(handType(hero, flop)) {F}", "avg needs a number or a boolean", 1, 12),
     (f"select count(handType(hero, flop) >= 'flushy') {F}", "unknown hand type 'flushy'", 1, 38),
-    (f"select count(HvHequity(hero, preflop) > 0.5) {F}", "not preflop", 1, 30),
+    (f"select count(nutHi(hero, preflop)) {F}", "not preflop", 1, 26),
     (f"select count(inRange(hero, 'QQ*')) {F}", "bad range 'QQ*'", 1, 28),
     (f"select winsHi(hero) {F}", "a select item must be count(...), avg(...) or histogram", 1, 8),
     (f"select count(winsHi(hero)) {F} where riverEquity(hero)", "where needs a boolean", 1, 80),

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from math import comb
 from typing import Dict, Iterator, List, Optional, Tuple, Union
 
@@ -117,13 +117,20 @@ def _tuples(spot: Spot) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=64)
-def _combo_positions(n: int, r: int) -> Tuple[np.ndarray, np.ndarray]:
-    """All r-subsets of range(n) and their complements: (C, r), (C, n - r)."""
-    chosen = np.array(list(combinations(range(n), r)), dtype=np.intp).reshape(comb(n, r), r)
+def _combos(n: int, r: int) -> np.ndarray:
+    """All r-subsets of range(n), in lexicographic order: (C, r)."""
+    flat = np.fromiter(chain.from_iterable(combinations(range(n), r)), dtype=np.intp,
+                       count=comb(n, r) * r)
+    return flat.reshape(comb(n, r), r)
+
+
+@lru_cache(maxsize=16)
+def _complements(n: int, r: int) -> np.ndarray:
+    """The complement of each of :func:`_combos` (n, r) in range(n): (C, n - r)."""
+    chosen = _combos(n, r)
     keep = np.ones((len(chosen), n), dtype=bool)
     keep[np.arange(len(chosen))[:, None], chosen] = False
-    rest = np.nonzero(keep)[1].reshape(len(chosen), n - r)
-    return chosen, rest
+    return np.nonzero(keep)[1].reshape(len(chosen), n - r)
 
 
 def _known_deck(spot: Spot, used: np.ndarray) -> np.ndarray:
@@ -150,13 +157,13 @@ def _deals_of(spot: Spot, idx: np.ndarray, used: np.ndarray, weight: np.ndarray
             j += 1
     for p, r in enumerate(spot.ranges):
         if r is None:
-            chosen, rest = _combo_positions(deck.shape[1], k)
+            chosen, rest = _combos(deck.shape[1], k), _complements(deck.shape[1], k)
             hands = np.repeat(hands, len(chosen), axis=0)
             hands[:, p] = deck[:, chosen].reshape(-1, k)
             weight = np.repeat(weight, len(chosen))
             deck = deck[:, rest].reshape(-1, deck.shape[1] - k)
     need = 5 - int(spot.board.size)
-    chosen, _ = _combo_positions(deck.shape[1], need)
+    chosen = _combos(deck.shape[1], need)
     hands = np.repeat(hands, len(chosen), axis=0)
     weight = np.repeat(weight, len(chosen))
     board = np.empty((len(hands), 5), dtype=np.uint8)
