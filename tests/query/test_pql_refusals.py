@@ -48,6 +48,9 @@ REFUSED = [
     (f"select count(winsHi(hero) and 1) {F}", "and needs booleans", 1, 14),
     (f"select avg(count(winsHi(hero))) {F}", "count() is an aggregate", 1, 12),
     (f"select count(winsHi(hero)) {F}, villain='KK**'", "villain is bound twice", 1, 75),
+    ("select count(winsHi(hero)) from game='omahahi', hero='AA**@set', villain='*'",
+     "the board filters (@...) of 'AA**@set' need a known flop", 1, 54),
+    (f"select count(inRange(villain, 'KK**@nfd')) {F}", "need a known flop", 1, 31),
 ]
 
 
@@ -102,3 +105,41 @@ def test_deep_nesting_is_refused_not_a_recursion_error() -> None:
                  "select avg(" + "1 + " * 2000 + f"1) {F}"):
         with pytest.raises(oe.QueryError, match="nests deeper"):
             oe.pql(deep, trials=10, seed=1)
+
+
+def test_preflop_equities_above_the_budget_are_refused_before_any_work(monkeypatch) -> None:
+    from omaha_eval.query.cost import PREFLOP_BUDGET, PREFLOP_COST
+    from omaha_eval.query.functions import Matchups
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("a preflop equity was computed")
+
+    monkeypatch.setattr(Matchups, "equities", no_work)
+    most = PREFLOP_BUDGET // PREFLOP_COST
+    query = f"select count(winsHi(hero)) {F} where minHvHEquity(villain, preflop) < 0.4"
+    with pytest.raises(oe.QueryError) as info:
+        oe.pql(query, trials=most + 1, seed=1)
+    assert f"minHvHEquity(..., preflop) needs an exact preflop equity for each of up to " \
+           f"{most + 1:,} distinct matchups" in str(info.value)
+    assert f"sample at most {most:,} trials" in str(info.value)
+    assert (info.value.line, info.value.column) == (1, 80)
+
+
+def test_preflop_work_counts_distinct_matchups() -> None:
+    from omaha_eval.query.cost import PREFLOP_BUDGET, PREFLOP_COST, check_preflop_budget, \
+        preflop_matchups
+    from omaha_eval.query.run import compile_query, default_trials
+
+    pre = "select avg(HvHequity(hero, preflop)) from game='omahahi', "
+    random = compile_query(pre + "hero='AA**', villain='*'")
+    n = default_trials(random)   # a default sample fits the budget
+    assert preflop_matchups(random, n) == n and n * PREFLOP_COST <= PREFLOP_BUDGET
+    check_preflop_budget(random, n)
+    fixed = compile_query(pre + "hero='AsAhKsKh', villain='QcQdJcJd'")
+    tiny = compile_query(pre + "hero='AsAhKsKh', villain='QcQdJcJd, 7h8h9sTs'")
+    for plan, matchups in ((fixed, 1), (tiny, 2)):
+        assert preflop_matchups(plan, 10 ** 9) == matchups
+        check_preflop_budget(plan, 10 ** 9)
+    flop = compile_query("select avg(HvHequity(hero, flop)) from game='omahahi', hero='AA**', "
+                         "villain='*'")
+    assert preflop_matchups(flop, 10 ** 9) == 0

@@ -263,6 +263,8 @@ class Frame:
         return kernels.suit_count(self.batch.board[:, :street]).astype(np.float64)
 
     def in_range(self, p: int, range_masks: np.ndarray) -> np.ndarray:
+        if range_masks.size == 0:  # a board filter may leave no holding on this board
+            return np.zeros(len(self.batch), dtype=bool)
         hands = self.batch.holes[:, p].astype(np.uint64)
         masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands), axis=1)
         pos = np.searchsorted(range_masks, masks)
