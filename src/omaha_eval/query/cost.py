@@ -13,7 +13,7 @@ Examples
 >>> p = plan_of(parse("select avg(HvHequity(hero, preflop)) from game='omahahi', "
 ...                   "hero='AsKsQhJh', villain='2c2d7h8s'"))
 >>> preflop_matchups(p, 100_000), work_of(p)
-(1, (6, 50000))
+(1, (4, 50000))
 """
 
 from __future__ import annotations
