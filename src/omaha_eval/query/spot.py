@@ -101,7 +101,7 @@ def _cards(b: Binding, limit: int) -> np.ndarray:
 
 
 def filter_board(board: np.ndarray, text: str, what: str, line: int, column: int
-                 ) -> Optional[np.ndarray]:
+                 ) -> Optional[List[int]]:
     """The known board that the board filters of range ``text`` (``AA**@set``) are resolved
     against: None when the text has none, the board when it is a flop or later.
 
@@ -115,7 +115,7 @@ def filter_board(board: np.ndarray, text: str, what: str, line: int, column: int
     if board.size < 3:
         raise QueryError(f"{what}: the board filters (@...) of {text[:80]!r} need a known flop; "
                          f"bind board= to 3, 4 or 5 cards", line, column)
-    return board
+    return [int(c) for c in board.tolist()]
 
 
 def _range(b: Binding, v: Variant, known: int, board: np.ndarray) -> Optional[Range]:
