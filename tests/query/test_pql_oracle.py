@@ -306,3 +306,35 @@ def test_sampled_where_counts_passing_trials() -> None:
                "where HvHequity(hero, flop) > 0.5", trials=500, seed=3)
     assert r.trials == 500 and not r.exact
     assert isinstance(r["w"].count, int) and 0 < r["w"].count < 500
+
+
+def test_preflop_equity_once_per_distinct_matchup(monkeypatch) -> None:
+    """A million deals of two fixed hands need one exact preflop equity; two holdings, two."""
+    import omaha_eval.query.functions as functions
+
+    rows = []
+    real = functions.equity_batch
+
+    def counted(holes, boards, *args, **kwargs):
+        if boards.shape[1] == 0:
+            rows.append(len(holes))
+        return real(holes, boards, *args, **kwargs)
+
+    monkeypatch.setattr(functions, "equity_batch", counted)
+    r = oe.pql("select avg(HvHequity(hero, preflop)) as pre from game='omahahi', "
+               "hero='AsKsQhJh', villain='2c2d7h8s'")
+    assert r.exact and r.trials == 1_086_008 and sum(rows) == 1
+    assert r["pre"].value == pytest.approx(oe.equity(["AsKsQhJh", "2c2d7h8s"]).equity[0],
+                                           abs=1e-12)
+    rows.clear()
+    r = oe.pql("select avg(HvHequity(hero, preflop)) as pre from game='omahahi', "
+               "hero='AsKsQhJh', villain='2c2d7h8s, 3c3d4h5s'", trials=3000, seed=2)
+    assert not r.exact and sum(rows) == 2
+
+
+def test_preflop_sampled_same_numbers_any_workers() -> None:
+    query = ("select avg(HvHequity(hero, preflop)) as pre, count(winsHi(villain)) as w "
+             "from game='omaha8', hero='A2**', villain='*' where HvHequity(hero, preflop) > 0.5")
+    a = oe.pql(query, trials=150, seed=4).to_dict()
+    assert a == oe.pql(query, trials=150, seed=4, workers=2).to_dict()
+    assert a["trials"] == 150 and 0.5 < a["columns"]["pre"]["value"] < 1

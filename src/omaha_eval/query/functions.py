@@ -92,7 +92,6 @@ class Matchups:
 
     def __init__(self) -> None:
         self.rows: Dict[bytes, np.ndarray] = {}
-        self.computed = 0
 
     def equities(self, holes: np.ndarray, dead: np.ndarray, game: str) -> np.ndarray:
         """(m, players) preflop equities of m distinct matchups (sorted hands)."""
@@ -103,7 +102,6 @@ class Matchups:
             eq = equity_batch(holes[todo], empty, dead, game=game)
             for i, row in zip(todo, eq):
                 self.rows[keys[i]] = row
-            self.computed += len(todo)
         return np.array([self.rows[k] for k in keys]).reshape(len(holes), holes.shape[1])
 
 
