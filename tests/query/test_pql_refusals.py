@@ -143,3 +143,23 @@ def test_preflop_work_counts_distinct_matchups() -> None:
     flop = compile_query("select avg(HvHequity(hero, flop)) from game='omahahi', hero='AA**', "
                          "villain='*'")
     assert preflop_matchups(flop, 10 ** 9) == 0
+
+
+def test_a_rare_where_stops_the_preflop_work(monkeypatch) -> None:
+    """The check before the work counts one matchup per trial; a where that almost never holds
+    draws many more deals, and the engine stops once their preflop equities would pass twice
+    the budget (here made small), with the call's position, before computing past it."""
+    import omaha_eval.query.functions as functions
+    import omaha_eval.query.run as run
+
+    rows = []
+    real = functions.equity_batch
+    monkeypatch.setattr(functions, "equity_batch",
+                        lambda h, b, *a, **k: rows.append(len(h)) or real(h, b, *a, **k))
+    monkeypatch.setattr(run, "PREFLOP_BUDGET", 300 * run.PREFLOP_COST)
+    query = f"select count(winsHi(hero)) {F} where HvHequity(hero, preflop) > 0.99"
+    with pytest.raises(oe.QueryError) as info:
+        oe.pql(query, trials=20, seed=1)
+    assert "the where clause held so rarely" in str(info.value)
+    assert (info.value.line, info.value.column) == (1, 80)
+    assert 0 < sum(rows) <= 600

@@ -27,7 +27,7 @@ from .check import Func, Plan
 from .functions import min_streets
 
 __all__ = ["PREFLOP_COST", "PREFLOP_BUDGET", "BLOCK", "funcs", "work_of", "estimated_cost",
-           "preflop_matchups", "check_preflop_budget", "block_size"]
+           "preflop_matchups", "check_preflop_budget", "preflop_stop", "block_size"]
 
 PREFLOP_COST = 50_000
 """The work of one exact preflop equity (one matchup, every board): about 1 ms, measured
@@ -161,6 +161,17 @@ def check_preflop_budget(plan: Plan, trials: int) -> None:
                      f"{n:,} distinct matchups (about {n * PREFLOP_COST * 20e-9:,.0f} s), above "
                      f"the budget of {most:,} per query: sample at most {most:,} trials, or give "
                      f"the players fewer hands", f.line, f.column)
+
+
+def preflop_stop(plan: Plan) -> QueryError:
+    """The error that stops a sampled query whose ``where`` let so few deals pass that its
+    preflop equities went past twice :data:`PREFLOP_BUDGET` (the check before the work counts
+    one matchup per trial)."""
+    f = _items(plan)[("equity", None, 0)]
+    most = 2 * PREFLOP_BUDGET // PREFLOP_COST
+    return QueryError(f"{f.name}(..., preflop): the where clause held so rarely that the "
+                      f"deals drawn needed more than {most:,} exact preflop equities; sample "
+                      f"fewer trials or widen the where", f.line, f.column)
 
 
 def block_size(plan: Plan, trials: int) -> int:

@@ -88,15 +88,22 @@ def _next_categories(hole: np.ndarray, board: np.ndarray) -> np.ndarray:
 
 class Matchups:
     """Preflop equities by matchup (the players' hands, each sorted), kept for a whole query:
-    one exact enumeration per distinct matchup, whichever block or thread meets it first."""
+    one exact enumeration per distinct matchup, whichever block or thread meets it first.
 
-    def __init__(self) -> None:
+    ``limit``: at most this many matchups, else ``stop()`` is raised before computing more
+    (a sampled query whose ``where`` rarely holds draws more deals than its trials)."""
+
+    def __init__(self, limit: Optional[int] = None,
+                 stop: Optional[Callable[[], Exception]] = None) -> None:
         self.rows: Dict[bytes, np.ndarray] = {}
+        self.limit, self.stop = limit, stop
 
     def equities(self, holes: np.ndarray, dead: np.ndarray, game: str) -> np.ndarray:
         """(m, players) preflop equities of m distinct matchups (sorted hands)."""
         keys = [row.tobytes() for row in holes.reshape(len(holes), -1)]
         todo = [i for i, k in enumerate(keys) if k not in self.rows]
+        if todo and self.limit is not None and len(self.rows) + len(todo) > self.limit:
+            raise (self.stop() if self.stop is not None else RuntimeError("too many matchups"))
         if todo:
             empty = np.zeros((len(todo), 0), dtype=np.uint8)
             eq = equity_batch(holes[todo], empty, dead, game=game)

@@ -21,7 +21,8 @@ import numpy as np
 
 from .._args import positive_int, seed as seed_value, workers as thread_count
 from .check import Column, Plan, plan_of
-from .cost import BLOCK, block_size, check_preflop_budget, estimated_cost, work_of
+from .cost import (BLOCK, PREFLOP_BUDGET, PREFLOP_COST, block_size, check_preflop_budget,
+                   estimated_cost, preflop_stop, work_of)
 from .deals import Batch, exact_batches, exact_size, sample
 from .functions import Frame, Matchups
 from .result import ColumnResult, PQLResult
@@ -142,7 +143,7 @@ def _sampled_blocks(plan: Plan, trials: int, seed: int, workers: int,
     same deals are taken."""
     most = block_size(plan, trials)
     stream = _Stream(trials, progress, most)
-    matchups = Matchups()
+    matchups = Matchups(2 * PREFLOP_BUDGET // PREFLOP_COST, lambda: preflop_stop(plan))
     if workers == 1:
         chunk = 0
         while not stream.done:
