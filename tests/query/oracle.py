@@ -18,7 +18,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import reference as ref  # noqa: E402
 
-STREET = {"flop": 3, "turn": 4, "river": 5}
+STREET = {"preflop": 0, "flop": 3, "turn": 4, "river": 5}
 HAND_TYPES = ("highcard", "pair", "twopair", "trips", "straight", "flush", "fullhouse",
               "quads", "straightflush")
 
@@ -80,6 +80,8 @@ def shares(holes: Sequence[Hand], board: Sequence[int], hilo: bool) -> List[floa
 @lru_cache(maxsize=None)
 def street_equity(holes: Tuple[Hand, ...], known: Tuple[int, ...], dead: Tuple[int, ...],
                   hilo: bool) -> Tuple[float, ...]:
+    """Each player's share averaged over every completion of the known board (none known:
+    every board from the cards that are neither held nor dead)."""
     used = set(known) | set(dead) | {c for h in holes for c in h}
     rest = [c for c in range(52) if c not in used]
     total = [0.0] * len(holes)
@@ -89,6 +91,16 @@ def street_equity(holes: Tuple[Hand, ...], known: Tuple[int, ...], dead: Tuple[i
             total[i] += s
         n += 1
     return tuple(t / n for t in total)
+
+
+def has_set(hole: Sequence[int], board: Sequence[int]) -> bool:
+    """A set: the best high hand is three of a kind, made with a pair in the hand and one card
+    of its rank on the board."""
+    if category(best_hi(hole, board)) != HAND_TYPES.index("trips"):
+        return False
+    ranks = [ref.rank(c) for c in hole]
+    on_board = [ref.rank(c) for c in board]
+    return any(ranks.count(r) >= 2 and on_board.count(r) == 1 for r in set(ranks))
 
 
 @dataclass
@@ -142,7 +154,9 @@ class Deal:
         return street_equity(self.holes, self.board[:n], self.dead, self.hilo)[p]
 
     def minHvHEquity(self, p: int, street: str) -> float:
-        names = [s for s in ("flop", "turn", "river") if STREET[s] <= STREET[street]]
+        """The lowest HvHequity from the flop up to the street; preflop: the preflop one."""
+        names = ["preflop"] if street == "preflop" else \
+            [s for s in ("flop", "turn", "river") if STREET[s] <= STREET[street]]
         return min(self.HvHequity(p, s) for s in names)
 
     def handType(self, p: int, street: str) -> str:

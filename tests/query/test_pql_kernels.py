@@ -85,3 +85,29 @@ def test_top_level_names() -> None:
     assert isinstance(oe.pql, types.FunctionType) and isinstance(oe.query, types.ModuleType)
     assert issubclass(oe.QueryError, oe.OmahaEvalError) and issubclass(oe.QueryError, ValueError)
     assert "pql" in oe.__all__ and "QueryError" in oe.__all__
+
+
+def test_nut_hi_and_outs_agree_with_classify() -> None:
+    """nutHi and outsToHandType (the query's NumPy kernels) against the board analysis: nutHi
+    is classify's nut rank 1, outsToHandType(t) its outs to category t, for 4-, 5- and 6-card
+    hands on flops, turns and rivers (both define the nuts as absolute)."""
+    from omaha_eval.query.deals import Batch
+    from omaha_eval.query.functions import Frame
+
+    held = []
+    for k, seed in ((4, 11), (5, 12), (6, 13)):
+        deals = _deals(40, k + 5, seed)
+        batch = Batch(deals[:, None, :k].copy(), deals[:, k:].copy(), None)
+        frame = Frame(batch, "hi", np.zeros(0, np.uint8))
+        for street in (3, 4, 5):
+            classes = [oe.classify(deals[i, :k][None, :], deals[i, k:k + street])
+                       for i in range(len(deals))]
+            nuts = np.array([c.nut_rank[0] == 1 for c in classes])
+            assert np.array_equal(frame.nut_hi(0, street), nuts), (k, street)
+            held.append(int(nuts.sum()))
+            if street == 5:
+                continue
+            for handtype in range(9):
+                outs = np.array([c.outs[0, handtype] for c in classes])
+                assert np.array_equal(frame.outs(0, street, handtype), outs), (k, street)
+    assert 0 < sum(held) < 40 * len(held)  # both answers occur: the comparison is not vacuous

@@ -163,6 +163,67 @@ CASES += [
 ]
 
 
+
+def _all_but(*texts: str) -> str:
+    """Every card not named in ``texts`` (dead cards that leave the oracle a small deck)."""
+    named = {t[i:i + 2] for t in texts for i in range(0, len(t), 2)}
+    return "".join(r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in named)
+
+
+# preflop equities: every board from a small live deck (the dead cards take the rest)
+PRE_HANDS = ("AsKsQhJh", "2c2d7h8s")
+PRE_DEAD = _all_but(*PRE_HANDS, "TcTd9d9h6h6s5s5c4c4d3h3s2hJc")      # 14 live: 2,002 boards
+PRE_RANGE = ("KcKdQcJd", "4d5d6h7h", "Ac3c8d9s")
+PRE_RANGE_DEAD = _all_but("As2s3hKh", *PRE_RANGE, "2c4s9d", "6c7s")  # 13 live preflop
+BIGO_PRE = ("As2s3hKhQd", "KcKdQcJd8s")
+BIGO_PRE_DEAD = _all_but(*BIGO_PRE, "TcTd9d9h6h6s5s5c4c4d3d2h")      # 12 live: 792 boards
+PLO6_PRE = ("AsAhKsKhQdJd", "9s8s7d6d5c4c")
+PLO6_PRE_DEAD = _all_but(*PLO6_PRE, "TcTd9d9h6h6s5s3c2c2d3d")        # 11 live: 462 boards
+
+CASES += [
+    ("preflop equities of fixed hands",
+     f"select avg(HvHequity(hero, preflop)) as pre, avg(equity(villain, preflop)) as vpre, "
+     f"avg(minHvHEquity(hero, preflop)) as mpre, avg(riverEquity(hero)) as eq, "
+     f"count(HvHequity(hero, preflop) < 0.5 and winsHi(hero)) as upset "
+     f"from game='omahahi', hero='{PRE_HANDS[0]}', villain='{PRE_HANDS[1]}', dead='{PRE_DEAD}'",
+     Spot([[PRE_HANDS[0]], [PRE_HANDS[1]]], dead=PRE_DEAD),
+     {"pre": Column("avg", lambda d: d.HvHequity(0, "preflop")),
+      "vpre": Column("avg", lambda d: d.HvHequity(1, "preflop")),
+      "mpre": Column("avg", lambda d: d.minHvHEquity(0, "preflop")),
+      "eq": Column("avg", lambda d: d.riverEquity(0)),
+      "upset": Column("count", lambda d: d.HvHequity(0, "preflop") < 0.5 and d.winsHi(0))},
+     None),
+    ("preflop equities of a tiny range, hi-lo, a known flop",
+     f"select avg(HvHequity(villain, preflop)) as vpre, avg(riverEquity(hero)) as eq, "
+     f"avg(minHvHEquity(hero, river)) as mineq, count(scoops(hero)) as sc, "
+     f"histogram(HvHequity(hero, flop) > 0.5) as flopfav "
+     f"from game='omaha8', hero='As2s3hKh', villain='{', '.join(PRE_RANGE)}', board='2c4s9d', "
+     f"dead='{PRE_RANGE_DEAD}' where HvHequity(hero, preflop) > 0.6",
+     Spot([["As2s3hKh"], list(PRE_RANGE)], board="2c4s9d", dead=PRE_RANGE_DEAD, hilo=True),
+     {"vpre": Column("avg", lambda d: d.HvHequity(1, "preflop")),
+      "eq": Column("avg", lambda d: d.riverEquity(0)),
+      "mineq": Column("avg", lambda d: d.minHvHEquity(0, "river")),
+      "sc": Column("count", lambda d: d.scoops(0)),
+      "flopfav": Column("histogram", lambda d: d.HvHequity(0, "flop") > 0.5)},
+     lambda d: d.HvHequity(0, "preflop") > 0.6),
+    ("preflop equities in Big O",
+     f"select avg(HvHequity(hero, preflop)) as pre, avg(minHvHEquity(villain, preflop)) as vpre, "
+     f"count(winsLo(hero)) as lo from game='omaha85', hero='{BIGO_PRE[0]}', "
+     f"villain='{BIGO_PRE[1]}', dead='{BIGO_PRE_DEAD}'",
+     Spot([[BIGO_PRE[0]], [BIGO_PRE[1]]], dead=BIGO_PRE_DEAD, hole=5, hilo=True),
+     {"pre": Column("avg", lambda d: d.HvHequity(0, "preflop")),
+      "vpre": Column("avg", lambda d: d.minHvHEquity(1, "preflop")),
+      "lo": Column("count", lambda d: d.winsLo(0))}, None),
+    ("preflop equities in 6-card Omaha",
+     f"select avg(equity(villain, preflop)) as vpre, avg(riverEquity(villain)) as eq "
+     f"from game='omahahi6', hero='{PLO6_PRE[0]}', villain='{PLO6_PRE[1]}', "
+     f"dead='{PLO6_PRE_DEAD}'",
+     Spot([[PLO6_PRE[0]], [PLO6_PRE[1]]], dead=PLO6_PRE_DEAD, hole=6),
+     {"vpre": Column("avg", lambda d: d.HvHequity(1, "preflop")),
+      "eq": Column("avg", lambda d: d.riverEquity(1))}, None),
+]
+
+
 def _compare_exact(got: Dict, want) -> None:
     assert got["exact"] is True and got["seed"] is None
     assert got["trials"] == want.trials
@@ -203,7 +264,7 @@ def test_cli_exact_equals_oracle(case, oracle_answers) -> None:
     _compare_exact(_cli_json(["pql", query, "--json"]), oracle_answers[title])
 
 
-SAMPLED = [CASES[0], CASES[3], CASES[5], CASES[7], CASES[10], CASES[12]]
+SAMPLED = [CASES[0], CASES[3], CASES[5], CASES[7], CASES[10], CASES[12], CASES[13], CASES[14]]
 
 
 @pytest.mark.parametrize("case", SAMPLED, ids=[c[0] for c in SAMPLED])
@@ -245,3 +306,35 @@ def test_sampled_where_counts_passing_trials() -> None:
                "where HvHequity(hero, flop) > 0.5", trials=500, seed=3)
     assert r.trials == 500 and not r.exact
     assert isinstance(r["w"].count, int) and 0 < r["w"].count < 500
+
+
+def test_preflop_equity_once_per_distinct_matchup(monkeypatch) -> None:
+    """A million deals of two fixed hands need one exact preflop equity; two holdings, two."""
+    import omaha_eval.query.functions as functions
+
+    rows = []
+    real = functions.equity_batch
+
+    def counted(holes, boards, *args, **kwargs):
+        if boards.shape[1] == 0:
+            rows.append(len(holes))
+        return real(holes, boards, *args, **kwargs)
+
+    monkeypatch.setattr(functions, "equity_batch", counted)
+    r = oe.pql("select avg(HvHequity(hero, preflop)) as pre from game='omahahi', "
+               "hero='AsKsQhJh', villain='2c2d7h8s'")
+    assert r.exact and r.trials == 1_086_008 and sum(rows) == 1
+    assert r["pre"].value == pytest.approx(oe.equity(["AsKsQhJh", "2c2d7h8s"]).equity[0],
+                                           abs=1e-12)
+    rows.clear()
+    r = oe.pql("select avg(HvHequity(hero, preflop)) as pre from game='omahahi', "
+               "hero='AsKsQhJh', villain='2c2d7h8s, 3c3d4h5s'", trials=3000, seed=2)
+    assert not r.exact and sum(rows) == 2
+
+
+def test_preflop_sampled_same_numbers_any_workers() -> None:
+    query = ("select avg(HvHequity(hero, preflop)) as pre, count(winsHi(villain)) as w "
+             "from game='omaha8', hero='A2**', villain='*' where HvHequity(hero, preflop) > 0.5")
+    a = oe.pql(query, trials=150, seed=4).to_dict()
+    assert a == oe.pql(query, trials=150, seed=4, workers=2).to_dict()
+    assert a["trials"] == 150 and 0.5 < a["columns"]["pre"]["value"] < 1

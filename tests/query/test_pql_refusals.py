@@ -28,7 +28,7 @@ REFUSED = [
     (f"select count(riverEquity(hero)) {F}", "count needs a boolean, got a number", 1, 14),
     (f"select avg(handType(hero, flop)) {F}", "avg needs a number or a boolean", 1, 12),
     (f"select count(handType(hero, flop) >= 'flushy') {F}", "unknown hand type 'flushy'", 1, 38),
-    (f"select count(HvHequity(hero, preflop) > 0.5) {F}", "not preflop", 1, 30),
+    (f"select count(nutHi(hero, preflop)) {F}", "not preflop", 1, 26),
     (f"select count(inRange(hero, 'QQ*')) {F}", "bad range 'QQ*'", 1, 28),
     (f"select winsHi(hero) {F}", "a select item must be count(...), avg(...) or histogram", 1, 8),
     (f"select count(winsHi(hero)) {F} where riverEquity(hero)", "where needs a boolean", 1, 80),
@@ -48,6 +48,9 @@ REFUSED = [
     (f"select count(winsHi(hero) and 1) {F}", "and needs booleans", 1, 14),
     (f"select avg(count(winsHi(hero))) {F}", "count() is an aggregate", 1, 12),
     (f"select count(winsHi(hero)) {F}, villain='KK**'", "villain is bound twice", 1, 75),
+    ("select count(winsHi(hero)) from game='omahahi', hero='AA**@set', villain='*'",
+     "the board filters (@...) of 'AA**@set' need a known flop", 1, 54),
+    (f"select count(inRange(villain, 'KK**@nfd')) {F}", "need a known flop", 1, 31),
 ]
 
 
@@ -102,3 +105,61 @@ def test_deep_nesting_is_refused_not_a_recursion_error() -> None:
                  "select avg(" + "1 + " * 2000 + f"1) {F}"):
         with pytest.raises(oe.QueryError, match="nests deeper"):
             oe.pql(deep, trials=10, seed=1)
+
+
+def test_preflop_equities_above_the_budget_are_refused_before_any_work(monkeypatch) -> None:
+    from omaha_eval.query.cost import PREFLOP_BUDGET, PREFLOP_COST
+    from omaha_eval.query.functions import Matchups
+
+    def no_work(*args, **kwargs):
+        raise AssertionError("a preflop equity was computed")
+
+    monkeypatch.setattr(Matchups, "equities", no_work)
+    most = PREFLOP_BUDGET // PREFLOP_COST
+    query = f"select count(winsHi(hero)) {F} where minHvHEquity(villain, preflop) < 0.4"
+    with pytest.raises(oe.QueryError) as info:
+        oe.pql(query, trials=most + 1, seed=1)
+    assert f"minHvHEquity(..., preflop) needs an exact preflop equity for each of up to " \
+           f"{most + 1:,} distinct matchups" in str(info.value)
+    assert f"sample at most {most:,} trials" in str(info.value)
+    assert (info.value.line, info.value.column) == (1, 80)
+
+
+def test_preflop_work_counts_distinct_matchups() -> None:
+    from omaha_eval.query.cost import PREFLOP_BUDGET, PREFLOP_COST, check_preflop_budget, \
+        preflop_matchups
+    from omaha_eval.query.run import compile_query, default_trials
+
+    pre = "select avg(HvHequity(hero, preflop)) from game='omahahi', "
+    random = compile_query(pre + "hero='AA**', villain='*'")
+    n = default_trials(random)   # a default sample fits the budget
+    assert preflop_matchups(random, n) == n and n * PREFLOP_COST <= PREFLOP_BUDGET
+    check_preflop_budget(random, n)
+    fixed = compile_query(pre + "hero='AsAhKsKh', villain='QcQdJcJd'")
+    tiny = compile_query(pre + "hero='AsAhKsKh', villain='QcQdJcJd, 7h8h9sTs'")
+    for plan, matchups in ((fixed, 1), (tiny, 2)):
+        assert preflop_matchups(plan, 10 ** 9) == matchups
+        check_preflop_budget(plan, 10 ** 9)
+    flop = compile_query("select avg(HvHequity(hero, flop)) from game='omahahi', hero='AA**', "
+                         "villain='*'")
+    assert preflop_matchups(flop, 10 ** 9) == 0
+
+
+def test_a_rare_where_stops_the_preflop_work(monkeypatch) -> None:
+    """The check before the work counts one matchup per trial; a where that almost never holds
+    draws many more deals, and the engine stops once their preflop equities would pass twice
+    the budget (here made small), with the call's position, before computing past it."""
+    import omaha_eval.query.functions as functions
+    import omaha_eval.query.run as run
+
+    rows = []
+    real = functions.equity_batch
+    monkeypatch.setattr(functions, "equity_batch",
+                        lambda h, b, *a, **k: rows.append(len(h)) or real(h, b, *a, **k))
+    monkeypatch.setattr(run, "PREFLOP_BUDGET", 300 * run.PREFLOP_COST)
+    query = f"select count(winsHi(hero)) {F} where HvHequity(hero, preflop) > 0.99"
+    with pytest.raises(oe.QueryError) as info:
+        oe.pql(query, trials=20, seed=1)
+    assert "the where clause held so rarely" in str(info.value)
+    assert (info.value.line, info.value.column) == (1, 80)
+    assert 0 < sum(rows) <= 600

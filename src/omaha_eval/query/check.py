@@ -22,14 +22,14 @@ omaha_eval.errors.QueryError: arithmetic needs numbers, got a boolean and a numb
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, List, Optional, Tuple
 
 from ..cards import parse_cards
 from ..errors import CardError, QueryError, RangeError
 from ..ranges import Range, parse_range
 from .signatures import AGGREGATES, FUNCTIONS, HAND_TYPES, STREETS, TYPE_WORDS, Signature
-from .spot import Spot, spot_of
+from .spot import Spot, filter_board, spot_of
 from .syntax import Binary, Call, Case, Name, Node, Number, Query, String, Unary
 
 __all__ = ["Typed", "Const", "Func", "Op", "CaseOf", "Column", "Plan", "plan_of"]
@@ -45,7 +45,8 @@ class Const:
 
 @dataclass(frozen=True)
 class Func:
-    """A call with its arguments resolved: player index, street (board cards), hand type, range."""
+    """A call with its arguments resolved: player index, street (board cards), hand type, range;
+    ``line`` and ``column`` say where it was written (for errors found when planning the work)."""
 
     name: str
     type: str
@@ -53,6 +54,8 @@ class Func:
     street: Optional[int] = None
     handtype: Optional[int] = None
     range: Optional[Range] = None
+    line: int = field(default=1, compare=False)
+    column: int = field(default=1, compare=False)
 
 
 @dataclass(frozen=True)
@@ -167,7 +170,7 @@ class _Checker:
         for kind, arg in zip(sig.args, node.args):
             slots[kind] = self.argument(sig, kind, arg)
         return Func(sig.name, sig.result, slots.get("player"), slots.get("street"),
-                    slots.get("handtype"), slots.get("range"))
+                    slots.get("handtype"), slots.get("range"), node.line, node.column)
 
     def argument(self, sig: Signature, kind: str, arg: Any) -> Any:
         if kind == "range":
@@ -190,8 +193,9 @@ class _Checker:
 
     def range_text(self, arg: String) -> Range:
         v = self.spot.variant
+        board = filter_board(self.spot.board, arg.value, "inRange", arg.line, arg.column)
         try:
-            r = parse_range(arg.value, game=v.game, hole_cards=v.hole_cards)
+            r = parse_range(arg.value, game=v.game, hole_cards=v.hole_cards, board=board)
         except RangeError as exc:
             raise self.fail(arg, str(exc)) from None
         if r.hole_cards != v.hole_cards:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import chain, combinations
 from math import comb
 from typing import Dict, Iterator, List, Optional, Tuple, Union
 
@@ -117,13 +117,20 @@ def _tuples(spot: Spot) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=64)
-def _combo_positions(n: int, r: int) -> Tuple[np.ndarray, np.ndarray]:
-    """All r-subsets of range(n) and their complements: (C, r), (C, n - r)."""
-    chosen = np.array(list(combinations(range(n), r)), dtype=np.intp).reshape(comb(n, r), r)
+def _combos(n: int, r: int) -> np.ndarray:
+    """All r-subsets of range(n), in lexicographic order: (C, r)."""
+    flat = np.fromiter(chain.from_iterable(combinations(range(n), r)), dtype=np.intp,
+                       count=comb(n, r) * r)
+    return flat.reshape(comb(n, r), r)
+
+
+@lru_cache(maxsize=16)
+def _complements(n: int, r: int) -> np.ndarray:
+    """The complement of each of :func:`_combos` (n, r) in range(n): (C, n - r)."""
+    chosen = _combos(n, r)
     keep = np.ones((len(chosen), n), dtype=bool)
     keep[np.arange(len(chosen))[:, None], chosen] = False
-    rest = np.nonzero(keep)[1].reshape(len(chosen), n - r)
-    return chosen, rest
+    return np.nonzero(keep)[1].reshape(len(chosen), n - r)
 
 
 def _known_deck(spot: Spot, used: np.ndarray) -> np.ndarray:
@@ -150,13 +157,13 @@ def _deals_of(spot: Spot, idx: np.ndarray, used: np.ndarray, weight: np.ndarray
             j += 1
     for p, r in enumerate(spot.ranges):
         if r is None:
-            chosen, rest = _combo_positions(deck.shape[1], k)
+            chosen, rest = _combos(deck.shape[1], k), _complements(deck.shape[1], k)
             hands = np.repeat(hands, len(chosen), axis=0)
             hands[:, p] = deck[:, chosen].reshape(-1, k)
             weight = np.repeat(weight, len(chosen))
             deck = deck[:, rest].reshape(-1, deck.shape[1] - k)
     need = 5 - int(spot.board.size)
-    chosen, _ = _combo_positions(deck.shape[1], need)
+    chosen = _combos(deck.shape[1], need)
     hands = np.repeat(hands, len(chosen), axis=0)
     weight = np.repeat(weight, len(chosen))
     board = np.empty((len(hands), 5), dtype=np.uint8)
@@ -202,10 +209,11 @@ def _draw_ranged(spot: Spot, rng: np.random.Generator, n: int
             if r is None:
                 continue
             pick = _pick(r.hands.shape[0], r.weights, rng, m)
-            mask = _range_masks(r)[pick]
+            mask = np.take(_range_masks(r), pick)
             ok &= (u & mask) == 0
             u |= mask
-            hands[todo, p] = r.hands[pick]
+            # np.take: a row gather many times faster than r.hands[pick] on (n, 4) uint8
+            hands[todo, p] = np.take(r.hands, pick, axis=0)
         used[todo] = u
         rows = np.arange(n)[todo] if isinstance(todo, slice) else todo
         todo = rows[~ok]
@@ -236,7 +244,6 @@ def _pick(n: int, weights: np.ndarray, rng: np.random.Generator, m: int) -> np.n
     return np.asarray(np.minimum(np.searchsorted(cum, rng.random(m) * cum[-1], side="right"), n - 1))
 
 
-_BIT = np.left_shift(np.uint64(1), np.arange(52, dtype=np.uint64))
 
 
 def _draw_cards(used: np.ndarray, rng: np.random.Generator, count: int) -> np.ndarray:
@@ -246,13 +253,16 @@ def _draw_cards(used: np.ndarray, rng: np.random.Generator, count: int) -> np.nd
     redraw of the few that hit a used card, card by card so the cards of a row are distinct."""
     n = used.size
     cards = rng.integers(0, 52, (count, n), dtype=np.int64)
+    bit = np.empty(n, dtype=np.uint64)
+    one = np.uint64(1)
+    # a shift (not a table gather) and a boolean test before nonzero: the fast NumPy paths
     for j in range(count):
         card = cards[j]
-        bit = _BIT[card]
-        bad = np.flatnonzero(used & bit)
+        np.left_shift(one, card.view(np.uint64), out=bit)
+        bad = np.flatnonzero((used & bit) != 0)
         while bad.size:
             again = rng.integers(0, 52, bad.size, dtype=np.int64)
-            again_bit = _BIT[again]
+            again_bit = np.left_shift(one, again.view(np.uint64))
             card[bad] = again
             bit[bad] = again_bit
             bad = bad[(used[bad] & again_bit) != 0]

@@ -20,7 +20,7 @@ Examples
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Tuple
+from typing import Any, Callable, Dict, Optional, Tuple
 
 import numpy as np
 
@@ -30,10 +30,19 @@ from . import kernels
 from .check import Func
 from .deals import Batch
 
-__all__ = ["Frame", "call"]
+__all__ = ["Frame", "Matchups", "call", "min_streets"]
+
+
+def min_streets(street: int) -> Tuple[int, ...]:
+    """The streets (board cards) ``minHvHEquity`` takes the minimum over: the flop up to
+    ``street``, or the preflop alone."""
+    return (0,) if street == 0 else tuple(s for s in (3, 4, 5) if s <= street)
 
 
 def _unique_rows(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """The first row of each distinct key and each row's key index."""
+    if len(keys) and bool((keys == keys[0]).all()):  # fixed hands: one key (a cheap test)
+        return np.zeros(1, dtype=np.intp), np.zeros(len(keys), dtype=np.intp)
     uniq, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
     return first, inverse.reshape(-1)
 
@@ -77,13 +86,42 @@ def _next_categories(hole: np.ndarray, board: np.ndarray) -> np.ndarray:
     return cats
 
 
-class Frame:
-    """One batch of deals and the values computed on it so far."""
+class Matchups:
+    """Preflop equities by matchup (the players' hands, each sorted), kept for a whole query:
+    one exact enumeration per distinct matchup, whichever block or thread meets it first.
 
-    def __init__(self, batch: Batch, game: str, dead: np.ndarray) -> None:
+    ``limit``: at most this many matchups, else ``stop()`` is raised before computing more
+    (a sampled query whose ``where`` rarely holds draws more deals than its trials)."""
+
+    def __init__(self, limit: Optional[int] = None,
+                 stop: Optional[Callable[[], Exception]] = None) -> None:
+        self.rows: Dict[bytes, np.ndarray] = {}
+        self.limit, self.stop = limit, stop
+
+    def equities(self, holes: np.ndarray, dead: np.ndarray, game: str) -> np.ndarray:
+        """(m, players) preflop equities of m distinct matchups (sorted hands)."""
+        keys = [row.tobytes() for row in holes.reshape(len(holes), -1)]
+        todo = [i for i, k in enumerate(keys) if k not in self.rows]
+        if todo and self.limit is not None and len(self.rows) + len(todo) > self.limit:
+            raise (self.stop() if self.stop is not None else RuntimeError("too many matchups"))
+        if todo:
+            empty = np.zeros((len(todo), 0), dtype=np.uint8)
+            eq = equity_batch(holes[todo], empty, dead, game=game)
+            for i, row in zip(todo, eq):
+                self.rows[keys[i]] = row
+        return np.array([self.rows[k] for k in keys]).reshape(len(holes), holes.shape[1])
+
+
+class Frame:
+    """One batch of deals and the values computed on it so far (``matchups``: the query's
+    preflop equities, shared by every frame of the query)."""
+
+    def __init__(self, batch: Batch, game: str, dead: np.ndarray,
+                 matchups: Optional[Matchups] = None) -> None:
         self.batch = batch
         self.game = game
         self.dead = dead
+        self.matchups = Matchups() if matchups is None else matchups
         self.cache: Dict[Any, np.ndarray] = {}
 
     def memo(self, key: Any, make: Callable[[], np.ndarray]) -> np.ndarray:
@@ -94,7 +132,7 @@ class Frame:
 
     def take(self, rows: np.ndarray) -> "Frame":
         """The frame of the deals at ``rows``, keeping every value already computed."""
-        out = Frame(self.batch.take(rows), self.game, self.dead)
+        out = Frame(self.batch.take(rows), self.game, self.dead, self.matchups)
         out.cache = {k: v[rows] for k, v in self.cache.items()}
         return out
 
@@ -157,19 +195,26 @@ class Frame:
         return self.memo(("equity", street), lambda: self._street_equity(street))[:, p]
 
     def _street_equity(self, street: int) -> np.ndarray:
+        """Every player's equity knowing the board up to ``street`` (0: none, the whole board
+        to come), exact, once per distinct (hands, board) of the batch."""
         b = self.batch
         n, players, k = b.holes.shape
         if n == 0:
             return np.zeros((0, players))
-        keys = np.concatenate([np.sort(b.holes, axis=2).reshape(n, -1),
-                               np.sort(b.board[:, :street], axis=1)], axis=1)
+        hands = np.sort(b.holes, axis=2)
+        if street == 0:
+            first, inverse = _unique_rows(hands.reshape(n, -1))
+            pre: np.ndarray = self.matchups.equities(hands[first], self.dead, self.game)
+            return np.asarray(pre[inverse])
+        keys = np.concatenate([hands.reshape(n, -1), np.sort(b.board[:, :street], axis=1)],
+                              axis=1)
         first, inverse = _unique_rows(keys)
         eq = equity_batch(b.holes[first], b.board[first, :street], self.dead, game=self.game)
         out: np.ndarray = eq[inverse]
         return out
 
     def min_equity(self, p: int, street: int) -> np.ndarray:
-        values = [self.equity(p, s) for s in (3, 4, 5) if s <= street]
+        values = [self.equity(p, s) for s in min_streets(street)]
         return np.asarray(np.minimum.reduce(values))
 
     # ---- hands on a street
@@ -223,6 +268,8 @@ class Frame:
         return kernels.suit_count(self.batch.board[:, :street]).astype(np.float64)
 
     def in_range(self, p: int, range_masks: np.ndarray) -> np.ndarray:
+        if range_masks.size == 0:  # a board filter may leave no holding on this board
+            return np.zeros(len(self.batch), dtype=bool)
         hands = self.batch.holes[:, p].astype(np.uint64)
         masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), hands), axis=1)
         pos = np.searchsorted(range_masks, masks)

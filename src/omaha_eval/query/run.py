@@ -11,6 +11,7 @@ Examples
 
 from __future__ import annotations
 
+import itertools
 import math
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -19,15 +20,17 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 import numpy as np
 
 from .._args import positive_int, seed as seed_value, workers as thread_count
-from .check import Column, Func, Plan, plan_of
+from .check import Column, Plan, plan_of
+from .cost import (BLOCK, PREFLOP_BUDGET, PREFLOP_COST, block_size, check_preflop_budget,
+                   estimated_cost, preflop_stop, work_of)
 from .deals import Batch, exact_batches, exact_size, sample
-from .functions import Frame
+from .functions import Frame, Matchups
 from .result import ColumnResult, PQLResult
 from .syntax import parse
 from .values import evaluate, labels, sort_labels
 
 __all__ = ["pql", "compile_query", "EXACT_BUDGET", "EXACT_MAX_DEALS", "DEFAULT_TRIALS",
-           "MIN_DEFAULT_TRIALS", "DEFAULT_WORK", "MAX_TRIALS", "estimated_cost"]
+           "MIN_DEFAULT_TRIALS", "DEFAULT_WORK", "MAX_TRIALS", "exact_fits", "default_trials"]
 
 EXACT_BUDGET = 30_000_000
 """Exact enumeration runs when deals x their estimated cost (about 20 ns units) fit this."""
@@ -49,7 +52,6 @@ DEFAULT_WORK = 300_000_000
 MAX_TRIALS = 10 ** 9
 """The most trials a query takes."""
 
-_BLOCK = 16384  # deals evaluated at a time within a chunk (a query stops within one block)
 _MAX_DRAWS_FACTOR = 1000  # sampling stops after trials * this many deals if `where` rarely holds
 
 
@@ -64,63 +66,6 @@ def compile_query(query: str) -> Plan:
     return plan_of(parse(query))
 
 
-def _funcs(e: Any) -> Iterator[Func]:
-    if isinstance(e, Func):
-        yield e
-    for name in ("args", "default"):
-        for child in (getattr(e, name, None) or ()) if name == "args" else [getattr(e, name, None)]:
-            if child is not None:
-                yield from _funcs(child)
-    for cond, value in getattr(e, "whens", ()):
-        yield from _funcs(cond)
-        yield from _funcs(value)
-
-
-# measured on the 2-core EPYC of 2026-12-02, per deal, in units of about 20 ns
-_STREET_COST = {"HvHequity": {3: 500, 4: 170}, "equity": {3: 500, 4: 170},
-                "minHvHEquity": {3: 700, 4: 170}, "nutHi": {3: 7_500, 4: 30_000, 5: 1_750},
-                "outsToHandType": {3: 30_000, 4: 150}, "handType": {3: 150, 4: 600}}
-
-
-def _once(plan: Plan, f: Func) -> Optional[int]:
-    """How many times a function on a known street is computed in all (once per distinct hand,
-    or hands, it depends on), or None when that is per deal (a random player's hand)."""
-    ranges = plan.spot.ranges
-    if f.name in ("HvHequity", "equity", "minHvHEquity"):
-        if any(r is None for r in ranges):
-            return None
-        return int(np.prod([len(r) for r in ranges if r is not None]))
-    if f.player is None:
-        return 1
-    r = ranges[f.player]
-    return None if r is None else len(r)
-
-
-def work_of(plan: Plan) -> Tuple[int, int]:
-    """The work of the plan's functions (units of about one evaluation, 20 ns): per deal, and
-    once in all for the functions of a known street (the same for every board completion)."""
-    exprs = [c.expr for c in plan.columns] + ([plan.where] if plan.where is not None else [])
-    calls = {(f.name, f.player, f.street): f for e in exprs for f in _funcs(e)}
-    known = int(plan.spot.board.size)
-    per_deal, once = 2 * len(plan.spot.names), 0
-    for f in calls.values():
-        cost = _STREET_COST.get(f.name, {}).get(f.street or 0, 2)
-        times = _once(plan, f) if f.street is not None and f.street <= known else None
-        if times is None:
-            per_deal += cost
-        else:
-            once += cost * times
-    return per_deal, once
-
-
-def estimated_cost(plan: Plan) -> int:
-    """Work per sampled deal, in units of about one evaluation (20 ns), of the plan's functions."""
-    exprs = [c.expr for c in plan.columns] + ([plan.where] if plan.where is not None else [])
-    calls = {(f.name, f.player, f.street): f for e in exprs for f in _funcs(e)}
-    return 2 * len(plan.spot.names) + sum(
-        _STREET_COST.get(f.name, {}).get(f.street or 0, 2) for f in calls.values())
-
-
 @dataclass
 class _Block:
     """The per-deal values of one block's deals that passed ``where``."""
@@ -130,8 +75,8 @@ class _Block:
     values: List[np.ndarray]
 
 
-def _run_block(plan: Plan, batch: Batch) -> _Block:
-    frame = Frame(batch, plan.spot.variant.game, plan.spot.dead)
+def _run_block(plan: Plan, batch: Batch, matchups: Matchups) -> _Block:
+    frame = Frame(batch, plan.spot.variant.game, plan.spot.dead, matchups)
     if plan.where is not None:
         keep = evaluate(plan.where, frame)
         frame = frame.take(keep)
@@ -139,20 +84,21 @@ def _run_block(plan: Plan, batch: Batch) -> _Block:
     return _Block(len(batch), frame.batch.weight, values)
 
 
-def _blocks(plan: Plan, batch: Batch) -> List[_Block]:
-    return [_run_block(plan, batch.take(slice(s, s + _BLOCK)))
-            for s in range(0, len(batch), _BLOCK)]
+def _blocks(plan: Plan, batch: Batch, matchups: Matchups, size: int) -> List[_Block]:
+    return [_run_block(plan, batch.take(slice(s, s + size)), matchups)
+            for s in range(0, len(batch), size)]
 
 
 def _exact_blocks(plan: Plan, progress: Progress = None) -> List[_Block]:
     total = exact_size(plan.spot, EXACT_MAX_DEALS) or 0
     out, done = [], 0
+    matchups = Matchups()
     for batch in exact_batches(plan.spot):
-        for s in range(0, len(batch), _BLOCK):
+        for s in range(0, len(batch), BLOCK):
             if progress is not None:
                 progress(done, total)
-            out.append(_run_block(plan, batch.take(slice(s, s + _BLOCK))))
-            done += min(_BLOCK, len(batch) - s)
+            out.append(_run_block(plan, batch.take(slice(s, s + BLOCK)), matchups))
+            done += min(BLOCK, len(batch) - s)
     return out
 
 
@@ -162,8 +108,8 @@ Progress = Optional[Callable[[int, int], None]]
 class _Stream:
     """The blocks taken from the seeded stream of deals, until ``trials`` passed ``where``."""
 
-    def __init__(self, trials: int, progress: Progress) -> None:
-        self.trials, self.progress = trials, progress
+    def __init__(self, trials: int, progress: Progress, most: int = BLOCK) -> None:
+        self.trials, self.progress, self.most = trials, progress, most
         self.blocks: List[_Block] = []
         self.passed = self.drawn = 0
 
@@ -176,7 +122,7 @@ class _Stream:
         numbers never depend on it: the same deals are taken whatever the block sizes)."""
         rate = self.passed / self.drawn if self.drawn else 1.0
         need = (self.trials - self.passed) / max(rate, 0.01)
-        return int(min(_BLOCK, max(256, math.ceil(need * 1.1) + 16)))
+        return int(min(self.most, max(min(256, self.most), math.ceil(need * 1.1) + 16)))
 
     def add(self, b: _Block) -> None:
         if self.done:
@@ -193,27 +139,47 @@ def _sampled_blocks(plan: Plan, trials: int, seed: int, workers: int,
                     progress: Progress = None) -> List[_Block]:
     """Blocks of the seeded stream, in order, until ``trials`` deals passed ``where`` (the last
     block cut there). One thread evaluates each chunk only as far as needed; several threads
-    evaluate whole chunks at once. Either way the same deals are taken."""
-    stream = _Stream(trials, progress)
-    chunk = 0
+    evaluate whole chunks at once, or consecutive blocks when deals are costly. Either way the
+    same deals are taken."""
+    most = block_size(plan, trials)
+    stream = _Stream(trials, progress, most)
+    matchups = Matchups(2 * PREFLOP_BUDGET // PREFLOP_COST, lambda: preflop_stop(plan))
     if workers == 1:
+        chunk = 0
         while not stream.done:
             batch = sample(plan.spot, seed, chunk)
             chunk += 1
             start = 0
             while start < len(batch) and not stream.done:
                 size = stream.next_size()
-                stream.add(_run_block(plan, batch.take(slice(start, start + size))))
+                stream.add(_run_block(plan, batch.take(slice(start, start + size)), matchups))
                 start += size
         return stream.blocks
     with ThreadPoolExecutor(workers) as pool:
+        if most < BLOCK:
+            pieces = _pieces(plan, seed, most)
+            while not stream.done:
+                group = list(itertools.islice(pieces, workers))
+                for b in pool.map(lambda x: _run_block(plan, x, matchups), group):
+                    stream.add(b)
+            return stream.blocks
+        chunk = 0
         while not stream.done:
             jobs = range(chunk, chunk + workers)
             chunk += workers
-            for blocks in pool.map(lambda c: _blocks(plan, sample(plan.spot, seed, c)), jobs):
+            for blocks in pool.map(lambda c: _blocks(plan, sample(plan.spot, seed, c), matchups,
+                                                     BLOCK), jobs):
                 for b in blocks:
                     stream.add(b)
     return stream.blocks
+
+
+def _pieces(plan: Plan, seed: int, size: int) -> Iterator[Batch]:
+    """The seeded stream of deals in blocks of ``size``, in order."""
+    for chunk in itertools.count():
+        batch = sample(plan.spot, seed, chunk)
+        for s in range(0, len(batch), size):
+            yield batch.take(slice(s, s + size))
 
 
 def _cut(b: _Block, room: int) -> _Block:
@@ -230,14 +196,16 @@ def _column(col: Column, values: np.ndarray, weight: Optional[np.ndarray], exact
     total = float(w.sum())
     if n == 0 or total == 0:
         return ColumnResult(col.name, col.kind, 0.0, 0, None if exact else 0.0, {})
+    # without weights the sums skip the product by ones (the same numbers, one pass less)
     if col.kind == "count" or (col.kind == "avg" and col.expr.type == "bool"):
         hits = values.astype(bool)
-        p = float(w[hits].sum()) / total
-        return ColumnResult(col.name, col.kind, p, int(hits.sum()) if col.kind == "count" else n,
-                            None if exact else _fraction_se(int(hits.sum()), n), {})
+        count = int(hits.sum())
+        p = (float(count) if weight is None else float(w[hits].sum())) / total
+        return ColumnResult(col.name, col.kind, p, count if col.kind == "count" else n,
+                            None if exact else _fraction_se(count, n), {})
     if col.kind == "avg":
         x = values.astype(np.float64)
-        mean = float((w * x).sum()) / total
+        mean = float(x.sum() if weight is None else (w * x).sum()) / total
         se = None
         if not exact:
             var = float(((x - mean) ** 2).sum()) / max(n - 1, 1)
@@ -293,6 +261,13 @@ def exact_fits(plan: Plan) -> bool:
     return size * per_deal + once <= EXACT_BUDGET
 
 
+def default_trials(plan: Plan) -> int:
+    """The trials a plan samples without ``trials=``: :data:`DEFAULT_TRIALS`, fewer (down to
+    :data:`MIN_DEFAULT_TRIALS`) when that would be more than :data:`DEFAULT_WORK`."""
+    return max(MIN_DEFAULT_TRIALS, min(DEFAULT_TRIALS,
+                                       DEFAULT_WORK // estimated_cost(plan, DEFAULT_TRIALS)))
+
+
 def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int = 1, *,
         progress: Progress = None) -> PQLResult:
     """Runs a PQL query (see :mod:`omaha_eval.query` and the "Queries" guide).
@@ -323,7 +298,8 @@ def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int
     Raises
     ------
     QueryError
-        A bad query, with its line and column.
+        A bad query, with its line and column; a sampled query whose exact preflop equities
+        would be above :data:`~omaha_eval.query.cost.PREFLOP_BUDGET` (before any work).
     ArgumentError
         A bad ``trials``, ``seed`` or ``workers``.
 
@@ -346,7 +322,7 @@ def pql(query: str, trials: Optional[int] = None, seed: Any = None, workers: int
         return _result(plan, _exact_blocks(plan, progress), True, None)
     s = seed_value(seed)
     if n_trials is None:
-        n_trials = max(MIN_DEFAULT_TRIALS, min(DEFAULT_TRIALS,
-                                               DEFAULT_WORK // estimated_cost(plan)))
+        n_trials = default_trials(plan)
+    check_preflop_budget(plan, n_trials)
     blocks = _sampled_blocks(plan, n_trials, s, w, progress)
     return _result(plan, blocks, False, s)

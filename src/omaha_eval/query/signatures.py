@@ -5,7 +5,9 @@ Examples
 >>> from omaha_eval.query.signatures import FUNCTIONS
 >>> f = FUNCTIONS["hvhequity"]
 >>> f.name, f.args, f.result, f.streets
-('HvHequity', ('player', 'street'), 'num', ('flop', 'turn', 'river'))
+('HvHequity', ('player', 'street'), 'num', ('preflop', 'flop', 'turn', 'river'))
+>>> FUNCTIONS["nuthi"].streets
+('flop', 'turn', 'river')
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ TYPE_WORDS = {"bool": "a boolean", "num": "a number", "str": "a string",
 """How an error message names each type."""
 
 _POSTFLOP = ("flop", "turn", "river")
+_ANY_STREET = ("preflop",) + _POSTFLOP
 
 
 @dataclass(frozen=True)
@@ -47,9 +50,9 @@ class Signature:
 
 FUNCTIONS: Dict[str, Signature] = {s.name.lower(): s for s in (
     Signature("riverEquity", ("player",), "num"),
-    Signature("equity", ("player", "street"), "num"),
-    Signature("HvHequity", ("player", "street"), "num"),
-    Signature("minHvHEquity", ("player", "street"), "num"),
+    Signature("equity", ("player", "street"), "num", _ANY_STREET),
+    Signature("HvHequity", ("player", "street"), "num", _ANY_STREET),
+    Signature("minHvHEquity", ("player", "street"), "num", _ANY_STREET),
     Signature("winsHi", ("player",), "bool"),
     Signature("tiesHi", ("player",), "bool"),
     Signature("winsLo", ("player",), "bool", lo=True),

@@ -22,7 +22,7 @@ from ..ranges import Range, parse_range
 from ..variants import Variant, variant
 from .syntax import Binding, Query
 
-__all__ = ["GAMES", "Spot", "spot_of", "card_mask", "MAX_PLAYERS"]
+__all__ = ["GAMES", "Spot", "spot_of", "card_mask", "filter_board", "MAX_PLAYERS"]
 
 GAMES: Dict[str, str] = {
     "omahahi": "plo", "omaha8": "plo8", "omahahi5": "plo5", "omaha85": "plo5-8",
@@ -100,11 +100,30 @@ def _cards(b: Binding, limit: int) -> np.ndarray:
     return ids
 
 
-def _range(b: Binding, v: Variant, known: int) -> Optional[Range]:
+def filter_board(board: np.ndarray, text: str, what: str, line: int, column: int
+                 ) -> Optional[List[int]]:
+    """The known board that the board filters of range ``text`` (``AA**@set``) are resolved
+    against: None when the text has none, the board when it is a flop or later.
+
+    Raises
+    ------
+    QueryError
+        The text has a board filter and the query knows no flop (at ``line``, ``column``).
+    """
+    if "@" not in text:  # '@' only ever starts a board filter in the range syntax
+        return None
+    if board.size < 3:
+        raise QueryError(f"{what}: the board filters (@...) of {text[:80]!r} need a known flop; "
+                         f"bind board= to 3, 4 or 5 cards", line, column)
+    return [int(c) for c in board.tolist()]
+
+
+def _range(b: Binding, v: Variant, known: int, board: np.ndarray) -> Optional[Range]:
     if _is_random(b.value, v.hole_cards):
         return None
+    on = filter_board(board, b.value, f"player {b.name}", b.value_line, b.value_column)
     try:
-        r = parse_range(b.value, game=v.game, hole_cards=v.hole_cards)
+        r = parse_range(b.value, game=v.game, hole_cards=v.hole_cards, board=on)
     except RangeError as exc:
         raise QueryError(f"player {b.name}: {exc}", b.value_line, b.value_column) from None
     if r.hole_cards != v.hole_cards:
@@ -190,7 +209,7 @@ def spot_of(query: Query) -> Spot:
 
 def _players(v: Variant, players: List[Binding], board: np.ndarray, dead: np.ndarray) -> Spot:
     known = card_mask(board) | card_mask(dead)
-    ranges = [_range(b, v, known) for b in players]
+    ranges = [_range(b, v, known, board) for b in players]
     # the fixed hands are known cards for everyone else
     for i, r in enumerate(ranges):
         if r is not None and len(r) == 1:
