@@ -92,21 +92,8 @@ class Outcome:
 
     Examples
     --------
-    >>> from omaha_eval.hh import read_text, replay_hand
-    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
-    ... Table 'T' 6-max Seat #1 is the button
-    ... Seat 1: A ($100 in chips)
-    ... Seat 2: B ($100 in chips)
-    ... A: posts small blind $0.5
-    ... B: posts big blind $1
-    ... *** HOLE CARDS ***
-    ... A: raises $2 to $3
-    ... B: folds
-    ... Uncalled bet ($2) returned to A
-    ... A collected $2 from pot
-    ... *** SUMMARY ***
-    ... Total pot $2 | Rake $0'''
-    >>> [hand] = read_text(text)
+    >>> from omaha_eval.hh import SAMPLE_HAND, read_text, replay_hand
+    >>> [hand] = read_text(SAMPLE_HAND)
     >>> outcome = replay_hand(hand)
     >>> outcome.method, outcome.players, outcome.differences
     ('engine', ['A', 'B'], [])
@@ -167,21 +154,8 @@ def replay_hand(hand: SiteHand) -> Outcome:
 
     Examples
     --------
-    >>> from omaha_eval.hh import read_text, replay_hand
-    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
-    ... Table 'T' 6-max Seat #1 is the button
-    ... Seat 1: A ($100 in chips)
-    ... Seat 2: B ($100 in chips)
-    ... A: posts small blind $0.5
-    ... B: posts big blind $1
-    ... *** HOLE CARDS ***
-    ... A: raises $2 to $3
-    ... B: folds
-    ... Uncalled bet ($2) returned to A
-    ... A collected $2 from pot
-    ... *** SUMMARY ***
-    ... Total pot $2 | Rake $0'''
-    >>> [hand] = read_text(text)
+    >>> from omaha_eval.hh import SAMPLE_HAND, read_text, replay_hand
+    >>> [hand] = read_text(SAMPLE_HAND)
     >>> outcome = replay_hand(hand)
     >>> outcome.ok, outcome.agrees, outcome.collected, outcome.site_collected
     (True, True, {'A': 200, 'B': 0}, {'A': 200, 'B': 0})
