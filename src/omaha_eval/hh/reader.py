@@ -186,8 +186,9 @@ def _fees(text: str) -> Tuple[Tuple[str, str], ...]:
     return tuple((fee.group(1).lower(), fee.group(2)) for fee in _FEE.finditer(text))
 
 
-def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
-    """One hand's lines (``start``: the file line of the first) into a :class:`SiteHand`.
+def read_hand(hand: SiteHand, lines: List[str], start: int) -> None:
+    """One PokerStars, GGPoker or Winamax hand's lines (``start``: the file line of the first)
+    into ``hand``, a new hand of its site.
 
     Raises
     ------
@@ -196,10 +197,8 @@ def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
         Problems that still leave a readable hand (cancelled, cut off, garbled action lines)
         go to ``SiteHand.problems`` with their line.
     """
-    hand = SiteHand(site=site, file=file, line=start)
-    PARSERS[site](lines[0], hand)
+    PARSERS[hand.site](lines[0], hand)
     _Body(hand, lines, start).run()
-    return hand
 
 
 def read_body(hand: SiteHand, lines: List[str], start: int) -> None:
