@@ -680,13 +680,7 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     out.pot_shares = shares
     diffs: List[str] = []
     names = list(map(_NAME, hand.seats))
-    site = dict(zip(names, map(hand.collected.get, names, repeat(0))))  # in seat order
-    if hand.uncalled_in_collected or out.returned_in_collected:
-        for name, back in returned.items():  # the returned uncalled bet counted in "collected"
-            raw = site.get(name)
-            if raw:
-                site[name] = raw - min(raw, back)
-    out.site_collected = site
+    site = out.site_collected = _site_collected(out, names, returned)
     if not hand.uncalled_in_collected and hand.uncalled:
         # in seat order (a set's order would change from run to run)
         for name in dict.fromkeys(s.name for s in hand.seats if s.name in returned or s.name in hand.uncalled):
@@ -708,6 +702,19 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     out.agrees = sum(collected.values()) == sum(site.values()) and close and pot_ok
     if not out.agrees and hand.cash_out:
         out.notes.append("a player cashed out or insured the hand: " + hand.cash_out[0][:80])
+
+
+def _site_collected(out: Outcome, names: List[str], returned: Dict[str, int]) -> Dict[str, int]:
+    """What the site says each of ``names`` collected (in that order), less a returned
+    uncalled bet where the site counts it in "collected"."""
+    hand = out.hand
+    site = dict(zip(names, map(hand.collected.get, names, repeat(0))))
+    if hand.uncalled_in_collected or out.returned_in_collected:
+        for name, back in returned.items():
+            raw = site.get(name)
+            if raw:
+                site[name] = raw - min(raw, back)
+    return site
 
 
 def _total_pot_check(out: Outcome, committed: int, returned: Dict[str, int],
