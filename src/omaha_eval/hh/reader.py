@@ -288,8 +288,7 @@ class _Body:
             if not line:
                 continue
             first = line[0]
-            head = heads.get(first)
-            if head is not None and head(self, line, number):  # False: not that kind after all
+            if first in heads and heads[first](self, line, number):  # False: not that kind after all
                 if self.summary:
                     return number - start + 1
                 street = self.street if self.street >= 0 else None
@@ -305,8 +304,7 @@ class _Body:
                     else:  # the common line, read once per distinct text
                         actions.append(_record(Action, (street, name, act[0], act[1], number)))
                     continue
-            told = dealer.get(first)
-            if told is None or not told(self, line, number):
+            if first not in dealer or not dealer[first](self, line, number):
                 self.spaced_line(line, number, street)
         return len(lines)
 
