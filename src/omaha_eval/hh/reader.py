@@ -263,6 +263,7 @@ class _Body:
         return None, line, False
 
     def run(self) -> None:
+        """The body, then the summary; a hand cut off before them is a problem."""
         summary = self.read_lines()
         self.read_summary(summary)
         if not self.hand.has_summary:
