@@ -1,23 +1,11 @@
 """Site hand histories: PokerStars, GGPoker, Winamax, Full Tilt, 888poker and PartyPoker Omaha
 text exports and iPoker XML sessions read, replayed
 through the rules layer (the engine decides the pots and who wins them) and compared with what
-the site says each player collected; exported as PHH.
+the site says each player collected; exported as PHH. :data:`SAMPLE_HAND` is a short hand
+of two players (a raise, a fold) that the examples read:
 
->>> from omaha_eval.hh import read_text, replay_hand
->>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
-... Table 'T' 6-max Seat #1 is the button
-... Seat 1: A ($100 in chips)
-... Seat 2: B ($100 in chips)
-... A: posts small blind $0.5
-... B: posts big blind $1
-... *** HOLE CARDS ***
-... A: raises $2 to $3
-... B: folds
-... Uncalled bet ($2) returned to A
-... A collected $2 from pot
-... *** SUMMARY ***
-... Total pot $2 | Rake $0'''
->>> [hand] = read_text(text)
+>>> from omaha_eval.hh import SAMPLE_HAND, read_text, replay_hand
+>>> [hand] = read_text(SAMPLE_HAND)
 >>> outcome = replay_hand(hand)
 >>> outcome.collected, outcome.agrees
 ({'A': 200, 'B': 0}, True)
@@ -30,14 +18,14 @@ from typing import List, Union
 
 from .._files import read_limited
 from .errors import HHError
-from .model import SiteHand
+from .model import SAMPLE_HAND, SiteHand
 from .sites import parse as parse_hand
 from .sites.ipoker import is_ipoker, read_games
 from .replay import Outcome, replay_hand
 from .text import decode, split_hands
 
-__all__ = ["HHError", "MAX_HH_BYTES", "Outcome", "SiteHand", "read_file", "read_text",
-           "replay_hand"]
+__all__ = ["HHError", "MAX_HH_BYTES", "Outcome", "SAMPLE_HAND", "SiteHand", "read_file",
+           "read_text", "replay_hand"]
 
 MAX_HH_BYTES = 256 << 20  # one export file; a player's archive comes as many of them
 
@@ -68,21 +56,8 @@ def read_text(text: str, file: str = "<text>") -> List[Union[SiteHand, HHError]]
 
     Examples
     --------
-    >>> from omaha_eval.hh import read_text, replay_hand
-    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
-    ... Table 'T' 6-max Seat #1 is the button
-    ... Seat 1: A ($100 in chips)
-    ... Seat 2: B ($100 in chips)
-    ... A: posts small blind $0.5
-    ... B: posts big blind $1
-    ... *** HOLE CARDS ***
-    ... A: raises $2 to $3
-    ... B: folds
-    ... Uncalled bet ($2) returned to A
-    ... A collected $2 from pot
-    ... *** SUMMARY ***
-    ... Total pot $2 | Rake $0'''
-    >>> [hand] = read_text(text)
+    >>> from omaha_eval.hh import SAMPLE_HAND, read_text
+    >>> [hand] = read_text(SAMPLE_HAND)
     >>> hand.site, hand.hand_id, hand.names(), hand.collected
     ('ggpoker', 'OM1', ['A', 'B'], {'A': 200})
     >>> read_text("hello")
@@ -136,23 +111,9 @@ def read_file(path: Union[str, os.PathLike[str]],
     Examples
     --------
     >>> import os, tempfile
-    >>> from omaha_eval.hh import read_text, replay_hand
-    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
-    ... Table 'T' 6-max Seat #1 is the button
-    ... Seat 1: A ($100 in chips)
-    ... Seat 2: B ($100 in chips)
-    ... A: posts small blind $0.5
-    ... B: posts big blind $1
-    ... *** HOLE CARDS ***
-    ... A: raises $2 to $3
-    ... B: folds
-    ... Uncalled bet ($2) returned to A
-    ... A collected $2 from pot
-    ... *** SUMMARY ***
-    ... Total pot $2 | Rake $0'''
-    >>> [hand] = read_text(text)
+    >>> from omaha_eval.hh import SAMPLE_HAND
     >>> path = os.path.join(tempfile.mkdtemp(), "hands.txt")
-    >>> with open(path, "w", encoding="utf-8") as f: _ = f.write(text)
+    >>> with open(path, "w", encoding="utf-8") as f: _ = f.write(SAMPLE_HAND)
     >>> [h.hand_id for h in read_file(path)]
     ['OM1']
     """

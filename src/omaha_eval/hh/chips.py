@@ -8,7 +8,7 @@ say so in their notes and have no engine hand (nothing to export as PHH).
 
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from typing import List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ..game import config as gc
 from ..game import showdown as sd
@@ -81,33 +81,68 @@ def chip_award(hand: SiteHand, players: Sequence[str], posts: Sequence[gc.Post],
     ``rake`` (default: the hand's) leaves the pots before the award."""
     n = len(players)
     chips = Contributions(hand, players, posts, trimming)
-    committed, pooled, returned, folded = chips.committed, chips.pooled, chips.returned, chips.folded
+    committed, pooled, folded = chips.committed, chips.pooled, chips.folded
     layered = [c - p for c, p in zip(committed, pooled)]
     pots = after_rake(build_pots(layered, sum(pooled), folded),
                       hand.rake if rake is None else rake, hand.added)
-    shown = {i for i, name in enumerate(players) if name in hand.showed and holes[i] is not None
-             and not folded[i]}
-    unmucked = {i for i, name in enumerate(players) if not folded[i] and name not in hand.mucked}
+    table = _Table(
+        hands=[h or [] for h in holes], button=button, hilo=hand.game == "hilo",
+        shown={i for i, name in enumerate(players) if name in hand.showed and holes[i] is not None
+               and not folded[i]},
+        unmucked={i for i, name in enumerate(players) if not folded[i] and name not in hand.mucked})
     winnings = [0] * n
     shares = [run_shares(amount, len(boards)) for amount, _ in pots]
     for r, board in enumerate(boards):
         contested = [(share[r], e) for share, (_, e) in zip(shares, pots)]
-        need = any(len(e) > 1 and len([p for p in e if p in shown]) > 1 for _, e in contested)
-        if need and len(board) != 5:
-            raise ChipError(f"the board of run {r + 1} has {len(board)} cards")
-        hi, lo = sd.score([h or [] for h in holes], board, sorted(shown),  # shown: known holes
-                          hand.game == "hilo") if need else ({}, {})
-        for amount, eligible in contested:
-            showing = [p for p in eligible if p in shown]
-            if len(eligible) == 1 or len(showing) == 1 or (not showing and len([p for p in eligible if p in unmucked]) == 1):
-                who = eligible[0] if len(eligible) == 1 else (showing[0] if showing else
-                                                             next(p for p in eligible if p in unmucked))
-                winnings[who] += amount
-                continue
-            if not showing:
-                raise ChipError("a contested pot nobody showed for")
-            for pot in sd.award([(amount, tuple(showing))], set(showing), hi, lo, hand.game == "hilo",
-                                button, n, [h or [] for h in holes], board):
-                for award in pot.awards:
-                    winnings[award.player] += award.amount
-    return winnings, returned, max(len(pots) * len(boards), 1), sum(committed)
+        _award_run(table, r, board, contested, winnings)
+    return winnings, chips.returned, max(len(pots) * len(boards), 1), sum(committed)
+
+
+class _Table(NamedTuple):
+    """The players' cards as the showdown sees them: every hole (``[]``: unknown), the button,
+    the game, who showed a whole hand and who did not fold or muck (by index)."""
+
+    hands: List[List[int]]
+    button: int
+    hilo: bool
+    shown: Set[int]
+    unmucked: Set[int]
+
+
+def _award_run(table: _Table, r: int, board: List[int],
+               contested: List[Tuple[int, Tuple[int, ...]]], winnings: List[int]) -> None:
+    """Run ``r``'s share of each pot (``contested``: amount and eligible players) added to
+    ``winnings``: to the only claimant where there is one, else by the showdown of the hands
+    shown."""
+    shown = table.shown
+    need = any(len(e) > 1 and len([p for p in e if p in shown]) > 1 for _, e in contested)
+    if need and len(board) != 5:
+        raise ChipError(f"the board of run {r + 1} has {len(board)} cards")
+    hi, lo = sd.score(table.hands, board, sorted(shown),  # shown: known holes
+                      table.hilo) if need else ({}, {})
+    for amount, eligible in contested:
+        showing = [p for p in eligible if p in shown]
+        who = _sole_claimant(eligible, showing, table.unmucked)
+        if who is not None:
+            winnings[who] += amount
+            continue
+        if not showing:
+            raise ChipError("a contested pot nobody showed for")
+        for pot in sd.award([(amount, tuple(showing))], set(showing), hi, lo, table.hilo,
+                            table.button, len(winnings), table.hands, board):
+            for award in pot.awards:
+                winnings[award.player] += award.amount
+
+
+def _sole_claimant(eligible: Sequence[int], showing: List[int], unmucked: Set[int]) -> Optional[int]:
+    """The one player a pot goes to without a showdown (the only one eligible, the only one
+    showing, or, nobody showing, the only one who did not muck), or None."""
+    if len(eligible) == 1:
+        return eligible[0]
+    if len(showing) == 1:
+        return showing[0]
+    if not showing:
+        live = [p for p in eligible if p in unmucked]
+        if len(live) == 1:
+            return live[0]
+    return None

@@ -14,6 +14,7 @@ import json
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Dict, List
 
 if TYPE_CHECKING:  # the readers load when the command runs, so that --help stays fast
@@ -74,14 +75,22 @@ def hand_json(outcome: "Outcome") -> Dict[str, Any]:
     return out
 
 
+@dataclass
+class _Tally:
+    """What a run gathers over its files: the ``--json`` records, the all-in reports and
+    per-player totals, the hands replayed."""
+
+    records: List[Dict[str, Any]] = field(default_factory=list)
+    allin: Dict[str, List[float]] = field(default_factory=dict)
+    allin_hands: List[Any] = field(default_factory=list)
+    count: int = 0
+
+
 def run(args: argparse.Namespace) -> int:
-    from . import HHError, read_file, replay_hand
+    from . import HHError, read_file
     status = 0
-    records: List[Dict[str, Any]] = []
-    allin: Dict[str, List[float]] = {}
-    allin_hands: List[Any] = []
+    tally = _Tally()
     started = time.perf_counter()
-    count = 0
     for path in args.files:
         try:
             hands = read_file(path)
@@ -89,48 +98,58 @@ def run(args: argparse.Namespace) -> int:
             print(f"omaha-eval hh: {exc}", file=sys.stderr)
             status = 1
             continue
-        summary: Counter[str] = Counter()
-        reasons: Counter[str] = Counter()
-        for item in hands:
-            summary["read"] += 1
-            if isinstance(item, HHError):
-                status = 1
-                reasons[item.message] += 1
-                records.append({"file": path, "site": "", "hand_id": item.hand_id, "variant": "",
-                                "ok": False, "error": str(item), "unit": "", "rake": 0,
-                                "players": [], "site_collected": {}, "agrees": False})
-                continue
-            outcome = replay_hand(item)
-            count += 1
-            if not (outcome.ok and outcome.agrees):
-                status = 1
-            if outcome.ok:
-                summary["replayed"] += 1
-                summary["agreeing"] += bool(outcome.agrees)
-                if args.phh and outcome.engine is not None:
-                    from .phh_export import write_phh
-                    write_phh(outcome, args.phh)
-                if args.allin_ev:
-                    _add_allin(outcome, allin_hands, allin)
-            else:
-                reasons[outcome.error.split(": ", 1)[-1]] += 1
-            record = hand_json(outcome)
-            records.append(record)
-            if not args.json and not args.allin_ev:
-                _print_hand(record)
-        text = (f"{path}: {_count(summary['read'], 'hand')} read, {summary['replayed']} replayed, "
-                f"{summary['agreeing']} agreeing, {summary['read'] - summary['replayed']} excluded")
-        if reasons:
-            text += " (" + "; ".join(f"{k}: {v}" for k, v in reasons.most_common()) + ")"
-        print(text, file=sys.stderr if args.json else sys.stdout)
+        status = max(status, _run_file(args, path, hands, tally))
     elapsed = time.perf_counter() - started
     if args.json:
-        json.dump(records, sys.stdout, indent=1, ensure_ascii=False)
+        json.dump(tally.records, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     if args.allin_ev:
-        _print_allin(allin_hands, allin, args.json)
+        _print_allin(tally.allin_hands, tally.allin, args.json)
+    count = tally.count
     if not args.json and count:
         print(f"{_count(count, 'hand')} in {elapsed:.3f} s ({count / max(elapsed, 1e-9):.0f} hands/s)")
+    return status
+
+
+def _run_file(args: argparse.Namespace, path: str, hands: List[Any], tally: _Tally) -> int:
+    """Replay the hands read from ``path`` into ``tally`` and print the file's line; 1 when a
+    hand could not be read or replayed or disagrees, else 0."""
+    from . import HHError, replay_hand
+    status = 0
+    summary: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    for item in hands:
+        summary["read"] += 1
+        if isinstance(item, HHError):
+            status = 1
+            reasons[item.message] += 1
+            tally.records.append({"file": path, "site": "", "hand_id": item.hand_id, "variant": "",
+                                  "ok": False, "error": str(item), "unit": "", "rake": 0,
+                                  "players": [], "site_collected": {}, "agrees": False})
+            continue
+        outcome = replay_hand(item)
+        tally.count += 1
+        if not (outcome.ok and outcome.agrees):
+            status = 1
+        if outcome.ok:
+            summary["replayed"] += 1
+            summary["agreeing"] += bool(outcome.agrees)
+            if args.phh and outcome.engine is not None:
+                from .phh_export import write_phh
+                write_phh(outcome, args.phh)
+            if args.allin_ev:
+                _add_allin(outcome, tally.allin_hands, tally.allin)
+        else:
+            reasons[outcome.error.split(": ", 1)[-1]] += 1
+        record = hand_json(outcome)
+        tally.records.append(record)
+        if not args.json and not args.allin_ev:
+            _print_hand(record)
+    text = (f"{path}: {_count(summary['read'], 'hand')} read, {summary['replayed']} replayed, "
+            f"{summary['agreeing']} agreeing, {summary['read'] - summary['replayed']} excluded")
+    if reasons:
+        text += " (" + "; ".join(f"{k}: {v}" for k, v in reasons.most_common()) + ")"
+    print(text, file=sys.stderr if args.json else sys.stdout)
     return status
 
 

@@ -18,9 +18,10 @@ from .errors import HHError
 from .model import SiteHand
 from .money import to_units
 
-_STARS = re.compile(r"^PokerStars .*?#(\d+):\s+(.*?)\s+-\s+(\d{4}/\d\d/\d\d[^\[]*)")
-_GG = re.compile(r"^Poker Hand #(\w+):\s+(.*?)\s+-\s+(\d{4}/\d\d/\d\d.*)$")
-_WINAMAX = re.compile(r"^Winamax Poker - (.*?) - HandId: #([\w-]+) - (.*?)\s+-\s+(\d{4}/\d\d/\d\d.*)$")
+_STARS = re.compile(r"^PokerStars .*?#(?P<id>\d+):\s+(?P<desc>.*?)\s+-\s+(?P<date>\d{4}/\d\d/\d\d[^\[]*)")
+_GG = re.compile(r"^Poker Hand #(?P<id>\w+):\s+(?P<desc>.*?)\s+-\s+(?P<date>\d{4}/\d\d/\d\d.*)$")
+_WINAMAX = re.compile(r"^Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[\w-]+) - (?P<desc>.*?)\s+-\s+"
+                      r"(?P<date>\d{4}/\d\d/\d\d.*)$")
 _GROUPS = re.compile(r"\(([^()]*)\)")
 
 
@@ -172,28 +173,29 @@ def _winamax_desc(kind: str, desc: str, hand: SiteHand) -> None:
 _DESCRIBE = {"pokerstars": _stars_desc, "ggpoker": _gg_desc, "winamax": _winamax_desc}
 
 
-def pokerstars(line: str, hand: SiteHand) -> None:
-    m = _STARS.match(line)
+def _read_header(line: str, hand: SiteHand, pattern: re.Pattern[str], label: str) -> None:
+    """Id, description (read by :func:`_describe`) and date of ``line``, a header matched by
+    ``pattern`` (its groups named ``id``, ``desc``, ``date`` and, for Winamax, ``kind``)."""
+    m = pattern.match(line)
     if not m:
-        raise HHError(f"unrecognised PokerStars hand header {line[:80]!r}", file=hand.file, line=hand.line)
-    hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3).strip()
-    _describe(hand, "", desc)
+        raise HHError(f"unrecognised {label} hand header {line[:80]!r}", file=hand.file, line=hand.line)
+    hand.hand_id, hand.date = m["id"], m["date"].strip()
+    _describe(hand, m["kind"] if "kind" in pattern.groupindex else "", m["desc"])
+
+
+def pokerstars(line: str, hand: SiteHand) -> None:
+    """A PokerStars header into ``hand``; :class:`HHError` when it is none."""
+    _read_header(line, hand, _STARS, "PokerStars")
 
 
 def ggpoker(line: str, hand: SiteHand) -> None:
-    m = _GG.match(line)
-    if not m:
-        raise HHError(f"unrecognised GGPoker hand header {line[:80]!r}", file=hand.file, line=hand.line)
-    hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3).strip()
-    _describe(hand, "", desc)
+    """A GGPoker header into ``hand``; :class:`HHError` when it is none."""
+    _read_header(line, hand, _GG, "GGPoker")
 
 
 def winamax(line: str, hand: SiteHand) -> None:
-    m = _WINAMAX.match(line)
-    if not m:
-        raise HHError(f"unrecognised Winamax hand header {line[:80]!r}", file=hand.file, line=hand.line)
-    kind, hand.hand_id, desc, hand.date = m.group(1), m.group(2), m.group(3), m.group(4).strip()
-    _describe(hand, kind, desc)
+    """A Winamax header into ``hand``; :class:`HHError` when it is none."""
+    _read_header(line, hand, _WINAMAX, "Winamax")
     # Winamax: "collected" holds the returned uncalled bet; the total pot is after the rake
     hand.uncalled_in_collected = hand.total_after_rake = hand.total_has_uncalled = True
 

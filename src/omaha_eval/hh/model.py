@@ -5,6 +5,21 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
+#: A short hand in the PokerStars family's text (GGPoker's header): the examples read it.
+SAMPLE_HAND = """Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
+Table 'T' 6-max Seat #1 is the button
+Seat 1: A ($100 in chips)
+Seat 2: B ($100 in chips)
+A: posts small blind $0.5
+B: posts big blind $1
+*** HOLE CARDS ***
+A: raises $2 to $3
+B: folds
+Uncalled bet ($2) returned to A
+A collected $2 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0"""
+
 # Seat, Post and Action are immutable records (named tuples, made at C speed: a hand holds
 # dozens of them); SiteHand gathers them and stays a plain dataclass.
 
@@ -112,21 +127,8 @@ class SiteHand:
 
     Examples
     --------
-    >>> from omaha_eval.hh import read_text, replay_hand
-    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
-    ... Table 'T' 6-max Seat #1 is the button
-    ... Seat 1: A ($100 in chips)
-    ... Seat 2: B ($100 in chips)
-    ... A: posts small blind $0.5
-    ... B: posts big blind $1
-    ... *** HOLE CARDS ***
-    ... A: raises $2 to $3
-    ... B: folds
-    ... Uncalled bet ($2) returned to A
-    ... A collected $2 from pot
-    ... *** SUMMARY ***
-    ... Total pot $2 | Rake $0'''
-    >>> [hand] = read_text(text)
+    >>> from omaha_eval.hh import SAMPLE_HAND, read_text
+    >>> [hand] = read_text(SAMPLE_HAND)
     >>> hand.limit, hand.small_blind, hand.big_blind, hand.unit, hand.problems
     ('pot', 50, 100, '0.01', [])
     """
@@ -202,15 +204,8 @@ class SiteHand:
 
         Examples
         --------
-        >>> from omaha_eval.hh import read_text
-        >>> [hand] = read_text('''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
-        ... Table 'T' 6-max Seat #1 is the button
-        ... Seat 1: A ($100 in chips)
-        ... Seat 2: B ($100 in chips)
-        ... A: posts small blind $0.5
-        ... B: posts big blind $1
-        ... *** HOLE CARDS ***
-        ... A: folds''')
+        >>> from omaha_eval.hh import SAMPLE_HAND, read_text
+        >>> [hand] = read_text(SAMPLE_HAND)
         >>> hand.names()
         ['A', 'B']
         """

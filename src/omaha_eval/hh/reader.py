@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from operator import attrgetter
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from typing import Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from .errors import HHError
 from .headers import PARSERS, variant_name
@@ -58,7 +58,6 @@ _POST_KIND = {"small blind": "small_blind", "big blind": "big_blind", "ante": "a
               "missed small blind": "missed", "dead blind": "missed",
               "missed big blind": "big_out", "straddle": "straddle"}
 _WAGER = {"calls": _CALL, "bets": _BET, "allins": re.compile(r"^allins " + _AMT)}
-_DEALER_FIRST = frozenset("DUCH")  # first letters of "Dealt to", "Uncalled bet", "Cash Drop", "Hand cancelled"
 # a record (a named tuple) from the tuple of its fields, without its Python-level __new__
 _record = tuple.__new__
 _NAME = attrgetter("name")
@@ -186,8 +185,9 @@ def _fees(text: str) -> Tuple[Tuple[str, str], ...]:
     return tuple((fee.group(1).lower(), fee.group(2)) for fee in _FEE.finditer(text))
 
 
-def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
-    """One hand's lines (``start``: the file line of the first) into a :class:`SiteHand`.
+def read_hand(hand: SiteHand, lines: List[str], start: int) -> None:
+    """One PokerStars, GGPoker or Winamax hand's lines (``start``: the file line of the first)
+    into ``hand``, a new hand of its site.
 
     Raises
     ------
@@ -196,10 +196,8 @@ def parse_hand(site: str, lines: List[str], file: str, start: int) -> SiteHand:
         Problems that still leave a readable hand (cancelled, cut off, garbled action lines)
         go to ``SiteHand.problems`` with their line.
     """
-    hand = SiteHand(site=site, file=file, line=start)
-    PARSERS[site](lines[0], hand)
+    PARSERS[hand.site](lines[0], hand)
     _Body(hand, lines, start).run()
-    return hand
 
 
 def read_body(hand: SiteHand, lines: List[str], start: int) -> None:
@@ -264,51 +262,39 @@ class _Body:
                     return name, "", True
         return None, line, False
 
-    def run(self) -> None:  # noqa: C901 - one dispatch over the line kinds
-        hand = self.hand
+    def run(self) -> None:
+        """The body, then the summary; a hand cut off before them is a problem."""
+        summary = self.read_lines()
+        self.read_summary(summary)
+        if not self.hand.has_summary:
+            self.problem("cut off before its summary", self.start + len(self.lines) - 1)
+        elif self.hand.total_pot is None and self.hand.rake_known:
+            self.problem("cut off: the summary has no total pot line", self.start + len(self.lines) - 1)
+
+    def read_lines(self) -> int:
+        """Read the lines up to the summary; returns the index of its first line (the count of
+        lines when there is none). A line's kind is told by its first character (streets,
+        table, seats: :data:`_HEAD_LINES`; the dealer's lines: :data:`_DEALER_LINES`) or by the
+        player's name it begins with."""
         lines = self.lines
         start = self.start
         colon = self.colon
-        summary = len(lines)  # where the summary begins
-        scale = hand.scale
-        actions = hand.actions
+        scale = self.hand.scale
+        actions = self.hand.actions
         name_set, clash = self.name_set, self.clash  # (locals: read on every line)
+        heads, dealer = _HEAD_LINES, _DEALER_LINES
         # the street as a betting line records it (0 before the flop), None for the forced bets
         street: Optional[int] = None
         for number, line in enumerate(lines[1:], start + 1):  # number: the file line
             if not line:
                 continue
-            first = line[0]  # the line kinds dispatched on their first character
-            if first in "*TS":  # (one test for the common lines, which begin otherwise)
-                if first == "*":
-                    # what _STREET matches, by plain finds: "*** TITLE ***", an optional colon, the rest
-                    cut = line.find("***", 3) if line.startswith("***") else -1
-                    if cut >= 0:
-                        after = cut + 4 if line[cut + 3:cut + 4] == ":" else cut + 3
-                        self.street_line(line[3:cut], line[after:].lstrip(), number)
-                        if self.summary:
-                            summary = number - start + 1
-                            break
-                        street = None if self.street < 0 else max(self.street, 0)
-                        continue
-                elif first == "T":
-                    if line.startswith("Table"):
-                        m = _TABLE.match(line)
-                        if m:
-                            hand.table = m.group(1)
-                            hand.max_seats = int(m.group(2) or 0)
-                            hand.button_seat = int(m.group(3))
-                            continue
-                elif line.startswith("Seat ") and self.street < 0 and \
-                        not hand.posts and not hand.actions:  # seats are read until the first post
-                    self.seat_line(line, number)
-                    # the names are indexed once the seat lines end (a seat line leaves the
-                    # test above as it was: the next line is a seat too when it begins so)
-                    following = number - start + 1
-                    if following == len(lines) or not lines[following].startswith("Seat "):
-                        self.index_names()
-                        name_set, clash = self.name_set, self.clash
-                    continue
+            first = line[0]
+            if first in heads and heads[first](self, line, number):  # False: not that kind after all
+                if self.summary:
+                    return number - start + 1
+                street = self.street if self.street >= 0 else None
+                name_set, clash = self.name_set, self.clash  # (set once the seat lines end)
+                continue
             if colon:  # most lines are "name: action": try that first
                 # (partition: one call for the find and both slices)
                 name, sep, rest = line.partition(": ")
@@ -319,60 +305,110 @@ class _Body:
                     else:  # the common line, read once per distinct text
                         actions.append(_record(Action, (street, name, act[0], act[1], number)))
                     continue
-            if first in _DEALER_FIRST:  # the dealer's lines
-                if line.startswith("Dealt to "):
-                    self.dealt(line[9:], number)
-                    continue
-                if line.startswith("Uncalled bet"):
-                    m = _UNCALLED.match(line)
-                    if m and m.group(2).strip() in name_set:
-                        name = m.group(2).strip()
-                        hand.uncalled[name] = hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
-                    continue
-                if line.startswith("Cash Drop"):
-                    m = _CASH_DROP.match(line)
-                    if m:
-                        hand.added += self.amount(m.group(1), number)
-                    continue
-                if line.startswith("Hand cancelled") or line.startswith("Hand canceled"):
-                    self.problem("the hand was cancelled", number)
-                    continue
-            who: Optional[str]
-            who, sep, rest = line.partition(" ")  # "name verb": a name without spaces, as most are
-            if sep and who in name_set and who not in clash:
-                named = False
-            else:
-                who, rest, named = self.who_spaced(line)  # "name: " was tried above
-            if who is None:
-                if _cash_out(line):
-                    hand.cash_out.append(line)
-                continue
-            act = None if street is None else _betting(rest, scale)
-            if act is None:
-                self.player_line(who, rest, named, number)
-            else:
-                actions.append(_record(Action, (street, who, act[0], act[1], number)))
-        # only the pot line and the seat lines that show, muck or cash out say anything here
-        # (summary_line skips every other line)
+            if first not in dealer or not dealer[first](self, line, number):
+                self.spaced_line(line, number, street)
+        return len(lines)
+
+    def spaced_line(self, line: str, number: int, street: Optional[int]) -> None:
+        """A line that is no dealer's and not "name: action": "name verb ..." or another
+        line (a cash-out is kept, the rest skipped)."""
+        who: Optional[str]
+        who, sep, rest = line.partition(" ")  # "name verb": a name without spaces, as most are
+        if sep and who in self.name_set and who not in self.clash:
+            named = False
+        else:
+            who, rest, named = self.who_spaced(line)  # "name: " was tried before
+        if who is None:
+            if _cash_out(line):
+                self.hand.cash_out.append(line)
+            return
+        act = None if street is None else _betting(rest, self.hand.scale)
+        if act is None:
+            self.player_line(who, rest, named, number)
+        else:
+            self.hand.actions.append(_record(Action, (street, who, act[0], act[1], number)))
+
+    def street_mark(self, line: str, number: int) -> bool:
+        """A "*** TITLE ***" line (what _STREET matches, by plain finds: the title, an optional
+        colon, the rest)."""
+        cut = line.find("***", 3) if line.startswith("***") else -1
+        if cut < 0:
+            return False
+        after = cut + 4 if line[cut + 3:cut + 4] == ":" else cut + 3
+        self.street_line(line[3:cut], line[after:].lstrip(), number)
+        return True
+
+    def table_line(self, line: str, number: int) -> bool:
+        m = _TABLE.match(line) if line.startswith("Table") else None
+        if m is None:
+            return False
+        hand = self.hand
+        hand.table = m.group(1)
+        hand.max_seats = int(m.group(2) or 0)
+        hand.button_seat = int(m.group(3))
+        return True
+
+    def seat_mark(self, line: str, number: int) -> bool:
+        """A seat line before the first post or action (the summary's seat lines come later)."""
+        hand = self.hand
+        if not line.startswith("Seat ") or self.street >= 0 or hand.posts or hand.actions:
+            return False
+        self.seat_line(line, number)
+        # the names are indexed once the seat lines end
+        following = number - self.start + 1
+        if following == len(self.lines) or not self.lines[following].startswith("Seat "):
+            self.index_names()
+        return True
+
+    def dealt_mark(self, line: str, number: int) -> bool:
+        if not line.startswith("Dealt to "):
+            return False
+        self.dealt(line[9:], number)
+        return True
+
+    def uncalled_line(self, line: str, number: int) -> bool:
+        if not line.startswith("Uncalled bet"):
+            return False
+        m = _UNCALLED.match(line)
+        if m and m.group(2).strip() in self.name_set:
+            name = m.group(2).strip()
+            self.hand.uncalled[name] = self.hand.uncalled.get(name, 0) + self.amount(m.group(1), number)
+        return True
+
+    def cash_drop_line(self, line: str, number: int) -> bool:
+        if not line.startswith("Cash Drop"):
+            return False
+        m = _CASH_DROP.match(line)
+        if m:
+            self.hand.added += self.amount(m.group(1), number)
+        return True
+
+    def cancelled_line(self, line: str, number: int) -> bool:
+        if not line.startswith("Hand cancelled") and not line.startswith("Hand canceled"):
+            return False
+        self.problem("the hand was cancelled", number)
+        return True
+
+    def read_summary(self, summary: int) -> None:
+        """The summary from line ``summary`` on: only the pot line and the seat lines that
+        show, muck or cash out say anything there."""
+        lines = self.lines
+        start = self.start
         tail = "\n" + "\n".join(lines[summary:])
         if "showed" in tail or "mucked" in tail or "cashed" in tail:
             for k in range(summary, len(lines)):
                 line = lines[k]
                 if line.startswith("Seat "):
-                    if "showed" in line or "mucked" in line or "cashed" in line:
-                        self.summary_line(line, start + k)
+                    self.summary_seat(line, start + k)
                 elif line.startswith("Total pot"):
-                    self.summary_line(line, start + k)
-        else:  # (most hands) the pot lines alone, found in the summary's text
-            at = tail.find("\nTotal pot")
-            while at >= 0:
-                k = summary + tail.count("\n", 0, at)  # the line after the newline at ``at``
-                self.summary_line(lines[k], start + k)
-                at = tail.find("\nTotal pot", at + 1)
-        if not hand.has_summary:
-            self.problem("cut off before its summary", self.start + len(self.lines) - 1)
-        elif hand.total_pot is None and hand.rake_known:
-            self.problem("cut off: the summary has no total pot line", self.start + len(self.lines) - 1)
+                    self.total_line(line, start + k)
+            return
+        # (most hands) the pot lines alone, found in the summary's text
+        at = tail.find("\nTotal pot")
+        while at >= 0:
+            k = summary + tail.count("\n", 0, at)  # the line after the newline at ``at``
+            self.total_line(lines[k], start + k)
+            at = tail.find("\nTotal pot", at + 1)
 
     def seat_names(self) -> Dict[int, str]:
         if self._seat_names is None:
@@ -446,7 +482,6 @@ class _Body:
         return cards
 
     def player_line(self, name: str, rest: str, colon: bool, number: int) -> None:
-        hand = self.hand
         verb = rest.partition(" ")[0]
         if verb in _BETTING:
             if self.street < 0:
@@ -454,47 +489,47 @@ class _Body:
                 return
             self.action(name, verb, rest, number)
             return
-        if verb == "posts" or verb == "straddle":
-            self.post(name, rest, number)
-            return
-        if verb == "shows":
-            m = _CARDS.search(rest)
-            cards = m.group(1).split() if m else []
-            bad = _bad_card(cards)
-            if bad is not None:
-                self.problem(f"{bad!r} in the cards {name} shows is not one card", number)
-                return
-            if len(cards) == hand.hole_cards:
-                hand.known[name] = cards
-                hand.showed.setdefault(name, number)
-            elif cards:
-                hand.partial[name] = cards
-            return
-        if verb == "mucks":
-            m = _CARDS.search(rest)
-            if m and len(m.group(1).split()) == hand.hole_cards:
-                hand.known.setdefault(name, m.group(1).split())
-            hand.mucked.setdefault(name, number)
-            return
-        if verb == "collected":
-            m = _COLLECT.match(rest)
-            if not m:
-                self.problem(f"unreadable collected line of {name}", number)
-                return
-            amount = self.amount(m.group(1), number)
-            hand.collected[name] = hand.collected.get(name, 0) + amount
-            hand.collect_lines.append((name, amount, (m.group(2) or "pot").strip(), number))
-            if self.current_run >= 0:
-                by_run = hand.run_collected.setdefault(self.current_run, {})
-                by_run[name] = by_run.get(name, 0) + amount
-            return
-        if _cash_out(rest):
-            hand.cash_out.append(f"{name} {rest}")
-            return
-        if _SKIP.match(rest):
-            return
-        if colon:
+        read = _PLAYER_LINES.get(verb)
+        if read is not None:
+            read(self, name, rest, number)
+        elif _cash_out(rest):
+            self.hand.cash_out.append(f"{name} {rest}")
+        elif colon and not _SKIP.match(rest):
             self.problem(f"unrecognised action of {name}: {rest[:60]!r}", number)
+
+    def shows(self, name: str, rest: str, number: int) -> None:
+        hand = self.hand
+        m = _CARDS.search(rest)
+        cards = m.group(1).split() if m else []
+        bad = _bad_card(cards)
+        if bad is not None:
+            self.problem(f"{bad!r} in the cards {name} shows is not one card", number)
+            return
+        if len(cards) == hand.hole_cards:
+            hand.known[name] = cards
+            hand.showed.setdefault(name, number)
+        elif cards:
+            hand.partial[name] = cards
+
+    def mucks(self, name: str, rest: str, number: int) -> None:
+        hand = self.hand
+        m = _CARDS.search(rest)
+        if m and len(m.group(1).split()) == hand.hole_cards:
+            hand.known.setdefault(name, m.group(1).split())
+        hand.mucked.setdefault(name, number)
+
+    def collected(self, name: str, rest: str, number: int) -> None:
+        hand = self.hand
+        m = _COLLECT.match(rest)
+        if not m:
+            self.problem(f"unreadable collected line of {name}", number)
+            return
+        amount = self.amount(m.group(1), number)
+        hand.collected[name] = hand.collected.get(name, 0) + amount
+        hand.collect_lines.append((name, amount, (m.group(2) or "pot").strip(), number))
+        if self.current_run >= 0:
+            by_run = hand.run_collected.setdefault(self.current_run, {})
+            by_run[name] = by_run.get(name, 0) + amount
 
     def post(self, name: str, rest: str, number: int) -> None:
         known = _post_fields(rest, self.hand.scale)
@@ -543,46 +578,65 @@ class _Body:
         self.hand.actions.append(Action(street, name, "raise" if verb == "raises" else verb[:-1],
                                         amount, number))
 
-    def summary_line(self, line: str, number: int) -> None:
-        hand = self.hand
-        if line.startswith("Total pot"):
-            m = _TOTAL.match(line)
-            if m:
-                hand.total_pot = self.amount(m.group(1), number)
-                for fee, text in _fees(m.group(2)):
-                    value = self.amount(text, number)
-                    hand.fees[fee] = hand.fees.get(fee, 0) + value
-                hand.rake = sum(hand.fees.values())
+    def total_line(self, line: str, number: int) -> None:
+        """The summary's total pot line: the pot, and the rake and fees after it."""
+        m = _TOTAL.match(line)
+        if m:
+            hand = self.hand
+            hand.total_pot = self.amount(m.group(1), number)
+            for fee, text in _fees(m.group(2)):
+                value = self.amount(text, number)
+                hand.fees[fee] = hand.fees.get(fee, 0) + value
+            hand.rake = sum(hand.fees.values())
+
+    def summary_seat(self, line: str, number: int) -> None:
+        """A summary's seat line: the cards it shows or mucks, a cash-out (what other seat
+        lines say, folded or collected, is read elsewhere)."""
+        if "showed" not in line and "mucked" not in line and "cashed" not in line:
             return
-        if line.startswith("Seat "):
-            if "showed" not in line and "mucked" not in line and "cashed" not in line:
-                return  # folded, collected, ...: what those say is read elsewhere
-            m = _SUMMARY_SEAT.match(line)
-            if not m:
-                return
-            seat = int(m.group(1))
-            name = self.seat_names().get(seat)
-            if name is None:
-                return
-            rest = m.group(2)[len(name):] if m.group(2).startswith(name) else m.group(2)
-            if "showed" not in rest and "mucked" not in rest and "cashed" not in rest:
-                return
-            # the patterns begin with a word boundary, which re cannot scan for quickly: the
-            # plain word is looked for first
-            shown = _SHOWED.search(rest) if "showed" in rest else None
-            if shown:
-                cards = shown.group(1).split()
-                if len(cards) == hand.hole_cards:
-                    hand.known.setdefault(name, cards)
-                    hand.showed.setdefault(name, number)
-                elif cards:
-                    hand.partial.setdefault(name, cards)
-            mucked = _MUCKED.search(rest) if not shown and "mucked" in rest else None
-            if mucked:
-                if mucked.group(1) and len(mucked.group(1).split()) == hand.hole_cards:
-                    hand.known.setdefault(name, mucked.group(1).split())
-                hand.mucked.setdefault(name, number)
-            # any case of "cashed out" holds "d o" in one of four cases (cheaper than lower())
-            if ("d o" in rest or "D O" in rest or "d O" in rest or "D o" in rest) and \
-                    "cashed out" in rest.lower():
-                hand.cash_out.append(line)
+        m = _SUMMARY_SEAT.match(line)
+        name = self.seat_names().get(int(m.group(1))) if m else None
+        if m is None or name is None:
+            return
+        rest = m.group(2)[len(name):] if m.group(2).startswith(name) else m.group(2)
+        if "showed" not in rest and "mucked" not in rest and "cashed" not in rest:
+            return
+        self.summary_cards(name, rest, number)
+        # any case of "cashed out" holds "d o" in one of four cases (cheaper than lower())
+        if ("d o" in rest or "D O" in rest or "d O" in rest or "D o" in rest) and \
+                "cashed out" in rest.lower():
+            self.hand.cash_out.append(line)
+
+    def summary_cards(self, name: str, rest: str, number: int) -> None:
+        """The cards a summary's seat line (``rest``: after the name) shows or mucks."""
+        hand = self.hand
+        # the patterns begin with a word boundary, which re cannot scan for quickly: the
+        # plain word is looked for first
+        shown = _SHOWED.search(rest) if "showed" in rest else None
+        if shown:
+            cards = shown.group(1).split()
+            if len(cards) == hand.hole_cards:
+                hand.known.setdefault(name, cards)
+                hand.showed.setdefault(name, number)
+            elif cards:
+                hand.partial.setdefault(name, cards)
+            return
+        mucked = _MUCKED.search(rest) if "mucked" in rest else None
+        if mucked:
+            if mucked.group(1) and len(mucked.group(1).split()) == hand.hole_cards:
+                hand.known.setdefault(name, mucked.group(1).split())
+            hand.mucked.setdefault(name, number)
+
+
+_LineReader = Callable[[_Body, str, int], bool]
+# the lines told by their first character, tried before a player's line: streets, the table,
+# the seats (False: not that kind after all, then read as the other lines)
+_HEAD_LINES: Dict[str, _LineReader] = {"*": _Body.street_mark, "T": _Body.table_line,
+                                       "S": _Body.seat_mark}
+# the dealer's lines, tried after "name: action" (a player's name may begin like them)
+_DEALER_LINES: Dict[str, _LineReader] = {"D": _Body.dealt_mark, "U": _Body.uncalled_line,
+                                         "C": _Body.cash_drop_line, "H": _Body.cancelled_line}
+# what a player's line says after the name, by its first word (betting verbs apart)
+_PLAYER_LINES: Dict[str, Callable[[_Body, str, str, int], None]] = {
+    "posts": _Body.post, "straddle": _Body.post, "shows": _Body.shows, "mucks": _Body.mucks,
+    "collected": _Body.collected}

@@ -92,21 +92,8 @@ class Outcome:
 
     Examples
     --------
-    >>> from omaha_eval.hh import read_text, replay_hand
-    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
-    ... Table 'T' 6-max Seat #1 is the button
-    ... Seat 1: A ($100 in chips)
-    ... Seat 2: B ($100 in chips)
-    ... A: posts small blind $0.5
-    ... B: posts big blind $1
-    ... *** HOLE CARDS ***
-    ... A: raises $2 to $3
-    ... B: folds
-    ... Uncalled bet ($2) returned to A
-    ... A collected $2 from pot
-    ... *** SUMMARY ***
-    ... Total pot $2 | Rake $0'''
-    >>> [hand] = read_text(text)
+    >>> from omaha_eval.hh import SAMPLE_HAND, read_text, replay_hand
+    >>> [hand] = read_text(SAMPLE_HAND)
     >>> outcome = replay_hand(hand)
     >>> outcome.method, outcome.players, outcome.differences
     ('engine', ['A', 'B'], [])
@@ -167,21 +154,8 @@ def replay_hand(hand: SiteHand) -> Outcome:
 
     Examples
     --------
-    >>> from omaha_eval.hh import read_text, replay_hand
-    >>> text = '''Poker Hand #OM1: PLO ($0.5/$1) - 2020/06/13 13:15:53
-    ... Table 'T' 6-max Seat #1 is the button
-    ... Seat 1: A ($100 in chips)
-    ... Seat 2: B ($100 in chips)
-    ... A: posts small blind $0.5
-    ... B: posts big blind $1
-    ... *** HOLE CARDS ***
-    ... A: raises $2 to $3
-    ... B: folds
-    ... Uncalled bet ($2) returned to A
-    ... A collected $2 from pot
-    ... *** SUMMARY ***
-    ... Total pot $2 | Rake $0'''
-    >>> [hand] = read_text(text)
+    >>> from omaha_eval.hh import SAMPLE_HAND, read_text, replay_hand
+    >>> [hand] = read_text(SAMPLE_HAND)
     >>> outcome = replay_hand(hand)
     >>> outcome.ok, outcome.agrees, outcome.collected, outcome.site_collected
     (True, True, {'A': 200, 'B': 0}, {'A': 200, 'B': 0})
@@ -387,29 +361,64 @@ def _cards(cards: List[str], what: str, line: int, name: str = "") -> List[int]:
 
 
 def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str]]:
+    players, stacks, button = _seating(hand)
+    index = dict(zip(players, range(len(players))))
+    small_blind, big_blind = _blinds(hand)
+    posts, antes = _posts(hand, index, stacks, big_blind, button)
+    out.rake = hand.rake if hand.rake_known else _inferred_rake(hand, players, posts, antes > 1, out)
+    config = _config(hand.limit, (hand.big_blind, hand.small_bet, hand.big_bet), relaxed,
+                     small_blind, big_blind, hand.game, antes > 1, hand.hole_cards, hand.courchevel)
+    if len(players) > config.max_players:
+        raise _Stop(f"{len(players)} players dealt in; {hand.hole_cards} hole cards deal at most "
+                    f"{config.max_players}", hand.line)
+    holes, partial, boards = _known_cards(hand, players)
+    engine = _set_up(hand, config, stacks, button, posts, players, (holes, partial, boards), out)
+    out.setup = (players, posts, antes > 1, button, holes, boards)
+    try:
+        for action, actor in zip(hand.actions, list(map(index.get, map(_NAME, hand.actions)))):
+            _act(engine, actor, action, out)
+    except _Stop as stop:
+        stop.action = True
+        raise
+    _showdown(engine, hand, players, holes)
+    if len(boards) > 1 and len(engine.boards) != len(boards):
+        out.notes.append(f"the site ran the board {len(boards)} times; the engine ran it "
+                         f"{len(engine.boards)} time(s)")
+    return engine, players
+
+
+def _seating(hand: SiteHand) -> Tuple[List[str], List[int], int]:
+    """(the players dealt in, their stacks, the button's index among them)."""
     dealt_in = _in_hand(hand)
     players = list(map(_NAME, dealt_in))
     n = len(players)
     if n < 2:
         raise _Stop(f"{n} player dealt in; a hand needs two", hand.line)
-    index = dict(zip(players, range(n)))
     stacks = list(map(_STACK, dealt_in))
     if min(stacks) <= 0:
         seat = next(s for s in dealt_in if s.stack <= 0)
         raise _Stop(f"{seat.name} is dealt in with a stack of {seat.stack}", seat.line)
     # the button acts from the last player at or before its seat (the seats are in order)
     before = bisect_right(list(map(_SEAT_NUMBER, dealt_in)), hand.button_seat)
-    button = before - 1 if before else n - 1
+    return players, stacks, before - 1 if before else n - 1
+
+
+def _blinds(hand: SiteHand) -> Tuple[int, int]:
+    """The small and big blind: the header's, or in a fixed-limit hand what its blinds post."""
     small_blind, big_blind = hand.small_blind, hand.big_blind
-    if hand.limit == "fixed":  # the blinds of a fixed-limit hand are what its blinds post
+    if hand.limit == "fixed":
         small_blind = next((p.amount for p in hand.posts if p.kind == "small_blind"), small_blind)
         big_blind = max(big_blind, next((p.amount for p in hand.posts if p.kind == "big_blind"), 0))
-    posts, antes = _posts(hand, index, stacks, big_blind, button)
-    out.rake = hand.rake if hand.rake_known else _inferred_rake(hand, players, posts, antes > 1, out)
-    config = _config(hand.limit, (hand.big_blind, hand.small_bet, hand.big_bet), relaxed,
-                     small_blind, big_blind, hand.game, antes > 1, hand.hole_cards, hand.courchevel)
-    if n > config.max_players:
-        raise _Stop(f"{n} players dealt in; {hand.hole_cards} hole cards deal at most {config.max_players}", hand.line)
+    return small_blind, big_blind
+
+
+_Cards = Tuple[List[Optional[List[int]]], List[int], List[List[int]]]
+
+
+def _known_cards(hand: SiteHand, players: List[str]) -> _Cards:
+    """(each player's hole cards or None, the cards shown by players who showed part of a hand,
+    each run's board), as card ids."""
+    n = len(players)
     holes: List[Optional[List[int]]] = [None] * n
     for i in compress(range(n), map(hand.known.get, players)):  # the players whose cards are known
         name = players[i]
@@ -419,8 +428,15 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
             raise _Stop(f"{name} holds {len(known)} cards; this game deals {hand.hole_cards}", hand.line)
     partial = [c for name, cards in hand.partial.items() if name not in hand.known
                for c in _cards(cards, "cards shown by {}", hand.line, name)]
-    boards = [_cards(b, "board", hand.line) for b in hand.boards]
-    prefix = 0
+    return holes, partial, [_cards(b, "board", hand.line) for b in hand.boards]
+
+
+def _set_up(hand: SiteHand, config: GameConfig, stacks: List[int], button: int,
+            posts: List[gc.Post], players: List[str], cards: _Cards, out: Outcome) -> Hand:
+    """The engine's hand before the first action, its deck stacked with the cards known."""
+    holes, partial, boards = cards
+    n = len(players)
+    prefix = 0  # the board cards every run shares
     if len(boards) > 1:
         while prefix < 5 and all(len(b) > prefix and b[prefix] == boards[0][prefix] for b in boards):
             prefix += 1
@@ -433,38 +449,32 @@ def _run(hand: SiteHand, *, relaxed: bool, out: Outcome) -> Tuple[Hand, List[str
                        hole=hand.hole_cards, full=len(boards) > 1, extra_boards=extra, exclude=partial)
             raise HandSetupError("a card is given twice")
         deck, unknown = ordered
-        engine = Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
-                      showdown="manual", unknown_cards=unknown, runs=len(boards), rake=out.rake,
-                      added=hand.added, free_folds=True)
+        return Hand(config, stacks, button=button, posts=posts, deck=deck, seats=players,
+                    showdown="manual", unknown_cards=unknown, runs=len(boards), rake=out.rake,
+                    added=hand.added, free_folds=True)
     except HandSetupError as exc:
         raise _Stop(f"the hand cannot be set up: {exc}", hand.line) from None
-    out.setup = (players, posts, antes > 1, button, holes, boards)
-    try:
-        for action, actor in zip(hand.actions, list(map(index.get, map(_NAME, hand.actions)))):
-            _act(engine, actor, action, out)
-    except _Stop as stop:
-        stop.action = True
-        raise
+
+
+def _showdown(engine: Hand, hand: SiteHand, players: List[str],
+              holes: List[Optional[List[int]]]) -> None:
+    """The text's actions played: the showdown, in the engine's order (each call acts for the
+    actor); a hand whose betting is not over is a text cut short."""
     if not engine.is_over and engine.phase == "betting":
         who = players[engine.actor] if engine.actor is not None else "?"
         raise _Stop(f"the text ends while the engine waits for {who} to act on the "
                     f"{engine.street_name}", hand.actions[-1].line if hand.actions else hand.line,
                     action=True)
-    while not engine.is_over:  # the showdown, in the engine's order (each call acts for the actor)
+    while not engine.is_over:
         p = engine.actor
         if p is None:  # pragma: no cover - a hand that is not over has an actor
             raise _Stop("the engine has nobody to act", hand.line)
-        name = players[p]
-        if name in hand.showed and holes[p] is not None:
+        if players[p] in hand.showed and holes[p] is not None:
             engine.show()
         elif engine.can_muck():
             engine.muck()
         else:
             engine.show()  # the last hand left for a pot: its cards do not matter
-    if len(boards) > 1 and len(engine.boards) != len(boards):
-        out.notes.append(f"the site ran the board {len(boards)} times; the engine ran it "
-                         f"{len(engine.boards)} time(s)")
-    return engine, players
 
 
 def _inferred_rake(hand: SiteHand, players: List[str], posts: List[gc.Post], trimming: bool,
@@ -559,39 +569,50 @@ def _act(engine: Hand, i: Optional[int], action: Action, out: Outcome) -> None:
         elif verb == "check":
             engine.check()
         elif verb == "call":
-            try:
-                owed = engine.verify_call()  # what the call puts in
-            except IllegalActionError:  # nothing to call: the text's amount is then wrong
-                _after_betting(engine, action)
-                owed = min(engine.level - engine.bets[i], engine.stacks[i])
-                if owed != action.amount:
-                    raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line) from None
-                engine.call()  # refused: says why
-            if owed != action.amount:
-                raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line)
-            engine.check_or_call()  # the call verified above (not verified again)
+            _call(engine, i, action)
         else:
-            to = action.amount if verb == "raise" else engine.bets[i] + action.amount
-            if engine.level == 0 and verb == "raise":
-                to = action.amount
-            try:  # the engine says why when it refuses: no legal_actions() asked per raise
-                engine.bet_or_raise_to(to)
-            except IllegalActionError as exc:
-                if "nobody left could call" not in str(exc):
-                    raise
-                # the site takes a raise nobody can call and returns it as uncalled: a call here
-                out.notes.append(f"line {action.line}: {action.name}'s {verb} to {to} that nobody "
-                                 f"could call is played as a call (the rest returned)")
-                extra = to - min(engine.level, engine.bets[i] + engine.stacks[i])
-                engine.check_or_call()
-                if extra > 0:
-                    out.unmatched[action.name] = out.unmatched.get(action.name, 0) + extra
+            _bet_or_raise(engine, i, action, verb, out)
     except IllegalActionError as exc:
         _after_betting(engine, action)
         text = str(exc)
         if "maximum" in text or "minimum" in text or "capped" in text or "reopened" in text:
             raise _Stop(f"limit: {text}", action.line) from None
         raise _Stop(f"{action.name} {verb}: {text}", action.line) from None
+
+
+def _call(engine: Hand, i: int, action: Action) -> None:
+    """A call of ``action.amount``, which must be what player ``i`` owes."""
+    try:
+        owed = engine.verify_call()  # what the call puts in
+    except IllegalActionError:  # nothing to call: the text's amount is then wrong
+        _after_betting(engine, action)
+        owed = min(engine.level - engine.bets[i], engine.stacks[i])
+        if owed != action.amount:
+            raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line) from None
+        engine.call()  # refused: says why
+    if owed != action.amount:
+        raise _Stop(f"{action.name} calls {action.amount} but owes {owed}", action.line)
+    engine.check_or_call()  # the call verified above (not verified again)
+
+
+def _bet_or_raise(engine: Hand, i: int, action: Action, verb: str, out: Outcome) -> None:
+    """A bet (``action.amount``: the chips added) or a raise (the street total) of player
+    ``i``; one nobody left could call is played as a call, the rest kept in ``out.unmatched``."""
+    to = action.amount if verb == "raise" else engine.bets[i] + action.amount
+    if engine.level == 0 and verb == "raise":
+        to = action.amount
+    try:  # the engine says why when it refuses: no legal_actions() asked per raise
+        engine.bet_or_raise_to(to)
+    except IllegalActionError as exc:
+        if "nobody left could call" not in str(exc):
+            raise
+        # the site takes a raise nobody can call and returns it as uncalled: a call here
+        out.notes.append(f"line {action.line}: {action.name}'s {verb} to {to} that nobody "
+                         f"could call is played as a call (the rest returned)")
+        extra = to - min(engine.level, engine.bets[i] + engine.stacks[i])
+        engine.check_or_call()
+        if extra > 0:
+            out.unmatched[action.name] = out.unmatched.get(action.name, 0) + extra
 
 
 def _ledger(out: Outcome, engine: Hand, players: List[str]) -> None:
@@ -659,13 +680,7 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     out.pot_shares = shares
     diffs: List[str] = []
     names = list(map(_NAME, hand.seats))
-    site = dict(zip(names, map(hand.collected.get, names, repeat(0))))  # in seat order
-    if hand.uncalled_in_collected or out.returned_in_collected:
-        for name, back in returned.items():  # the returned uncalled bet counted in "collected"
-            raw = site.get(name)
-            if raw:
-                site[name] = raw - min(raw, back)
-    out.site_collected = site
+    site = out.site_collected = _site_collected(out, names, returned)
     if not hand.uncalled_in_collected and hand.uncalled:
         # in seat order (a set's order would change from run to run)
         for name in dict.fromkeys(s.name for s in hand.seats if s.name in returned or s.name in hand.uncalled):
@@ -687,6 +702,19 @@ def _compare(out: Outcome, collected: Dict[str, int], returned: Dict[str, int], 
     out.agrees = sum(collected.values()) == sum(site.values()) and close and pot_ok
     if not out.agrees and hand.cash_out:
         out.notes.append("a player cashed out or insured the hand: " + hand.cash_out[0][:80])
+
+
+def _site_collected(out: Outcome, names: List[str], returned: Dict[str, int]) -> Dict[str, int]:
+    """What the site says each of ``names`` collected (in that order), less a returned
+    uncalled bet where the site counts it in "collected"."""
+    hand = out.hand
+    site = dict(zip(names, map(hand.collected.get, names, repeat(0))))
+    if hand.uncalled_in_collected or out.returned_in_collected:
+        for name, back in returned.items():
+            raw = site.get(name)
+            if raw:
+                site[name] = raw - min(raw, back)
+    return site
 
 
 def _total_pot_check(out: Outcome, committed: int, returned: Dict[str, int],

@@ -8,12 +8,14 @@ from __future__ import annotations
 from typing import Callable, Dict, List
 
 from ..model import SiteHand
-from ..reader import parse_hand
+from ..reader import read_hand
 from . import fulltilt, pacific, partypoker
 
-#: the readers of hand lines, by site (iPoker reads XML: :func:`.ipoker.read_games`)
-READERS: Dict[str, Callable[[List[str], str, int], SiteHand]] = {
-    "fulltilt": fulltilt.parse, "888poker": pacific.parse, "partypoker": partypoker.parse}
+#: the readers of a hand's lines into a new hand of their site, by site (the PokerStars
+#: family's is :func:`omaha_eval.hh.reader.read_hand`; iPoker reads XML:
+#: :func:`.ipoker.read_games`)
+READERS: Dict[str, Callable[[SiteHand, List[str], int], None]] = {
+    "fulltilt": fulltilt.read, "888poker": pacific.read, "partypoker": partypoker.read}
 
 
 def parse(site: str, lines: List[str], file: str, start: int) -> SiteHand:
@@ -25,7 +27,6 @@ def parse(site: str, lines: List[str], file: str, start: int) -> SiteHand:
     HHError
         When the header or a seat line cannot be read.
     """
-    reader = READERS.get(site)
-    if reader is None:
-        return parse_hand(site, lines, file, start)
-    return reader(lines, file, start)
+    hand = SiteHand(site=site, file=file, line=start)
+    READERS.get(site, read_hand)(hand, lines, start)
+    return hand

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Callable, Dict, Iterable, List, Optional
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ..errors import HHError
 from ..headers import classify, currency_of, set_blinds
@@ -185,6 +185,20 @@ _POST_KIND_B = {"small blind": "small blind", "big blind": "big blind", "ante": 
               "dead big blind": "big blind", "dead small blind": "dead blind", "straddle": "straddle"}
 
 
+#: a line rule: a pattern and what a line it matches says in the common grammar
+Rule = Tuple["re.Pattern[str]", Callable[["re.Match[str]"], str]]
+
+
+def rewrite(line: str, rules: Sequence[Rule]) -> Optional[str]:
+    """``line`` in the common grammar by the first of ``rules`` whose pattern matches it from
+    its start, or None when none does."""
+    for pattern, write in rules:
+        m = pattern.match(line)
+        if m:
+            return write(m)
+    return None
+
+
 def bracket_total(text: str) -> str:
     """``$ 5 + $ 10`` (a dead blind and the big blind) as one plain amount."""
     parts = [plain_amount(p) for p in text.split("+") if any(c.isdigit() for c in p)]
@@ -215,22 +229,21 @@ def bracket_line(line: str, faces: dict[str, str], board: List[str]) -> str:
         if m:
             return f"{line[:m.start()].rstrip()} [{plain_cards(card_tokens(m.group(1)), faces)}]"
         return line
-    m = _POST_B.match(line)
-    if m:
-        return f"{m.group(1)} posts {_POST_KIND_B[m.group(2)]} {bracket_total(m.group(3))}"
-    m = _WAGER_B.match(line)
-    if m:  # the chips the action adds: "bets" in the common grammar (a raise too)
-        verb = "calls" if m.group(2) == "calls" else "bets"
-        return f"{m.group(1)} {verb} {plain_amount(m.group(3))}"
-    m = _COLLECT_B.match(line)
-    if m:
-        return f"{m.group(1)} collected {plain_amount(m.group(2))} from pot"
+    done = rewrite(line, _BRACKET_RULES)
+    if done is not None:
+        return done
     m = _SHOWS_B.match(line)
     if m:
         return f"{m.group(1)} {m.group(2)} [{plain_cards(card_tokens(m.group(3)), faces)}]"
     return line
 
 
+# posts, wagers ("bets" in the common grammar for a raise too: the chips the action adds) and
+# collects; the cards of a show line need the hand's face letters (see bracket_line)
+_BRACKET_RULES: Sequence[Rule] = (
+    (_POST_B, lambda m: f"{m[1]} posts {_POST_KIND_B[m[2]]} {bracket_total(m[3])}"),
+    (_WAGER_B, lambda m: f"{m[1]} {'calls' if m[2] == 'calls' else 'bets'} {plain_amount(m[3])}"),
+    (_COLLECT_B, lambda m: f"{m[1]} collected {plain_amount(m[2])} from pot"))
 
 
 def translate(hand: SiteHand, lines: List[str], used: int,

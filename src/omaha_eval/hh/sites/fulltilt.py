@@ -14,12 +14,12 @@ its summary (``collected ($X)`` / ``won ($X)``).
 from __future__ import annotations
 
 import re
-from typing import List, Tuple
+from typing import List, Sequence, Tuple
 
 from ..errors import HHError
 from ..model import SiteHand
 from ..reader import read_body
-from .common import AMOUNT, describe, units
+from .common import AMOUNT, Rule, describe, rewrite, units
 
 _HEAD = re.compile(r"^(?:Full Tilt Poker|FullTiltPoker) (?:Game|Hand) #(\d+):\s*(.*)$")
 _STAKES = re.compile(r"^(?:[$€£]?[\d,.]+\s*/\s*[$€£]?[\d,.]+)(?:\s+Ante\s+[$€£]?[\d,.]+)?$")
@@ -81,33 +81,24 @@ def _line(line: str, flopet: List[str]) -> str:
             return re.sub(r"\[([^\]]*)\]", lambda g: "[" + " ".join(flopet + g.group(1).split()) + "]",
                           line, count=1)
         return line
-    m = _POST.match(line)
-    if m:
-        kind = {"small": "small blind", "big": "big blind"}.get(m.group(2), "dead blind")
-        return f"{m.group(1)} posts {kind} {m.group(3)}"
-    for pattern, kind in ((_POST_DEAD, "dead blind"), (_STRADDLE, "straddle"), (_ANTE, "ante"),
-                          (_BARE_POST, "big blind")):
-        m = pattern.match(line)
-        if m:
-            return f"{m.group(1)} posts {kind} {m.group(2)}"
-    m = _WIN.match(line)
-    if m:
-        return f"{m.group(1)} collected {m.group(3)} from {m.group(2)}"
-    m = _UNCALLED.match(line)
-    if m:
-        return f"Uncalled bet ({m.group(1)}) returned to {m.group(2)}"
-    return line
+    done = rewrite(line, _RULES)
+    return line if done is None else done
 
 
-def parse(lines: List[str], file: str, start: int) -> SiteHand:
-    """One Full Tilt hand's lines into a :class:`SiteHand`.
+_BLIND_KIND = {"small": "small blind", "big": "big blind"}  # else a dead blind
+# the forced bets, wins and returned bets, in the order they are tried
+_RULES: Sequence[Rule] = (
+    (_POST, lambda m: f"{m[1]} posts {_BLIND_KIND.get(m[2], 'dead blind')} {m[3]}"),
+    (_POST_DEAD, lambda m: f"{m[1]} posts dead blind {m[2]}"),
+    (_STRADDLE, lambda m: f"{m[1]} posts straddle {m[2]}"),
+    (_ANTE, lambda m: f"{m[1]} posts ante {m[2]}"),
+    (_BARE_POST, lambda m: f"{m[1]} posts big blind {m[2]}"),
+    (_WIN, lambda m: f"{m[1]} collected {m[3]} from {m[2]}"),
+    (_UNCALLED, lambda m: f"Uncalled bet ({m[1]}) returned to {m[2]}"))
 
-    Raises
-    ------
-    HHError
-        When the header or a seat line cannot be read.
-    """
-    hand = SiteHand(site="fulltilt", file=file, line=start)
+
+def read(hand: SiteHand, lines: List[str], start: int) -> None:
+    """One Full Tilt hand's lines into ``hand`` (see :func:`omaha_eval.hh.sites.parse`)."""
     header(lines[0], hand)
     antes_back: List[Tuple[str, str, int]] = []
     out = [lines[0]]
@@ -145,7 +136,6 @@ def parse(lines: List[str], file: str, start: int) -> SiteHand:
             if run:
                 paid = hand.run_collected.setdefault(int(run.group(1)) - 1, {})
                 paid[winner] = paid.get(winner, 0) + won
-    return hand
 
 
 def _ante_back(hand: SiteHand, name: str, amount: int) -> None:

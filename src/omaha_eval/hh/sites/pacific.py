@@ -64,16 +64,8 @@ def header(lines: List[str], hand: SiteHand) -> int:
     return used
 
 
-def parse(lines: List[str], file: str, start: int) -> SiteHand:
-    """One 888poker hand's lines into a :class:`SiteHand`.
-
-    Raises
-    ------
-    HHError
-        When the header or a seat line cannot be read.
-    """
-    hand = SiteHand(site="888poker", file=file, line=start)
+def read(hand: SiteHand, lines: List[str], start: int) -> None:
+    """One 888poker hand's lines into ``hand`` (see :func:`omaha_eval.hh.sites.parse`)."""
     used = header(lines, hand)
     hand.rake_known = False
     read_body(hand, translate(hand, lines, used, lambda line: None), start)
-    return hand

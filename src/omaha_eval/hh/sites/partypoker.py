@@ -126,15 +126,8 @@ def _summary_line(line: str, hand: SiteHand) -> Optional[str]:
     return ""
 
 
-def parse(lines: List[str], file: str, start: int) -> SiteHand:
-    """One PartyPoker hand's lines into a :class:`SiteHand`.
-
-    Raises
-    ------
-    HHError
-        When the header or a seat line cannot be read.
-    """
-    hand = SiteHand(site="partypoker", file=file, line=start)
+def read(hand: SiteHand, lines: List[str], start: int) -> None:
+    """One PartyPoker hand's lines into ``hand`` (see :func:`omaha_eval.hh.sites.parse`)."""
     used = header(lines, hand)
     hand.rake_known = False
     hand.uncalled_in_collected = True
@@ -150,4 +143,3 @@ def parse(lines: List[str], file: str, start: int) -> SiteHand:
     read_body(hand, out, start)
     if not hand.small_blind or not hand.big_blind:
         blinds_from_posts(hand)
-    return hand
