@@ -53,7 +53,7 @@ from .deck import BOARD_POSITIONS, BURN_POSITIONS, deal_size
 from .payout import after_rake, run_shares
 from .errors import IllegalActionError
 from .pots import build_pots, uncalled_bet
-from .setup import Setup, prepare
+from .setup import Posted, prepare
 from .results import HandResult, PotResult
 from .structures import STREETS
 
@@ -170,13 +170,6 @@ class LegalActions:
         return text + ")"
 
 
-# Clockwise orders: _ROTATIONS[n][s] is every player of an n-handed hand from s on, and
-# _AFTER[n][a] the order after player a, for the turn search (iterating a ready tuple is the
-# cheapest loop).
-_ROTATIONS = tuple(tuple(tuple((s + k) % n for k in range(n)) for s in range(n)) for n in range(13))
-_AFTER = tuple(tuple(rotations[(a + 1) % n] for a in range(n)) for n, rotations in enumerate(_ROTATIONS))
-
-
 class Hand:
     """One hand of Omaha as a state machine: deal, betting rounds, showdown, payouts.
 
@@ -271,52 +264,29 @@ class Hand:
                  added: int = 0, extra_boards: Sequence[Sequence[int]] = (),
                  free_folds: bool = False) -> None:
         # (in prepare's order, positionally: 18 keywords cost more than the rest of the call)
-        s = prepare(config, stacks, button, posts, first_to_act, last_to_act, seed, hole_cards,
-                    board, deck, seats, showdown, unknown_cards, runs, rake, added, extra_boards,
-                    free_folds)
-        # nothing below can fail: the hand is set up
-        self._set_rules(s)
-        self._set_state(s)
-        self._post_forced_bets(s)
-        self._start_first_round(s.opener())
+        rules, options, stacks, posted, opener = prepare(
+            config, stacks, button, posts, first_to_act, last_to_act, seed, hole_cards, board, deck,
+            seats, showdown, unknown_cards, runs, rake, added, extra_boards, free_folds)
+        # nothing below can fail: the hand is set up (the tuples' orders: setup.Rules, setup.Options)
+        (self._config, self._structure, self._fixed, self._hilo, self._min_bets, self._pot_sized,
+         self._hole_count, self._courchevel) = rules
+        (self._n, self._button, self._seats, self._named_seats, self._posts, self._first_to_act,
+         self._last, self._manual, self._runs, self._rake, self._added, self._free_folds,
+         self._unknown, self._deck, self._hole, self._rotations, self._after) = options
+        self._set_state(stacks, posted)
+        self._start_first_round(opener)
 
     # ---- set-up ----
 
-    def _set_rules(self, s: Setup) -> None:
-        """What the hand's arguments fix for the whole hand."""
-        config = self._config = s.config
-        structure = self._structure = config.structure
-        self._fixed = structure.kind == "fixed"
-        self._hilo = config.hilo
-        self._min_bets = s.min_bets
-        self._pot_sized = structure.kind in ("pot", "pot-no")
-        n = self._n = s.n
-        self._rotations = _ROTATIONS[n]
-        self._after = _AFTER[n]
-        self._button = s.button
-        self._seats = s.seats
-        self._named_seats = s.named_seats
-        self._posts = s.plan.posts
-        self._first_to_act = s.first_to_act
-        self._last = s.last
-        self._manual = s.manual
-        self._hole_count = config.hole_cards
-        self._courchevel = config.courchevel
-        self._runs = s.runs
-        self._rake = s.rake
-        self._added = s.added
-        self._free_folds = s.free_folds
-        self._unknown = s.unknown
-        self._deck = s.deck
-
-    def _set_state(self, s: Setup) -> None:
-        """The state of a hand before the forced bets: nobody has acted, nothing is dealt."""
-        n = s.n
+    def _set_state(self, start: List[int], posted: Posted) -> None:
+        """The state after the forced bets: nobody has acted, only the hole cards are dealt (and
+        Courchevel's first flop card, face up)."""
+        n = self._n
+        self._start = start
         self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
         self._seq_pos: List[int] = []
         self._run_from = -1
         self._boards: List[Tuple[int, ...]] = []
-        self._start = list(s.stacks)
         self._folded = [False] * n
         self._acted = [-1] * n
         self._in_hand = n
@@ -333,37 +303,23 @@ class Hand:
         self._shown: Set[int] = set()
         self._mucked: List[int] = []
         self._result: Optional[HandResult] = None
-
-    def _post_forced_bets(self, s: Setup) -> None:
-        """The forced bets, the hole cards, and Courchevel's first flop card face up."""
-        stacks, posted = s.forced_bets()
-        shared = posted is s.plan.posted  # the plan's, worked out once: copied
-        self._stacks = stacks
-        self._bets = posted.bets[:] if shared else posted.bets
-        self._committed = posted.committed[:] if shared else posted.committed
-        self._pooled = posted.pooled[:] if shared else posted.pooled
-        history = posted.events[:] if shared else posted.events
-        self._level, self._full_raise = posted.level, posted.full_raise
-        self._bets_made = posted.bets_made
         # events as plain tuples (Event fields in order); Event objects are made only when
         # ``history`` is read
-        self._history: List[Tuple[Any, ...]] = history
+        history: List[Tuple[Any, ...]]
+        (self._stacks, self._bets, self._committed, self._pooled, history, self._level,
+         self._full_raise, self._bets_made) = posted
+        self._history = history
         # the hole cards are dealt after the posts: their events are made when history is read
         self._dealt_at = len(history)
-        self._able = s.n - stacks.count(0)  # players who can still bet
+        stacks = self._stacks
+        self._able = n - stacks.count(0)  # players who can still bet
         # per player: not folded and chips behind (kept with every fold, all in and return:
         # the turn search reads one flag)
         self._live = list(map(bool, stacks))
-        dealt = s.deck
-        holes = s.holes
-        if holes is None:  # each player's slice of the deck (see setup.Plan)
-            holes = list(map(tuple, map(dealt.__getitem__, s.plan.holes)))
-        self._hole = holes
         if self._courchevel:  # the first flop card, face up before the first betting round
-            first = dealt[self._hole_count * s.n + BOARD_POSITIONS[0]]
+            first = self._deck[self._hole_count * n + BOARD_POSITIONS[0]]
             self._board.append(first)
             history.append((ev.DEAL_BOARD, -1, 0, 0, (first,), 0, False, ""))
-
 
     def _start_first_round(self, start: int) -> None:
         n, last = self._n, self._last
