@@ -42,7 +42,7 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 from __future__ import annotations
 
 from operator import add, sub
-from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, TypeVar
 
 from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
@@ -168,6 +168,55 @@ class LegalActions:
         if self.can_bet or self.can_raise:
             text += f", min_to={self.min_to}, max_to={self.max_to}"
         return text + ")"
+
+
+# The sections every verify_x and can_x docstring shares, written once and added by the
+# decorators _verify_doc and _can_doc: each method's own docstring keeps its summary, what a
+# verify_x returns, and its examples. Parameters are documented by name, in signature order.
+_PARAMETER_DOCS = {
+    "amount": ("amount : int", "The player's total bet on this street after the action (chips)."),
+    "player": ("player : int, optional",
+               "Who acts (an index from 0); by default the player whose turn it is."),
+    "cards": ("cards : cards, optional",
+              "The cards shown (text or ids); they must be the player's hole cards, in any order."),
+}
+_REFUSED = ("IllegalActionError",
+            "The action is not allowed now (the message says why); the hand is unchanged.")
+_ANSWER = ("bool", "True if the action would be accepted.")
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _section(title: str, entries: Sequence[Tuple[str, str]]) -> str:
+    """A numpydoc section indented as a method's docstring is, with its blank line after."""
+    lines = [title, "-" * len(title)]
+    for head, text in entries:
+        lines += [head, "    " + text]
+    return "".join(f"        {line}\n" for line in lines) + "\n"
+
+
+def _with_sections(method: _Method, last: str) -> _Method:
+    """``method`` with its parameters' section after its docstring's summary and ``last``
+    before its Examples."""
+    doc = method.__doc__
+    if doc is None:  # (python -OO)
+        return method
+    code = method.__code__
+    names = code.co_varnames[1:code.co_argcount]
+    summary, _, rest = doc.partition("\n\n")
+    own, header, examples = rest.partition("        Examples\n")
+    parameters = _section("Parameters", [_PARAMETER_DOCS[name] for name in names])
+    method.__doc__ = summary + "\n\n" + parameters + own + last + header + examples
+    return method
+
+
+def _verify_doc(method: _Method) -> _Method:
+    """Adds the parameters and the refusal (Raises) to a verify_x docstring."""
+    return _with_sections(method, _section("Raises", [_REFUSED]))
+
+
+def _can_doc(method: _Method) -> _Method:
+    """Adds the parameters and the answer (Returns) to a can_x docstring."""
+    return _with_sections(method, _section("Returns", [_ANSWER]))
 
 
 class Hand:
@@ -502,23 +551,14 @@ class Hand:
 
     # ---- verify / can / act ----
 
+    @_verify_doc
     def verify_fold(self, player: Optional[int] = None) -> int:
         """Check that folding is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would fold.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -532,23 +572,14 @@ class Hand:
             raise IllegalActionError(f"{self._label(a)} cannot fold: there is nothing to call (check instead)")
         return a
 
+    @_verify_doc
     def verify_check(self, player: Optional[int] = None) -> int:
         """Check that checking is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would check.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -566,23 +597,14 @@ class Hand:
                                      f"call {min(self._level - self._bets[a], self._stacks[a])}, raise or fold")
         return a
 
+    @_verify_doc
     def verify_call(self, player: Optional[int] = None) -> int:
         """Check that calling is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The chips the call puts in (all in if the stack is short).
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -596,25 +618,14 @@ class Hand:
             raise IllegalActionError(f"{self._label(a)} cannot call: there is no bet to call (check instead)")
         return min(self._level - self._bets[a], self._stacks[a])
 
+    @_verify_doc
     def verify_bet(self, amount: int, player: Optional[int] = None) -> int:
         """Check that a bet of ``amount`` is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would bet.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -630,25 +641,14 @@ class Hand:
         self._check_amount(a, amount, "bet")
         return a
 
+    @_verify_doc
     def verify_raise_to(self, amount: int, player: Optional[int] = None) -> int:
         """Check that raising to ``amount`` is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would raise.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -663,23 +663,14 @@ class Hand:
         self._check_amount(a, amount, "raise")
         return a
 
+    @_verify_doc
     def verify_check_or_call(self, player: Optional[int] = None) -> int:
         """Check that a check or a call is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would act.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -691,25 +682,14 @@ class Hand:
         a = self._turn(player, "check or call")
         return a
 
+    @_verify_doc
     def verify_bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> int:
         """Check that a bet or raise to ``amount`` is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would act.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -720,23 +700,14 @@ class Hand:
         """
         return self.verify_bet(amount, player) if self._level == 0 else self.verify_raise_to(amount, player)
 
+    @_verify_doc
     def verify_all_in(self, player: Optional[int] = None) -> int:
         """Check that going all in is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player's bet on this street after going all in.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -754,18 +725,9 @@ class Hand:
             self._check_amount(a, total, "bet" if self._level == 0 else "raise")
         return total
 
+    @_can_doc
     def can_fold(self, player: Optional[int] = None) -> bool:
         """Whether folding is allowed now (:meth:`verify_fold` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -776,18 +738,9 @@ class Hand:
         """
         return self._can(self.verify_fold, player)
 
+    @_can_doc
     def can_check(self, player: Optional[int] = None) -> bool:
         """Whether checking is allowed now (:meth:`verify_check` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -798,18 +751,9 @@ class Hand:
         """
         return self._can(self.verify_check, player)
 
+    @_can_doc
     def can_call(self, player: Optional[int] = None) -> bool:
         """Whether calling is allowed now (:meth:`verify_call` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -820,20 +764,9 @@ class Hand:
         """
         return self._can(self.verify_call, player)
 
+    @_can_doc
     def can_bet(self, amount: int, player: Optional[int] = None) -> bool:
         """Whether a bet of ``amount`` is allowed now (:meth:`verify_bet` does not raise).
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -844,20 +777,9 @@ class Hand:
         """
         return self._can(self.verify_bet, amount, player)
 
+    @_can_doc
     def can_raise_to(self, amount: int, player: Optional[int] = None) -> bool:
         """Whether raising to ``amount`` is allowed now (:meth:`verify_raise_to` does not raise).
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -868,18 +790,9 @@ class Hand:
         """
         return self._can(self.verify_raise_to, amount, player)
 
+    @_can_doc
     def can_all_in(self, player: Optional[int] = None) -> bool:
         """Whether going all in is allowed now (:meth:`verify_all_in` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -890,20 +803,9 @@ class Hand:
         """
         return self._can(self.verify_all_in, player)
 
+    @_can_doc
     def can_show(self, player: Optional[int] = None, cards: Any = None) -> bool:
         """Whether showing at showdown is allowed now (:meth:`verify_show` does not raise).
-
-        Parameters
-        ----------
-        cards : cards, optional
-            The cards shown; they must be the player's hole cards.
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -914,18 +816,9 @@ class Hand:
         """
         return self._can(self.verify_show, player, cards)
 
+    @_can_doc
     def can_muck(self, player: Optional[int] = None) -> bool:
         """Whether mucking at showdown is allowed now (:meth:`verify_muck` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -1263,25 +1156,14 @@ class Hand:
                 raise IllegalActionError(f"it is {self._label(actor)}'s turn to show or muck, not {self._label(p)}'s")
         return actor
 
+    @_verify_doc
     def verify_show(self, player: Optional[int] = None, cards: Any = None) -> int:
         """Check that showing at showdown is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        cards : cards, optional
-            The cards shown (text or ids); they must be the player's hole cards, in any order.
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would show.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -1302,23 +1184,14 @@ class Hand:
                                          f"not {format_cards(ids)}")
         return a
 
+    @_verify_doc
     def verify_muck(self, player: Optional[int] = None) -> int:
         """Check that mucking at showdown is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would muck.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
