@@ -313,7 +313,7 @@ class Hand:
                  added: int = 0, extra_boards: Sequence[Sequence[int]] = (),
                  free_folds: bool = False) -> None:
         # (in prepare's order, positionally: 18 keywords cost more than the rest of the call)
-        rules, options, stacks, posted, opener = prepare(
+        rules, options, start, posted, opener = prepare(
             config, stacks, button, posts, first_to_act, last_to_act, seed, hole_cards, board, deck,
             seats, showdown, unknown_cards, runs, rake, added, extra_boards, free_folds)
         # nothing below can fail: the hand is set up (the tuples' orders: setup.Rules, setup.Options)
@@ -322,7 +322,7 @@ class Hand:
         (self._n, self._button, self._seats, self._named_seats, self._posts, self._first_to_act,
          self._last, self._manual, self._runs, self._rake, self._added, self._free_folds,
          self._unknown, self._deck, self._hole, self._rotations, self._after) = options
-        self._set_state(stacks, posted)
+        self._set_state(start, posted)
         self._start_first_round(opener)
 
     # ---- set-up ----
