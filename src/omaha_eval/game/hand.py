@@ -42,7 +42,7 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 from __future__ import annotations
 
 from operator import add, sub
-from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, TypeVar
 
 from ..cards import CardError, format_cards, parse_cards
 from . import events as ev
@@ -53,7 +53,7 @@ from .deck import BOARD_POSITIONS, BURN_POSITIONS, deal_size
 from .payout import after_rake, run_shares
 from .errors import IllegalActionError
 from .pots import build_pots, uncalled_bet
-from .setup import Setup, prepare
+from .setup import Posted, prepare
 from .results import HandResult, PotResult
 from .structures import STREETS
 
@@ -170,11 +170,53 @@ class LegalActions:
         return text + ")"
 
 
-# Clockwise orders: _ROTATIONS[n][s] is every player of an n-handed hand from s on, and
-# _AFTER[n][a] the order after player a, for the turn search (iterating a ready tuple is the
-# cheapest loop).
-_ROTATIONS = tuple(tuple(tuple((s + k) % n for k in range(n)) for s in range(n)) for n in range(13))
-_AFTER = tuple(tuple(rotations[(a + 1) % n] for a in range(n)) for n, rotations in enumerate(_ROTATIONS))
+# The sections every verify_x and can_x docstring shares, written once and added by the
+# decorators _verify_doc and _can_doc: each method's own docstring keeps its summary, what a
+# verify_x returns, and its examples. Parameters are documented by name, in signature order.
+_PARAMETER_DOCS = {
+    "amount": ("amount : int", "The player's total bet on this street after the action (chips)."),
+    "player": ("player : int, optional",
+               "Who acts (an index from 0); by default the player whose turn it is."),
+    "cards": ("cards : cards, optional",
+              "The cards shown (text or ids); they must be the player's hole cards, in any order."),
+}
+_REFUSED = ("IllegalActionError",
+            "The action is not allowed now (the message says why); the hand is unchanged.")
+_ANSWER = ("bool", "True if the action would be accepted.")
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _section(title: str, entries: Sequence[Tuple[str, str]]) -> str:
+    """A numpydoc section indented as a method's docstring is, with its blank line after."""
+    lines = [title, "-" * len(title)]
+    for head, text in entries:
+        lines += [head, "    " + text]
+    return "".join(f"        {line}\n" for line in lines) + "\n"
+
+
+def _with_sections(method: _Method, last: str) -> _Method:
+    """``method`` with its parameters' section after its docstring's summary and ``last``
+    before its Examples."""
+    doc = method.__doc__
+    if doc is None:  # (python -OO)
+        return method
+    code = method.__code__
+    names = code.co_varnames[1:code.co_argcount]
+    summary, _, rest = doc.partition("\n\n")
+    own, header, examples = rest.partition("        Examples\n")
+    parameters = _section("Parameters", [_PARAMETER_DOCS[name] for name in names])
+    method.__doc__ = summary + "\n\n" + parameters + own + last + header + examples
+    return method
+
+
+def _verify_doc(method: _Method) -> _Method:
+    """Adds the parameters and the refusal (Raises) to a verify_x docstring."""
+    return _with_sections(method, _section("Raises", [_REFUSED]))
+
+
+def _can_doc(method: _Method) -> _Method:
+    """Adds the parameters and the answer (Returns) to a can_x docstring."""
+    return _with_sections(method, _section("Returns", [_ANSWER]))
 
 
 class Hand:
@@ -271,52 +313,29 @@ class Hand:
                  added: int = 0, extra_boards: Sequence[Sequence[int]] = (),
                  free_folds: bool = False) -> None:
         # (in prepare's order, positionally: 18 keywords cost more than the rest of the call)
-        s = prepare(config, stacks, button, posts, first_to_act, last_to_act, seed, hole_cards,
-                    board, deck, seats, showdown, unknown_cards, runs, rake, added, extra_boards,
-                    free_folds)
-        # nothing below can fail: the hand is set up
-        self._set_rules(s)
-        self._set_state(s)
-        self._post_forced_bets(s)
-        self._start_first_round(s.opener())
+        rules, options, start, posted, opener = prepare(
+            config, stacks, button, posts, first_to_act, last_to_act, seed, hole_cards, board, deck,
+            seats, showdown, unknown_cards, runs, rake, added, extra_boards, free_folds)
+        # nothing below can fail: the hand is set up (the tuples' orders: setup.Rules, setup.Options)
+        (self._config, self._structure, self._fixed, self._hilo, self._min_bets, self._pot_sized,
+         self._hole_count, self._courchevel) = rules
+        (self._n, self._button, self._seats, self._named_seats, self._posts, self._first_to_act,
+         self._last, self._manual, self._runs, self._rake, self._added, self._free_folds,
+         self._unknown, self._deck, self._hole, self._rotations, self._after) = options
+        self._set_state(start, posted)
+        self._start_first_round(opener)
 
     # ---- set-up ----
 
-    def _set_rules(self, s: Setup) -> None:
-        """What the hand's arguments fix for the whole hand."""
-        config = self._config = s.config
-        structure = self._structure = config.structure
-        self._fixed = structure.kind == "fixed"
-        self._hilo = config.hilo
-        self._min_bets = s.min_bets
-        self._pot_sized = structure.kind in ("pot", "pot-no")
-        n = self._n = s.n
-        self._rotations = _ROTATIONS[n]
-        self._after = _AFTER[n]
-        self._button = s.button
-        self._seats = s.seats
-        self._named_seats = s.named_seats
-        self._posts = s.plan.posts
-        self._first_to_act = s.first_to_act
-        self._last = s.last
-        self._manual = s.manual
-        self._hole_count = config.hole_cards
-        self._courchevel = config.courchevel
-        self._runs = s.runs
-        self._rake = s.rake
-        self._added = s.added
-        self._free_folds = s.free_folds
-        self._unknown = s.unknown
-        self._deck = s.deck
-
-    def _set_state(self, s: Setup) -> None:
-        """The state of a hand before the forced bets: nobody has acted, nothing is dealt."""
-        n = s.n
+    def _set_state(self, start: List[int], posted: Posted) -> None:
+        """The state after the forced bets: nobody has acted, only the hole cards are dealt (and
+        Courchevel's first flop card, face up)."""
+        n = self._n
+        self._start = start
         self._seq: Optional[List[int]] = None  # the first round's order when someone acts last
         self._seq_pos: List[int] = []
         self._run_from = -1
         self._boards: List[Tuple[int, ...]] = []
-        self._start = list(s.stacks)
         self._folded = [False] * n
         self._acted = [-1] * n
         self._in_hand = n
@@ -333,37 +352,23 @@ class Hand:
         self._shown: Set[int] = set()
         self._mucked: List[int] = []
         self._result: Optional[HandResult] = None
-
-    def _post_forced_bets(self, s: Setup) -> None:
-        """The forced bets, the hole cards, and Courchevel's first flop card face up."""
-        stacks, posted = s.forced_bets()
-        shared = posted is s.plan.posted  # the plan's, worked out once: copied
-        self._stacks = stacks
-        self._bets = posted.bets[:] if shared else posted.bets
-        self._committed = posted.committed[:] if shared else posted.committed
-        self._pooled = posted.pooled[:] if shared else posted.pooled
-        history = posted.events[:] if shared else posted.events
-        self._level, self._full_raise = posted.level, posted.full_raise
-        self._bets_made = posted.bets_made
         # events as plain tuples (Event fields in order); Event objects are made only when
         # ``history`` is read
-        self._history: List[Tuple[Any, ...]] = history
+        history: List[Tuple[Any, ...]]
+        (self._stacks, self._bets, self._committed, self._pooled, history, self._level,
+         self._full_raise, self._bets_made) = posted
+        self._history = history
         # the hole cards are dealt after the posts: their events are made when history is read
         self._dealt_at = len(history)
-        self._able = s.n - stacks.count(0)  # players who can still bet
+        stacks = self._stacks
+        self._able = n - stacks.count(0)  # players who can still bet
         # per player: not folded and chips behind (kept with every fold, all in and return:
         # the turn search reads one flag)
         self._live = list(map(bool, stacks))
-        dealt = s.deck
-        holes = s.holes
-        if holes is None:  # each player's slice of the deck (see setup.Plan)
-            holes = list(map(tuple, map(dealt.__getitem__, s.plan.holes)))
-        self._hole = holes
         if self._courchevel:  # the first flop card, face up before the first betting round
-            first = dealt[self._hole_count * s.n + BOARD_POSITIONS[0]]
+            first = self._deck[self._hole_count * n + BOARD_POSITIONS[0]]
             self._board.append(first)
             history.append((ev.DEAL_BOARD, -1, 0, 0, (first,), 0, False, ""))
-
 
     def _start_first_round(self, start: int) -> None:
         n, last = self._n, self._last
@@ -546,23 +551,14 @@ class Hand:
 
     # ---- verify / can / act ----
 
+    @_verify_doc
     def verify_fold(self, player: Optional[int] = None) -> int:
         """Check that folding is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would fold.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -576,23 +572,14 @@ class Hand:
             raise IllegalActionError(f"{self._label(a)} cannot fold: there is nothing to call (check instead)")
         return a
 
+    @_verify_doc
     def verify_check(self, player: Optional[int] = None) -> int:
         """Check that checking is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would check.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -610,23 +597,14 @@ class Hand:
                                      f"call {min(self._level - self._bets[a], self._stacks[a])}, raise or fold")
         return a
 
+    @_verify_doc
     def verify_call(self, player: Optional[int] = None) -> int:
         """Check that calling is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The chips the call puts in (all in if the stack is short).
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -640,25 +618,14 @@ class Hand:
             raise IllegalActionError(f"{self._label(a)} cannot call: there is no bet to call (check instead)")
         return min(self._level - self._bets[a], self._stacks[a])
 
+    @_verify_doc
     def verify_bet(self, amount: int, player: Optional[int] = None) -> int:
         """Check that a bet of ``amount`` is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would bet.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -674,25 +641,14 @@ class Hand:
         self._check_amount(a, amount, "bet")
         return a
 
+    @_verify_doc
     def verify_raise_to(self, amount: int, player: Optional[int] = None) -> int:
         """Check that raising to ``amount`` is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would raise.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -707,23 +663,14 @@ class Hand:
         self._check_amount(a, amount, "raise")
         return a
 
+    @_verify_doc
     def verify_check_or_call(self, player: Optional[int] = None) -> int:
         """Check that a check or a call is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would act.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -735,25 +682,14 @@ class Hand:
         a = self._turn(player, "check or call")
         return a
 
+    @_verify_doc
     def verify_bet_or_raise_to(self, amount: int, player: Optional[int] = None) -> int:
         """Check that a bet or raise to ``amount`` is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would act.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -764,23 +700,14 @@ class Hand:
         """
         return self.verify_bet(amount, player) if self._level == 0 else self.verify_raise_to(amount, player)
 
+    @_verify_doc
     def verify_all_in(self, player: Optional[int] = None) -> int:
         """Check that going all in is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player's bet on this street after going all in.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -798,18 +725,9 @@ class Hand:
             self._check_amount(a, total, "bet" if self._level == 0 else "raise")
         return total
 
+    @_can_doc
     def can_fold(self, player: Optional[int] = None) -> bool:
         """Whether folding is allowed now (:meth:`verify_fold` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -820,18 +738,9 @@ class Hand:
         """
         return self._can(self.verify_fold, player)
 
+    @_can_doc
     def can_check(self, player: Optional[int] = None) -> bool:
         """Whether checking is allowed now (:meth:`verify_check` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -842,18 +751,9 @@ class Hand:
         """
         return self._can(self.verify_check, player)
 
+    @_can_doc
     def can_call(self, player: Optional[int] = None) -> bool:
         """Whether calling is allowed now (:meth:`verify_call` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -864,20 +764,9 @@ class Hand:
         """
         return self._can(self.verify_call, player)
 
+    @_can_doc
     def can_bet(self, amount: int, player: Optional[int] = None) -> bool:
         """Whether a bet of ``amount`` is allowed now (:meth:`verify_bet` does not raise).
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -888,20 +777,9 @@ class Hand:
         """
         return self._can(self.verify_bet, amount, player)
 
+    @_can_doc
     def can_raise_to(self, amount: int, player: Optional[int] = None) -> bool:
         """Whether raising to ``amount`` is allowed now (:meth:`verify_raise_to` does not raise).
-
-        Parameters
-        ----------
-        amount : int
-            The player's total bet on this street after the action (chips).
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -912,18 +790,9 @@ class Hand:
         """
         return self._can(self.verify_raise_to, amount, player)
 
+    @_can_doc
     def can_all_in(self, player: Optional[int] = None) -> bool:
         """Whether going all in is allowed now (:meth:`verify_all_in` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -934,20 +803,9 @@ class Hand:
         """
         return self._can(self.verify_all_in, player)
 
+    @_can_doc
     def can_show(self, player: Optional[int] = None, cards: Any = None) -> bool:
         """Whether showing at showdown is allowed now (:meth:`verify_show` does not raise).
-
-        Parameters
-        ----------
-        cards : cards, optional
-            The cards shown; they must be the player's hole cards.
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -958,18 +816,9 @@ class Hand:
         """
         return self._can(self.verify_show, player, cards)
 
+    @_can_doc
     def can_muck(self, player: Optional[int] = None) -> bool:
         """Whether mucking at showdown is allowed now (:meth:`verify_muck` does not raise).
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
-
-        Returns
-        -------
-        bool
-            True if the action would be accepted.
 
         Examples
         --------
@@ -1307,25 +1156,14 @@ class Hand:
                 raise IllegalActionError(f"it is {self._label(actor)}'s turn to show or muck, not {self._label(p)}'s")
         return actor
 
+    @_verify_doc
     def verify_show(self, player: Optional[int] = None, cards: Any = None) -> int:
         """Check that showing at showdown is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        cards : cards, optional
-            The cards shown (text or ids); they must be the player's hole cards, in any order.
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would show.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------
@@ -1346,23 +1184,14 @@ class Hand:
                                          f"not {format_cards(ids)}")
         return a
 
+    @_verify_doc
     def verify_muck(self, player: Optional[int] = None) -> int:
         """Check that mucking at showdown is allowed now, without changing anything.
-
-        Parameters
-        ----------
-        player : int, optional
-            Who acts (an index from 0); by default the player whose turn it is.
 
         Returns
         -------
         int
             The player who would muck.
-
-        Raises
-        ------
-        IllegalActionError
-            The action is not allowed now (the message says why); the hand is unchanged.
 
         Examples
         --------

@@ -20,10 +20,10 @@ from .config import (ANTE, BIG_BLIND, DEAD, KILL, LIVE, LIVE_KINDS, OPENER_KINDS
                      STRADDLE, GameConfig, Post)
 from .deck import build_deck, card_list
 from .errors import HandSetupError
-from .structures import MAX_CHIPS
+from .structures import MAX_CHIPS, Structure
 
-__all__ = ["Setup", "prepare", "Plan", "ForcedBets", "first_round_start", "posting_order",
-           "config_entry", "SEAT_NUMBERS"]
+__all__ = ["Setup", "prepare", "Plan", "ForcedBets", "forced_bets", "first_round_start",
+           "posting_order", "config_entry", "SEAT_NUMBERS", "ROTATIONS", "AFTER"]
 
 _POST_ORDER = {ANTE: 0, SMALL_BLIND: 1, BIG_BLIND: 2, STRADDLE: 3, KILL: 4, LIVE: 5, DEAD: 6}
 
@@ -105,13 +105,25 @@ class Plan:
         self.holes = tuple(slice((p - button - 1) % n, deal, n) for p in range(n))
 
 
+# What a config fixes for every hand, in the order the hand keeps it: the config, its betting
+# structure, fixed limit or not, hi-lo or not, the opening bet per street, pot-sized bets or not,
+# the hole card count, Courchevel or not (worked out once: `hilo` is a property, the rest reads).
+Rules = Tuple[GameConfig, Structure, bool, bool, Tuple[int, ...], bool, int, bool]
+
 # Per config (keyed by id, the config kept in the entry so that no id is reused while its entry
-# lives; cleared when it grows: a kill pot plays with a new, scaled config): the betting
-# structure's opening bets per street, the plans by (n, button) for the default posts or by
-# (n, button, posts) for given ones, and the most players.
-ConfigEntry = Tuple[GameConfig, Tuple[int, ...], Dict[Tuple[Any, ...], Plan], int]
+# lives; cleared when it grows: a kill pot plays with a new, scaled config): its rules, the
+# plans by (n, button) for the default posts or by (n, button, posts) for given ones, and the
+# most players.
+ConfigEntry = Tuple[GameConfig, Rules, Dict[Tuple[Any, ...], Plan], int]
 _PLANS: Dict[int, ConfigEntry] = {}
 SEAT_NUMBERS = tuple(tuple(range(n)) for n in range(13))  # the default seat labels
+# Clockwise orders: ROTATIONS[n][s] is every player of an n-handed hand from s on, and
+# AFTER[n][a] the order after player a, for the turn search (iterating a ready tuple is the
+# cheapest loop).
+ROTATIONS = tuple(tuple(tuple((s + k) % n for k in range(n)) for s in range(n)) for n in range(13))
+AFTER = tuple(tuple(rotations[(a + 1) % n] for a in range(n))
+              for n, rotations in enumerate(ROTATIONS))
+_NO_CARDS: FrozenSet[int] = frozenset()
 
 
 def config_entry(config: GameConfig) -> ConfigEntry:
@@ -119,11 +131,12 @@ def config_entry(config: GameConfig) -> ConfigEntry:
     if entry is None or entry[0] is not config:
         if len(_PLANS) >= 256:
             _PLANS.clear()
-        min_bets = tuple(config.structure.street_min_bet(street) for street in range(4))
-        entry = _PLANS[id(config)] = (config, min_bets, {}, config.max_players)
+        structure = config.structure
+        rules = (config, structure, structure.kind == "fixed", config.hilo,
+                 tuple(structure.street_min_bet(street) for street in range(4)),
+                 structure.kind in ("pot", "pot-no"), config.hole_cards, config.courchevel)
+        entry = _PLANS[id(config)] = (config, rules, {}, config.max_players)
     return entry
-
-
 
 
 _JUST_INT = {int}  # the types of stacks that need no closer look
@@ -177,6 +190,16 @@ def _player_index(value: Any, name: str, n: int) -> int:
     return index
 
 
+def _positions(n: int, button: Any, first_to_act: Any,
+               last_to_act: Any) -> Tuple[int, Optional[int], int]:
+    """(the button, who opens the first round or None, who acts last in it or -1), checked."""
+    at = n - 1 if button is None else button if type(button) is int and 0 <= button < n else \
+        _player_index(button, "button", n)
+    first = None if first_to_act is None else _player_index(first_to_act, "first_to_act", n)
+    last = -1 if last_to_act is None else _player_index(last_to_act, "last_to_act", n)
+    return at, first, last
+
+
 def _seat_labels(seats: Optional[Sequence[Any]], n: int) -> Tuple[Any, ...]:
     labels = SEAT_NUMBERS[n] if seats is None else tuple(_sequence(seats, "seats"))
     if len(labels) != n:
@@ -184,10 +207,9 @@ def _seat_labels(seats: Optional[Sequence[Any]], n: int) -> Tuple[Any, ...]:
     return labels
 
 
-def _plan(config: GameConfig, entry: ConfigEntry, n: int, button: int,
+def _plan(config: GameConfig, plans: Dict[Tuple[Any, ...], Plan], n: int, button: int,
           posts: Optional[Sequence[Post]]) -> Plan:
     """The plan of the default posts, or of the posts given (checked), worked out once."""
-    plans = entry[2]
     if posts is None:  # made for these n and button: nothing to check
         plan = plans.get((n, button))
         if plan is None:
@@ -216,9 +238,12 @@ def _extra_boards(value: Any) -> Sequence[Sequence[int]]:
     return [card_list(b, f"extra_boards[{i}]") for i, b in enumerate(boards)]
 
 
-def _deal(config: GameConfig, n: int, button: int, seed: Any, deck: Any, hole_cards: Any,
-          board: Any, runs: int, extra_boards: Any) -> Tuple[List[int], Optional[List[Any]]]:
-    """(the dealt part of the deck, each player's hole cards or None to slice from the deck)."""
+Holes = List[Tuple[int, ...]]
+
+
+def _deal(config: GameConfig, plan: Plan, n: int, button: int, seed: Any, deck: Any,
+          hole_cards: Any, board: Any, runs: int, extra_boards: Any) -> Tuple[List[int], Holes]:
+    """(the dealt part of the deck, each player's hole cards)."""
     hole = config.hole_cards
     extra = extra_boards if type(extra_boards) is tuple and not extra_boards else \
         _extra_boards(extra_boards)
@@ -227,51 +252,49 @@ def _deal(config: GameConfig, n: int, button: int, seed: Any, deck: Any, hole_ca
         known = _core.known_deal(hole_cards, board, n, button, hole)
         if known is not None:
             return known[0], known[1]
-    return build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
-                      hole=hole, full=runs > 1, extra_boards=extra), None
+    dealt = build_deck(n, button, seed=seed, deck=deck, hole_cards=hole_cards, board=board,
+                       hole=hole, full=runs > 1, extra_boards=extra)
+    return dealt, list(map(tuple, map(dealt.__getitem__, plan.holes)))  # each player's slice
+
+
+# The forced bets applied, each list the hand's own: stacks behind, bets, chips committed and
+# pooled, the events, the amount to match, the full raise and the bets made (see ForcedBets).
+Posted = Tuple[List[int], List[int], List[int], List[int], List[Tuple[Any, ...]], int, int, int]
+
+
+def forced_bets(plan: Plan, stacks: Sequence[int], trimming: bool, min_bet: int) -> Posted:
+    """The plan's forced bets, worked out once, when every stack is deep enough that nobody is
+    all in after posting (copied), else posted now."""
+    behind = list(map(sub, stacks, plan.need))
+    if min(behind) > 0:
+        p = plan.posted
+        return (behind, p.bets[:], p.committed[:], p.pooled[:], p.events[:], p.level,
+                p.full_raise, p.bets_made)
+    p = ForcedBets(plan.ordered, list(stacks), trimming, min_bet)
+    return p.stacks, p.bets, p.committed, p.pooled, p.events, p.level, p.full_raise, p.bets_made
+
+
+# A hand's fixed facts, in the order the hand keeps them: n, button, seat labels, seats given
+# or not, the posts, first_to_act or None, last_to_act or -1, a manual showdown or not, runs,
+# rake, added, free folds or not, the unknown cards, the dealt part of the deck, the hole cards,
+# the clockwise orders from each player and after each player (ROTATIONS[n], AFTER[n]).
+Order = Tuple[Tuple[int, ...], ...]
+Options = Tuple[int, int, Tuple[Any, ...], bool, Tuple[Post, ...], Optional[int], int, bool, int,
+                int, int, bool, FrozenSet[int], List[int], Holes, Order, Order]
+
+
+_new_tuple = tuple.__new__
 
 
 class Setup(NamedTuple):
-    """Every argument of a hand, checked, with its plan and its deck (what :func:`prepare`
-    returns and the hand's constructor copies; a tuple: made and read in a few instructions)."""
+    """A hand checked and set up (what :func:`prepare` returns and the hand's constructor
+    copies; tuples throughout, made and read in a few instructions)."""
 
-    config: GameConfig
-    min_bets: Tuple[int, ...]  # the structure's opening bet per street
-    stacks: Sequence[int]
-    n: int
-    button: int
-    seats: Tuple[Any, ...]
-    named_seats: bool
-    plan: Plan
-    first_to_act: Optional[int]
-    last: int  # who acts last in the first round (a killer), or -1
-    manual: bool
-    runs: int
-    rake: int
-    added: int
-    free_folds: bool
-    deck: List[int]
-    holes: Optional[List[Any]]  # each player's hole cards, or None to slice them from the deck
-    unknown: FrozenSet[int]
-
-    def forced_bets(self) -> Tuple[List[int], ForcedBets]:
-        """(stacks behind, the forced bets applied): the plan's, worked out once, when every
-        stack is deep enough that nobody is all in after posting, else posted now."""
-        plan = self.plan
-        behind = list(map(sub, self.stacks, plan.need))
-        if min(behind) > 0:
-            return behind, plan.posted
-        posted = ForcedBets(plan.ordered, list(self.stacks), self.config.ante_trimming,
-                            self.min_bets[0])
-        return posted.stacks, posted
-
-    def opener(self) -> int:
-        """Who opens the first round (before anyone who acts last is moved to the end)."""
-        if self.first_to_act is not None:
-            return self.first_to_act
-        if self.last < 0:
-            return self.plan.start
-        return first_round_start(self.plan.posts, self.n, self.button, self.last)
+    rules: Rules  # what the config fixes
+    options: Options  # what the arguments fix
+    stacks: List[int]  # the starting stacks (a copy)
+    posted: Posted  # the forced bets applied
+    opener: int  # who opens the first round (before anyone who acts last is moved to the end)
 
 
 def prepare(config: Any, stacks: Any, button: Any = None, posts: Any = None,
@@ -286,25 +309,27 @@ def prepare(config: Any, stacks: Any, button: Any = None, posts: Any = None,
     # each check's common case inline, its full form (and its message) in a function
     given = stacks if type(stacks) is list or type(stacks) is tuple else _stack_list(stacks)
     n = len(given)
-    entry = config_entry(config)
-    if not 2 <= n <= entry[3]:
-        raise HandSetupError(f"a hand needs 2 to {config.max_players} players with "
+    _, rules, plans, most = config_entry(config)
+    if not 2 <= n <= most:
+        raise HandSetupError(f"a hand needs 2 to {most} players with "
                              f"{config.hole_cards} hole cards, got {n}")
-    if runs != 1 or rake != 0 or added != 0 or type(runs) is not int or type(rake) is not int \
-            or type(added) is not int:
-        _check_amounts(runs, rake, added)
+    if (runs, rake, added) != (1, 0, 0) or {type(runs), type(rake), type(added)} != _JUST_INT:
+        _check_amounts(runs, rake, added)  # (True == 1 and False == 0: the types are checked too)
     chips = _stack_values(given)
-    at = n - 1 if button is None else button if type(button) is int and 0 <= button < n else \
-        _player_index(button, "button", n)
-    first = None if first_to_act is None else _player_index(first_to_act, "first_to_act", n)
-    last = -1 if last_to_act is None else _player_index(last_to_act, "last_to_act", n)
+    at, first, last = _positions(n, button, first_to_act, last_to_act)
     if showdown not in ("auto", "manual"):
         raise HandSetupError(f"showdown must be 'auto' or 'manual', got {showdown!r}")
     labels = SEAT_NUMBERS[n] if seats is None else _seat_labels(seats, n)
-    plan = _plan(config, entry, n, at, posts)
-    dealt, holes = _deal(config, n, at, seed, deck, hole_cards, board, runs, extra_boards)
+    plan = plans.get((n, at)) if posts is None else None  # (the common case inline)
+    if plan is None:
+        plan = _plan(config, plans, n, at, posts)
+    dealt, holes = _deal(config, plan, n, at, seed, deck, hole_cards, board, runs, extra_boards)
     unknown = frozenset(card_list(unknown_cards, "unknown_cards")) if (
-        type(unknown_cards) not in (tuple, list) or unknown_cards) else frozenset()
-    return Setup(config, entry[1], chips, n, at, labels, seats is not None, plan,
-                 first, last, showdown == "manual", runs, rake, added, bool(free_folds), dealt,
-                 holes, unknown)
+        type(unknown_cards) not in (tuple, list) or unknown_cards) else _NO_CARDS
+    opener = first if first is not None else plan.start if last < 0 else \
+        first_round_start(plan.posts, n, at, last)
+    # (tuple.__new__: a NamedTuple's own constructor is a Python function, several calls' cost)
+    return _new_tuple(Setup, (
+        rules, (n, at, labels, seats is not None, plan.posts, first, last, showdown == "manual",
+                runs, rake, added, bool(free_folds), unknown, dealt, holes, ROTATIONS[n], AFTER[n]),
+        list(chips), forced_bets(plan, chips, config.ante_trimming, rules[4][0]), opener))
