@@ -377,7 +377,8 @@ static void add_subsets(exact_ctx *cx, int s, unsigned avail, int jmin, int jmax
 }
 
 /* The spot's cards: the players' hands, the distinct known board cards (their ranks ascending in
- * known_sorted, m the cards still to come) and the rest of the deck by rank and by suit. */
+ * known_sorted, m the cards still to come) and the rest of the deck by rank and by suit, with
+ * ways[], its binomials by rank. */
 static void setup_cards(exact_ctx *cx, const uint8_t *holes, const uint8_t *board, int nb,
                         const uint8_t *dead, int nd)
 {
