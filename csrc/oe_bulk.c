@@ -333,6 +333,21 @@ static void bk_block_k(const bk_hero *hero, int K, int N, int games, uint8_t *de
     else bk_block(hero, 6, N, games, deck, n_deck, pl, rng, t0, t1, st);
 }
 
+/* The hero's k checked cards as bk_block reads them: low bits, ranks by suit, pair columns. */
+static void bk_hero_prepare(const uint8_t *hero, int k, bk_hero *h)
+{
+    memset(h, 0, sizeof *h);
+    int n = 0;
+    for (int i = 0; i < k; ++i) {
+        h->cards[i] = hero[i];
+        h->low |= (uint8_t)oe_low_bit(hero[i]);
+        h->suit_ranks[hero[i] & 3] |= (uint16_t)(1u << (hero[i] >> 2));
+        h->suit_n[hero[i] & 3]++;
+        for (int j = i + 1; j < k; ++j)
+            h->col[n++] = oe_pair_column[(unsigned)hero[i] << 6 | hero[j]];
+    }
+}
+
 int oe_bulk_hand(const uint8_t *hero, int k, int opponents, int games, const uint64_t key[4],
                  uint64_t block_begin, uint64_t block_end, uint64_t trials, int64_t *stats)
 {
@@ -345,16 +360,7 @@ int oe_bulk_hand(const uint8_t *hero, int k, int opponents, int games, const uin
         used |= (uint64_t)1 << hero[i];
     }
     bk_hero h;
-    memset(&h, 0, sizeof h);
-    int n = 0;
-    for (int i = 0; i < k; ++i) {
-        h.cards[i] = hero[i];
-        h.low |= (uint8_t)oe_low_bit(hero[i]);
-        h.suit_ranks[hero[i] & 3] |= (uint16_t)(1u << (hero[i] >> 2));
-        h.suit_n[hero[i] & 3]++;
-        for (int j = i + 1; j < k; ++j)
-            h.col[n++] = oe_pair_column[(unsigned)hero[i] << 6 | hero[j]];
-    }
+    bk_hero_prepare(hero, k, &h);
     /* the deck is reset per block so that a block's cards depend on nothing but its stream */
     uint8_t base[52];
     int n_deck = 0;
