@@ -48,37 +48,52 @@ static unsigned multiset_index(const int *sorted, int k)
     return idx;
 }
 
+/* The distinct ranks of count[] by significance (count descending, then rank descending), the
+ * order of every category's ranks; returns how many. */
+static int significance_order(const int *count, int *by_sig)
+{
+    int n = 0;
+    for (int c = 5; c >= 1; --c)
+        for (int r = 12; r >= 0; --r)
+            if (count[r] == c) by_sig[n++] = r;
+    return n;
+}
+
+/* Top rank of the straight that n distinct ranks by_sig[] (descending) make, or -1. */
+static int straight_top_of(const int *by_sig, int n)
+{
+    if (n != 5) return -1;
+    if (by_sig[0] - by_sig[4] == 4) return by_sig[0];
+    if (by_sig[0] == 12 && by_sig[1] == 3) return 3; /* wheel: five high */
+    return -1;
+}
+
+/* Category 0 (high card) .. 8 (straight flush) from the two largest rank counts. */
+static int category_of(int top, int second, int flush, int straight)
+{
+    if (straight) return flush ? 8 : 4;
+    if (flush) return 5;
+    if (top == 4) return 7;
+    if (top == 3) return second == 2 ? 6 : 3;
+    if (top == 2) return second == 2 ? 2 : 1;
+    return 0;
+}
+
 /* Class key of five ranks (any order): category, then ranks by significance, 4 bits each.
  * Returns 0 for five of a kind (impossible in one deck). Sorting keys gives the classic order. */
 static uint32_t class_key(const int *ranks, int flush)
 {
     int count[13] = {0};
     for (int i = 0; i < 5; ++i) count[ranks[i]]++;
-    int by_sig[5], n = 0;
-    /* ranks ordered by (count desc, rank desc): the significance order of every category */
-    for (int c = 5; c >= 1; --c)
-        for (int r = 12; r >= 0; --r)
-            if (count[r] == c) by_sig[n++] = r;
+    int by_sig[5];
+    int n = significance_order(count, by_sig);
     if (count[by_sig[0]] == 5) return 0;
-
-    int straight_top = -1;
-    if (n == 5) {
-        if (by_sig[0] - by_sig[4] == 4) straight_top = by_sig[0];
-        else if (by_sig[0] == 12 && by_sig[1] == 3) straight_top = 3; /* wheel: five high */
-    }
-    int cat, sig[5] = {0, 0, 0, 0, 0}, nsig = n;
-    memcpy(sig, by_sig, sizeof(int) * (size_t)n);
-    int top = count[by_sig[0]], second = n > 1 ? count[by_sig[1]] : 0;
-    if (straight_top >= 0) { cat = flush ? 8 : 4; sig[0] = straight_top; nsig = 1; }
-    else if (flush) cat = 5;
-    else if (top == 4) cat = 7;
-    else if (top == 3 && second == 2) cat = 6;
-    else if (top == 3) cat = 3;
-    else if (top == 2 && second == 2) cat = 2;
-    else if (top == 2) cat = 1;
-    else cat = 0;
+    int straight_top = straight_top_of(by_sig, n);
+    int second = n > 1 ? count[by_sig[1]] : 0;
+    int cat = category_of(count[by_sig[0]], second, flush, straight_top >= 0);
     uint32_t key = (uint32_t)cat << 20;
-    for (int i = 0; i < nsig; ++i) key |= (uint32_t)(sig[i] + 1) << (16 - 4 * i);
+    if (straight_top >= 0) return key | (uint32_t)(straight_top + 1) << 16;
+    for (int i = 0; i < n; ++i) key |= (uint32_t)(by_sig[i] + 1) << (16 - 4 * i);
     return key;
 }
 
@@ -158,6 +173,14 @@ static void fill_board_pair(const int *board, void *ctx)
 
 static int popcount(unsigned x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
 
+/* The ranks of rank mask m, ascending, into r[]; returns how many. */
+static int ranks_of_mask(unsigned m, int *r)
+{
+    int n = 0;
+    for (int i = 0; i < 13; ++i) if (m >> i & 1) r[n++] = i;
+    return n;
+}
+
 static void build_low(void)
 {
     /* The 56 lows as 8-bit masks (bit 0 = ace .. bit 7 = eight); for equal popcounts a smaller
@@ -209,6 +232,46 @@ static void collect_board_key(const int *r, void *ctx)
     n_board_keys++;
 }
 
+/* order[] = the buckets by size, descending (insertion sort: equal sizes keep bucket order). */
+static void buckets_by_size(const int *size, int *order)
+{
+    for (unsigned b = 0; b < OE_BOARD_BUCKETS; ++b) order[b] = (int)b;
+    for (unsigned i = 1; i < OE_BOARD_BUCKETS; ++i)
+        for (unsigned j = i; j > 0 && size[order[j - 1]] < size[order[j]]; --j) {
+            int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+        }
+}
+
+/* The first displacement that puts the m keys members[] in distinct free slots, or
+ * OE_BOARD_SLOTS when none does. */
+static unsigned find_displacement(const int *members, int m, const uint8_t *used)
+{
+    unsigned d;
+    for (d = 0; d < OE_BOARD_SLOTS; ++d) {
+        int ok = 1;
+        for (int x = 0; x < m && ok; ++x) {
+            unsigned slot = oe_board_slot_base(board_keys[members[x]]) ^ d;
+            if (used[slot]) ok = 0;
+            for (int y = 0; y < x && ok; ++y)
+                if ((oe_board_slot_base(board_keys[members[y]]) ^ d) == slot) ok = 0;
+        }
+        if (ok) break;
+    }
+    return d;
+}
+
+/* Puts bucket b's m keys members[] in their slots at displacement d. */
+static void place_bucket(int b, const int *members, int m, unsigned d, uint8_t *used)
+{
+    board_disp[b] = (uint16_t)d;
+    for (int x = 0; x < m; ++x) {
+        unsigned slot = oe_board_slot_base(board_keys[members[x]]) ^ d;
+        used[slot] = 1;
+        slot_row[slot] = (uint16_t)members[x];
+        slot_low[slot] = board_lows[members[x]];
+    }
+}
+
 /* Displacements by the usual greedy: the fullest buckets first, each the first displacement
  * that puts all its keys in free slots. */
 static int build_board_hash(void)
@@ -218,36 +281,16 @@ static int build_board_hash(void)
     for_each_multiset(5, collect_board_key, NULL);
     memset(size, 0, sizeof size);
     for (int i = 0; i < N_RANK5; ++i) size[bucket_of[i] = (int)oe_board_bucket(board_keys[i])]++;
-    for (unsigned b = 0; b < OE_BOARD_BUCKETS; ++b) order[b] = (int)b;
-    for (unsigned i = 1; i < OE_BOARD_BUCKETS; ++i) /* insertion sort by size, descending */
-        for (unsigned j = i; j > 0 && size[order[j - 1]] < size[order[j]]; --j) {
-            int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
-        }
+    buckets_by_size(size, order);
     memset(used, 0, sizeof used);
     for (unsigned o = 0; o < OE_BOARD_BUCKETS; ++o) {
         int b = order[o], members[64], m = 0;
         if (!size[b]) break;
         for (int i = 0; i < N_RANK5 && m < 64; ++i)
             if (bucket_of[i] == b) members[m++] = i;
-        unsigned d;
-        for (d = 0; d < OE_BOARD_SLOTS; ++d) {
-            int ok = 1;
-            for (int x = 0; x < m && ok; ++x) {
-                unsigned slot = oe_board_slot_base(board_keys[members[x]]) ^ d;
-                if (used[slot]) ok = 0;
-                for (int y = 0; y < x && ok; ++y)
-                    if ((oe_board_slot_base(board_keys[members[y]]) ^ d) == slot) ok = 0;
-            }
-            if (ok) break;
-        }
+        unsigned d = find_displacement(members, m, used);
         if (d == OE_BOARD_SLOTS) return 0;
-        board_disp[b] = (uint16_t)d;
-        for (int x = 0; x < m; ++x) {
-            unsigned slot = oe_board_slot_base(board_keys[members[x]]) ^ d;
-            used[slot] = 1;
-            slot_row[slot] = (uint16_t)members[x];
-            slot_low[slot] = board_lows[members[x]];
-        }
+        place_bucket(b, members, m, d, used);
     }
     return 1;
 }
@@ -267,8 +310,7 @@ static void build_flush_rows(void)
         flush_set[m] = 0;
         if (c < 3 || c > 5) continue;
         flush_set[m] = (uint16_t)n;
-        int r[5], nr = 0;
-        for (int i = 0; i < 13; ++i) if (m >> i & 1) r[nr++] = i;
+        int r[5], nr = ranks_of_mask(m, r);
         for (int hi = 0; hi < 13; ++hi)
             for (int lo = 0; lo < hi; ++lo) {
                 if (m >> hi & 1 || m >> lo & 1) continue; /* that card is on the board */
@@ -300,17 +342,15 @@ static void write_u8(FILE *f, const char *decl, const uint8_t *v, size_t n)
     fprintf(f, "\n};\n\n");
 }
 
-int main(int argc, char **argv)
+/* class_keys[]: the 7462 distinct class keys, ascending (non-flush rank multisets, then
+ * flushes: five distinct ranks, suited). Returns 0 when the count is not 7462. */
+static int build_class_keys(void)
 {
-    if (argc != 2) { fprintf(stderr, "usage: gen_tables OUTPUT.c\n"); return 2; }
-    init_choose();
-
-    /* all classes: non-flush rank multisets, then flushes (five distinct ranks, suited) */
     for_each_multiset(5, collect_key, NULL);
     for (unsigned m = 0; m < 8192; ++m) {
+        int r[5];
         if (popcount(m) != 5) continue;
-        int r[5], n = 0;
-        for (int i = 0; i < 13; ++i) if (m >> i & 1) r[n++] = i;
+        ranks_of_mask(m, r);
         class_keys[n_class_keys++] = class_key(r, 1);
     }
     qsort(class_keys, (size_t)n_class_keys, sizeof(uint32_t), cmp_u32);
@@ -318,8 +358,12 @@ int main(int argc, char **argv)
     for (int i = 0; i < n_class_keys; ++i)
         if (i == 0 || class_keys[i] != class_keys[i - 1]) class_keys[distinct++] = class_keys[i];
     n_class_keys = distinct;
-    if (n_class_keys != HI_MAX) { fprintf(stderr, "gen_tables: %d classes, expected 7462\n", n_class_keys); return 1; }
+    return n_class_keys == HI_MAX;
+}
 
+/* hi_class[s]: score s's category and its ranks by significance (0xFF past the last). */
+static void build_hi_class(void)
+{
     memset(hi_class, 0xFF, sizeof hi_class);
     for (int s = 1; s <= HI_MAX; ++s) {
         uint32_t key = class_keys[s - 1];
@@ -329,14 +373,107 @@ int main(int argc, char **argv)
             if (r) hi_class[s][1 + i] = (uint8_t)(r - 1);
         }
     }
-    for_each_multiset(5, fill_unsuited, NULL);
+}
+
+/* flush5[m]: the score of a flush of the five ranks in mask m (0 for other masks). */
+static void build_flush5(void)
+{
     for (unsigned m = 0; m < 8192; ++m) {
+        int r[5];
         flush5[m] = 0;
         if (popcount(m) != 5) continue;
-        int r[5], n = 0;
-        for (int i = 0; i < 13; ++i) if (m >> i & 1) r[n++] = i;
+        ranks_of_mask(m, r);
         flush5[m] = score_of_key(class_key(r, 1));
     }
+}
+
+/* oe_choose[n][k]: binomial coefficients, n < 18, k < 6. */
+static void write_choose(FILE *f)
+{
+    fprintf(f, "const uint16_t oe_choose[18][6] = {\n");
+    for (int n = 0; n < 18; ++n)
+        fprintf(f, "{%u,%u,%u,%u,%u,%u},\n", choose[n][0], choose[n][1], choose[n][2], choose[n][3],
+                choose[n][4], choose[n][5]);
+    fprintf(f, "};\n\n");
+}
+
+/* oe_board_pair column of two hole cards by card ids: a shift and a load per pair; and the same
+ * by raw bytes (a << 8 | b): no masking per card; ids above 51 give column 0. */
+static void write_pair_columns(FILE *f)
+{
+    static uint8_t column[64 * 64], wide[256 * 256];
+    for (int a = 0; a < 52; ++a)
+        for (int b = 0; b < 52; ++b) {
+            int pair[2] = {a >> 2 < b >> 2 ? a >> 2 : b >> 2, a >> 2 < b >> 2 ? b >> 2 : a >> 2};
+            column[a << 6 | b] = (uint8_t)multiset_index(pair, 2);
+        }
+    write_u8(f, "const uint8_t oe_pair_column[64 * 64]", column, sizeof column);
+    for (int a = 0; a < 52; ++a)
+        for (int b = 0; b < 52; ++b) wide[a << 8 | b] = column[a << 6 | b];
+    write_u8(f, "const uint8_t oe_pair_column_wide[256 * 256]", wide, sizeof wide);
+}
+
+/* Per card byte: its board key (a rank count and a suit count, see oe_board_hash.h; 0 past card
+ * 51). */
+static void write_card_keys(FILE *f)
+{
+    fprintf(f, "const uint64_t oe_card_key[256] = {");
+    for (int c = 0; c < 256; ++c) {
+        uint64_t key = c < 52 ? (uint64_t)1 << (3 * (c >> 2)) | (uint64_t)1 << (OE_SUIT_KEY_SHIFT + 4 * (c & 3)) : 0;
+        fprintf(f, "%s0x%016llxu,", c % 4 ? "" : "\n", (unsigned long long)key);
+    }
+    fprintf(f, "\n};\n\n");
+}
+
+/* Per card byte: its lane bit (16 bits per suit; bit 63 past card 51). */
+static void write_card_lanes(FILE *f)
+{
+    fprintf(f, "const uint64_t oe_card_lane[256] = {");
+    for (int c = 0; c < 256; ++c)
+        fprintf(f, "%s0x%016llxu,", c % 4 ? "" : "\n", 1ull << (c < 52 ? 16 * (c & 3) + (c >> 2) : 63));
+    fprintf(f, "\n};\n\n");
+}
+
+/* oe_hi_class[s]: category and ranks by significance of every hi score. */
+static void write_hi_class(FILE *f)
+{
+    fprintf(f, "const uint8_t oe_hi_class[OE_HI_MAX + 1][6] = {\n");
+    for (int s = 0; s <= HI_MAX; ++s)
+        fprintf(f, "{%u,%u,%u,%u,%u,%u},\n", hi_class[s][0], hi_class[s][1], hi_class[s][2],
+                hi_class[s][3], hi_class[s][4], hi_class[s][5]);
+    fprintf(f, "};\n");
+}
+
+/* Every table, in the order oe_tables.h and oe_board_hash.h declare them. */
+static void write_tables(FILE *f)
+{
+    fprintf(f, "/* Generated by csrc/gen_tables.c at build time: do not edit. */\n");
+    fprintf(f, "#include \"oe_tables.h\"\n#include \"oe_board_hash.h\"\n\n");
+    write_choose(f);
+    write_pair_columns(f);
+    write_card_keys(f);
+    write_u16(f, "const uint16_t oe_board_disp[OE_BOARD_BUCKETS]", board_disp, OE_BOARD_BUCKETS);
+    write_u16(f, "const uint16_t oe_board_slot_row[OE_BOARD_SLOTS]", slot_row, OE_BOARD_SLOTS);
+    write_u8(f, "const uint8_t oe_board_slot_low[OE_BOARD_SLOTS]", slot_low, OE_BOARD_SLOTS);
+    write_u16(f, "const uint16_t oe_flush_set[8192]", flush_set, 8192);
+    write_u16(f, "const uint16_t oe_flush_rows[OE_N_FLUSH_SETS * OE_N_RANK2]", flush_rows, N_FLUSH_SETS * N_RANK2);
+    write_card_lanes(f);
+    write_u16(f, "const uint16_t oe_unsuited5[OE_N_RANK5]", unsuited5, N_RANK5);
+    write_u16(f, "const uint16_t oe_flush5[8192]", flush5, 8192);
+    write_u16(f, "const uint16_t oe_board_pair[OE_N_RANK5 * OE_N_RANK2]", board_pair, N_RANK5 * N_RANK2);
+    write_u8(f, "const uint8_t oe_low_table[256 * 256]", low_table, 256 * 256);
+    write_u8(f, "const uint8_t oe_low_masks[OE_LO_MAX + 1]", low_masks, 57);
+    write_hi_class(f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) { fprintf(stderr, "usage: gen_tables OUTPUT.c\n"); return 2; }
+    init_choose();
+    if (!build_class_keys()) { fprintf(stderr, "gen_tables: %d classes, expected 7462\n", n_class_keys); return 1; }
+    build_hi_class();
+    for_each_multiset(5, fill_unsuited, NULL);
+    build_flush5();
     for_each_multiset(5, fill_board_pair, NULL);
     build_low();
     if (!build_board_hash()) { fprintf(stderr, "gen_tables: no perfect hash for the board keys\n"); return 1; }
@@ -344,54 +481,7 @@ int main(int argc, char **argv)
 
     FILE *f = fopen(argv[1], "w");
     if (!f) { perror(argv[1]); return 1; }
-    fprintf(f, "/* Generated by csrc/gen_tables.c at build time: do not edit. */\n");
-    fprintf(f, "#include \"oe_tables.h\"\n#include \"oe_board_hash.h\"\n\n");
-    fprintf(f, "const uint16_t oe_choose[18][6] = {\n");
-    for (int n = 0; n < 18; ++n)
-        fprintf(f, "{%u,%u,%u,%u,%u,%u},\n", choose[n][0], choose[n][1], choose[n][2], choose[n][3],
-                choose[n][4], choose[n][5]);
-    fprintf(f, "};\n\n");
-    {
-        /* oe_board_pair column of two hole cards by card ids: a shift and a load per pair */
-        uint8_t column[64 * 64];
-        memset(column, 0, sizeof column);
-        for (int a = 0; a < 52; ++a)
-            for (int b = 0; b < 52; ++b) {
-                int pair[2] = {a >> 2 < b >> 2 ? a >> 2 : b >> 2, a >> 2 < b >> 2 ? b >> 2 : a >> 2};
-                column[a << 6 | b] = (uint8_t)multiset_index(pair, 2);
-            }
-        write_u8(f, "const uint8_t oe_pair_column[64 * 64]", column, sizeof column);
-        /* the same by raw bytes (a << 8 | b): no masking per card; ids above 51 give column 0 */
-        static uint8_t wide[256 * 256];
-        for (int a = 0; a < 52; ++a)
-            for (int b = 0; b < 52; ++b) wide[a << 8 | b] = column[a << 6 | b];
-        write_u8(f, "const uint8_t oe_pair_column_wide[256 * 256]", wide, sizeof wide);
-    }
-    fprintf(f, "const uint64_t oe_card_key[256] = {");
-    for (int c = 0; c < 256; ++c) {
-        uint64_t key = c < 52 ? (uint64_t)1 << (3 * (c >> 2)) | (uint64_t)1 << (OE_SUIT_KEY_SHIFT + 4 * (c & 3)) : 0;
-        fprintf(f, "%s0x%016llxu,", c % 4 ? "" : "\n", (unsigned long long)key);
-    }
-    fprintf(f, "\n};\n\n");
-    write_u16(f, "const uint16_t oe_board_disp[OE_BOARD_BUCKETS]", board_disp, OE_BOARD_BUCKETS);
-    write_u16(f, "const uint16_t oe_board_slot_row[OE_BOARD_SLOTS]", slot_row, OE_BOARD_SLOTS);
-    write_u8(f, "const uint8_t oe_board_slot_low[OE_BOARD_SLOTS]", slot_low, OE_BOARD_SLOTS);
-    write_u16(f, "const uint16_t oe_flush_set[8192]", flush_set, 8192);
-    write_u16(f, "const uint16_t oe_flush_rows[OE_N_FLUSH_SETS * OE_N_RANK2]", flush_rows, N_FLUSH_SETS * N_RANK2);
-    fprintf(f, "const uint64_t oe_card_lane[256] = {");
-    for (int c = 0; c < 256; ++c)
-        fprintf(f, "%s0x%016llxu,", c % 4 ? "" : "\n", 1ull << (c < 52 ? 16 * (c & 3) + (c >> 2) : 63));
-    fprintf(f, "\n};\n\n");
-    write_u16(f, "const uint16_t oe_unsuited5[OE_N_RANK5]", unsuited5, N_RANK5);
-    write_u16(f, "const uint16_t oe_flush5[8192]", flush5, 8192);
-    write_u16(f, "const uint16_t oe_board_pair[OE_N_RANK5 * OE_N_RANK2]", board_pair, N_RANK5 * N_RANK2);
-    write_u8(f, "const uint8_t oe_low_table[256 * 256]", low_table, 256 * 256);
-    write_u8(f, "const uint8_t oe_low_masks[OE_LO_MAX + 1]", low_masks, 57);
-    fprintf(f, "const uint8_t oe_hi_class[OE_HI_MAX + 1][6] = {\n");
-    for (int s = 0; s <= HI_MAX; ++s)
-        fprintf(f, "{%u,%u,%u,%u,%u,%u},\n", hi_class[s][0], hi_class[s][1], hi_class[s][2],
-                hi_class[s][3], hi_class[s][4], hi_class[s][5]);
-    fprintf(f, "};\n");
+    write_tables(f);
     if (fclose(f) != 0) { perror(argv[1]); return 1; }
     return 0;
 }

@@ -121,13 +121,10 @@ static void build_made(oe_board_ctx *ctx)
     }
 }
 
-/* Best hi and best low that any two non-board cards make after next card c. */
-static void build_next_nuts(oe_board_ctx *ctx, int c)
+/* Best non-flush hi that two non-board cards make after a next card of rank rc; cnt: the board's
+ * cards per rank with that card. */
+static uint16_t next_nonflush_nuts(const oe_board_ctx *ctx, const uint8_t *cnt, int rc)
 {
-    int rc = c >> 2, sc = c & 3;
-    uint8_t cnt[13];
-    memcpy(cnt, ctx->count, sizeof cnt);
-    cnt[rc]++;
     uint16_t best = 0;
     for (int a = 0; a < 13; ++a)
         for (int b = a; b < 13; ++b) {
@@ -135,6 +132,13 @@ static void build_next_nuts(oe_board_ctx *ctx, int c)
             uint16_t s = (uint16_t)(ctx->nf_next[rc][rank_pair_col(a, b)] & SCORE_BITS);
             if (ok && s > best) best = s;
         }
+    return best;
+}
+
+/* Best flush (0: none) that two non-board cards make after next card (rank rc, suit sc). */
+static uint16_t next_flush_nuts(const oe_board_ctx *ctx, int rc, int sc)
+{
+    uint16_t best = 0;
     for (int s = 0; s < 4; ++s) {
         unsigned bits = ctx->suit_ranks[s] | (s == sc ? 1u << rc : 0u);
         unsigned row = oe_flush_set[bits];
@@ -146,7 +150,13 @@ static void build_next_nuts(oe_board_ctx *ctx, int c)
                 if (f > best) best = f;
             }
     }
-    ctx->nut_next[c] = best;
+    return best;
+}
+
+/* Best low (0: none) that two non-board cards make after a next card of rank rc; cnt as in
+ * next_nonflush_nuts. */
+static uint8_t next_low_nuts(const oe_board_ctx *ctx, const uint8_t *cnt, int rc)
+{
     unsigned bm = ctx->low_mask | rank_low_bit(rc);
     uint8_t lo = 0;
     for (int a = 0; a < 13; ++a)
@@ -156,7 +166,19 @@ static void build_next_nuts(oe_board_ctx *ctx, int c)
             uint8_t l = oe_low_table[pm * 256 + bm];
             if (l > lo) lo = l;
         }
-    ctx->lo_nut_next[c] = lo;
+    return lo;
+}
+
+/* Best hi and best low that any two non-board cards make after next card c. */
+static void build_next_nuts(oe_board_ctx *ctx, int c)
+{
+    int rc = c >> 2, sc = c & 3;
+    uint8_t cnt[13];
+    memcpy(cnt, ctx->count, sizeof cnt);
+    cnt[rc]++;
+    uint16_t best = next_nonflush_nuts(ctx, cnt, rc), f = next_flush_nuts(ctx, rc, sc);
+    ctx->nut_next[c] = f > best ? f : best;
+    ctx->lo_nut_next[c] = next_low_nuts(ctx, cnt, rc);
     ctx->flush_row_next[c] = oe_flush_set[ctx->suit_ranks[sc] | 1u << rc];
 }
 
@@ -377,23 +399,27 @@ static int two_pair_code(const oe_board_ctx *ctx, int p, int q)
     return OE_MADE_TWO_PAIR;
 }
 
+/* Three of rank r: on the board, with a board pair (trips), or a pocket pair (a set). */
+static int trips_code(const oe_board_ctx *ctx, int r)
+{
+    if (ctx->count[r] >= 3) return OE_MADE_BOARD_TRIPS;
+    if (ctx->count[r] == 2) return OE_MADE_TRIPS;
+    int n, place = rank_place(ctx, r, &n);
+    if (place == 0) return OE_MADE_TOP_SET;
+    return place == n - 1 ? OE_MADE_BOTTOM_SET : OE_MADE_MIDDLE_SET;
+}
+
 int oe_board_made(const oe_board_ctx *ctx, unsigned score)
 {
     if (score < 1 || score > OE_HI_MAX) return OE_MADE_NOTHING;
     const uint8_t *cls = oe_hi_class[score];
     int cat = cls[0], r1 = cls[1] > 12 ? 12 : cls[1], r2 = cls[2] > 12 ? 12 : cls[2];
     int nut = score == ctx->category_best[cat > 8 ? 8 : cat];
-    int n, place;
     switch (cat) {
     case OE_HIGH_CARD: return OE_MADE_NOTHING;
     case OE_PAIR: return pair_code(ctx, r1);
     case OE_TWO_PAIR: return two_pair_code(ctx, r1, r2);
-    case OE_TRIPS:
-        if (ctx->count[r1] >= 3) return OE_MADE_BOARD_TRIPS;
-        if (ctx->count[r1] == 2) return OE_MADE_TRIPS;
-        place = rank_place(ctx, r1, &n);
-        if (place == 0) return OE_MADE_TOP_SET;
-        return place == n - 1 ? OE_MADE_BOTTOM_SET : OE_MADE_MIDDLE_SET;
+    case OE_TRIPS: return trips_code(ctx, r1);
     case OE_STRAIGHT: return nut ? OE_MADE_NUT_STRAIGHT : OE_MADE_STRAIGHT;
     case OE_FLUSH: return nut ? OE_MADE_NUT_FLUSH : OE_MADE_FLUSH;
     case OE_FULL_HOUSE: return nut ? OE_MADE_NUT_FULL_HOUSE : OE_MADE_FULL_HOUSE;

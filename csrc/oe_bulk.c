@@ -229,64 +229,95 @@ OE_ALWAYS_INLINE void bk_add(int64_t *st, int s, unsigned flags)
 #define BK_GROUP 16
 #endif /* trials dealt ahead, so their board rows can be prefetched */
 
+/* The helpers of bk_block below are forced inline: with K and N literals their loops unroll, and
+ * they are its hot loop, split for reading only. */
+
+/* Deals one trial into dealt (the board, then the opponents' K cards each) and prepares its
+ * board into bi, prefetching the board's row while the next trial is dealt. */
+OE_ALWAYS_INLINE void bk_deal_trial(int K, int N, uint8_t *dealt, bk_board *bi, uint8_t *deck,
+                                    int n_deck, const bk_plan *plan, oe_rng *rng)
+{
+    if (K == 4 && N == 1) bk_deal1(plan, deck, 48, rng, 9); /* one group: 48*47*..*40 < 2^64 */
+    else bk_deal(plan, deck, n_deck, rng);
+    memcpy(dealt, deck, (size_t)(5 + K * N));
+    bk_board_prepare(dealt, bi);
+    const char *row = (const char *)bi->row;
+    OE_PREFETCH(row);
+    OE_PREFETCH(row + 64);
+    OE_PREFETCH(row + 128);
+    OE_PREFETCH(row + 2 * OE_N_RANK2 - 1);
+}
+
+/* The best high and low among the opponents of one trial, and how many hold each. */
+typedef struct {
+    uint16_t hi;
+    int n_hi, n_lo;
+    unsigned lo;
+} bk_best;
+
+/* The opponents' best scores (the low only when want_hilo) of the trial dealt in `dealt`. */
+OE_ALWAYS_INLINE bk_best bk_opponents(const bk_board *bi, const uint8_t *dealt, int K, int N,
+                                      int want_hilo)
+{
+    bk_best o = {0, 0, 0, 0};
+    for (int p = 0; p < N; ++p) {
+        const uint8_t *c = dealt + 5 + p * K;
+        uint16_t sc = bk_hi(bi, c, K);
+        if (sc > o.hi) { o.hi = sc; o.n_hi = 1; }
+        else if (sc == o.hi) ++o.n_hi;
+        if (want_hilo) {
+            unsigned l = oe_low_table[bk_low_bits(c, K) << 8 | bi->low];
+            if (l > o.lo) { o.lo = l; o.n_lo = 1; }
+            else if (l == o.lo) ++o.n_lo;
+        }
+    }
+    return o;
+}
+
+/* Adds the hero's settlement of one trial against the opponents' best to the sums of the games
+ * wanted. */
+OE_ALWAYS_INLINE void bk_settle(int64_t *st, int want_hi, int want_hilo, uint16_t hero_hi,
+                                unsigned hero_lo, bk_best opp)
+{
+    unsigned hi_flag = hero_hi > opp.hi ? 1u : hero_hi == opp.hi ? 2u : 0u;
+    int hi_split = hero_hi > opp.hi ? 1 : opp.n_hi + 1;
+    if (want_hi) bk_add(st, hi_flag ? OE_BULK_POT / hi_split : 0, hi_flag);
+    if (want_hilo) {
+        unsigned best_lo = hero_lo > opp.lo ? hero_lo : opp.lo;
+        int half = best_lo ? OE_BULK_POT / 2 : OE_BULK_POT;
+        int s = hi_flag ? half / hi_split : 0;
+        unsigned flags = hi_flag;
+        if (best_lo && hero_lo == best_lo) {
+            int lo_split = hero_lo > opp.lo ? 1 : opp.n_lo + 1;
+            s += OE_BULK_POT / 2 / lo_split;
+            flags |= lo_split == 1 ? 4u : 8u;
+        }
+        bk_add(st + OE_BK_NSTAT, s, flags);
+    }
+}
+
 /* Trials [t0, t1) of one block into st (OE_BK_NSTAT sums per game: high, then hi-lo); games is
  * a bit set (1 high, 2 hi-lo) of the sums wanted. K and N are constants after inlining. Both
  * games settle the same deals, so asking for one or both never changes a number. */
-OE_ALWAYS_INLINE void bk_block(const bk_hero *hero, int K, int N,
-                                                           int games, uint8_t *deck, int n_deck,
-                                                           const bk_plan *plan, oe_rng *rng,
-                                                           uint64_t t0, uint64_t t1, int64_t *st)
+OE_ALWAYS_INLINE void bk_block(const bk_hero *hero, int K, int N, int games, uint8_t *deck,
+                               int n_deck, const bk_plan *plan, oe_rng *rng, uint64_t t0,
+                               uint64_t t1, int64_t *st)
 {
-    const int npairs = K * (K - 1) / 2, need = 5 + K * N;
+    const int npairs = K * (K - 1) / 2;
     const int want_hi = games & 1, want_hilo = games & 2;
     uint8_t dealt[BK_GROUP][5 + 6 * OE_BULK_MAX_OPPONENTS];
     bk_board boards[BK_GROUP];
     for (uint64_t g0 = t0; g0 < t1; g0 += BK_GROUP) {
         int n = t1 - g0 < BK_GROUP ? (int)(t1 - g0) : BK_GROUP;
-        for (int i = 0; i < n; ++i) { /* deal ahead: the board rows load while we deal */
-            if (K == 4 && N == 1) bk_deal1(plan, deck, 48, rng, 9); /* one group: 48*47*..*40 < 2^64 */
-            else bk_deal(plan, deck, n_deck, rng);
-            memcpy(dealt[i], deck, (size_t)need);
-            bk_board_prepare(dealt[i], &boards[i]);
-            const char *row = (const char *)boards[i].row;
-            OE_PREFETCH(row);
-            OE_PREFETCH(row + 64);
-            OE_PREFETCH(row + 128);
-            OE_PREFETCH(row + 2 * OE_N_RANK2 - 1);
-        }
+        for (int i = 0; i < n; ++i) /* deal ahead: the board rows load while we deal */
+            bk_deal_trial(K, N, dealt[i], &boards[i], deck, n_deck, plan, rng);
         for (int i = 0; i < n; ++i) {
             const bk_board *bi = &boards[i];
             uint16_t hero_hi = bk_hero_hi(bi, hero, npairs);
-            uint16_t opp_hi = 0;
-            int n_opp_hi = 0, n_opp_lo = 0;
-            unsigned hero_lo = 0, opp_lo = 0;
+            unsigned hero_lo = 0;
             if (want_hilo) hero_lo = oe_low_table[(unsigned)hero->low << 8 | bi->low];
-            for (int p = 0; p < N; ++p) {
-                const uint8_t *c = dealt[i] + 5 + p * K;
-                uint16_t sc = bk_hi(bi, c, K);
-                if (sc > opp_hi) { opp_hi = sc; n_opp_hi = 1; }
-                else if (sc == opp_hi) ++n_opp_hi;
-                if (want_hilo) {
-                    unsigned l = oe_low_table[bk_low_bits(c, K) << 8 | bi->low];
-                    if (l > opp_lo) { opp_lo = l; n_opp_lo = 1; }
-                    else if (l == opp_lo) ++n_opp_lo;
-                }
-            }
-            unsigned hi_flag = hero_hi > opp_hi ? 1u : hero_hi == opp_hi ? 2u : 0u;
-            int hi_split = hero_hi > opp_hi ? 1 : n_opp_hi + 1;
-            if (want_hi) bk_add(st, hi_flag ? OE_BULK_POT / hi_split : 0, hi_flag);
-            if (want_hilo) {
-                unsigned best_lo = hero_lo > opp_lo ? hero_lo : opp_lo;
-                int half = best_lo ? OE_BULK_POT / 2 : OE_BULK_POT;
-                int s = hi_flag ? half / hi_split : 0;
-                unsigned flags = hi_flag;
-                if (best_lo && hero_lo == best_lo) {
-                    int lo_split = hero_lo > opp_lo ? 1 : n_opp_lo + 1;
-                    s += OE_BULK_POT / 2 / lo_split;
-                    flags |= lo_split == 1 ? 4u : 8u;
-                }
-                bk_add(st + OE_BK_NSTAT, s, flags);
-            }
+            bk_settle(st, want_hi, want_hilo, hero_hi, hero_lo,
+                      bk_opponents(bi, dealt[i], K, N, want_hilo));
         }
     }
 }
@@ -302,6 +333,21 @@ static void bk_block_k(const bk_hero *hero, int K, int N, int games, uint8_t *de
     else bk_block(hero, 6, N, games, deck, n_deck, pl, rng, t0, t1, st);
 }
 
+/* The hero's k checked cards as bk_block reads them: low bits, ranks by suit, pair columns. */
+static void bk_hero_prepare(const uint8_t *hero, int k, bk_hero *h)
+{
+    memset(h, 0, sizeof *h);
+    int n = 0;
+    for (int i = 0; i < k; ++i) {
+        h->cards[i] = hero[i];
+        h->low |= (uint8_t)oe_low_bit(hero[i]);
+        h->suit_ranks[hero[i] & 3] |= (uint16_t)(1u << (hero[i] >> 2));
+        h->suit_n[hero[i] & 3]++;
+        for (int j = i + 1; j < k; ++j)
+            h->col[n++] = oe_pair_column[(unsigned)hero[i] << 6 | hero[j]];
+    }
+}
+
 int oe_bulk_hand(const uint8_t *hero, int k, int opponents, int games, const uint64_t key[4],
                  uint64_t block_begin, uint64_t block_end, uint64_t trials, int64_t *stats)
 {
@@ -314,16 +360,7 @@ int oe_bulk_hand(const uint8_t *hero, int k, int opponents, int games, const uin
         used |= (uint64_t)1 << hero[i];
     }
     bk_hero h;
-    memset(&h, 0, sizeof h);
-    int n = 0;
-    for (int i = 0; i < k; ++i) {
-        h.cards[i] = hero[i];
-        h.low |= (uint8_t)oe_low_bit(hero[i]);
-        h.suit_ranks[hero[i] & 3] |= (uint16_t)(1u << (hero[i] >> 2));
-        h.suit_n[hero[i] & 3]++;
-        for (int j = i + 1; j < k; ++j)
-            h.col[n++] = oe_pair_column[(unsigned)hero[i] << 6 | hero[j]];
-    }
+    bk_hero_prepare(hero, k, &h);
     /* the deck is reset per block so that a block's cards depend on nothing but its stream */
     uint8_t base[52];
     int n_deck = 0;

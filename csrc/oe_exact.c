@@ -376,26 +376,20 @@ static void add_subsets(exact_ctx *cx, int s, unsigned avail, int jmin, int jmax
     cx->n_items = (int)(out - cx->items);
 }
 
-static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, const uint8_t *board,
-                        int nb, const uint8_t *dead, int nd, int game)
+/* The spot's cards: the players' hands, the distinct known board cards (their ranks ascending in
+ * known_sorted, m the cards still to come) and the rest of the deck by rank and by suit, with
+ * ways[], its binomials by rank. */
+static void setup_cards(exact_ctx *cx, const uint8_t *holes, const uint8_t *board, int nb,
+                        const uint8_t *dead, int nd)
 {
     uint64_t used = 0;
-    oe_once(&merge_once, merge_init);
-    cx->P = P;
-    cx->hole = hole;
-    cx->game = game;
-    {
-        /* phase B's direct tallies: (1 << P) rows of (1 << bits) counters, at most 1024 */
-        int bits = game == OE_GAME_HILO ? 2 * P : P;
-        cx->direct_bits = P + bits <= DIRECT_MAX_BITS && flush_split ? bits : 0;
-    }
     memset(cx->cnt, 0, sizeof cx->cnt);
     memset(cx->known_suit_ranks, 0, sizeof cx->known_suit_ranks);
     memset(cx->known_suit_n, 0, sizeof cx->known_suit_n);
     memset(cx->avail, 0, sizeof cx->avail);
     cx->known_low = 0;
-    for (int p = 0; p < P; ++p) {
-        hand_prepare(holes + (size_t)hole * p, hole, &cx->h[p]);
+    for (int p = 0; p < cx->P; ++p) {
+        hand_prepare(holes + (size_t)cx->hole * p, cx->hole, &cx->h[p]);
         used |= cx->h[p].mask;
     }
     for (int i = 0; i < nb; ++i) {
@@ -417,32 +411,35 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
             cx->cnt[c >> 2]++;
             cx->avail[c & 3] |= 1u << (c >> 2);
         }
-
     for (int r = 0; r < 13; ++r)
         for (int j = 1; j <= 5; ++j) cx->ways[r * 5 + j - 1] = oe_choose[cx->cnt[r]][j];
     cx->ways[FACTOR_ONE_SLOTS - 1] = 1;
+}
 
-    cx->n_boards = 0;
-    cx->table = NULL;
-    if (cx->m >= 3) {
-        /* preflop and the short boards: phase A walks the table of multisets itself (in
-         * parallel), skipping those the deck cannot supply */
-        cx->table = cx->m == 5 ? multisets5 : cx->m == 4 ? multisets4 : multisets3;
-        cx->n_sets = cx->m == 5 ? OE_N_RANK5 : cx->m == 4 ? 1820 : 455;
-        cx->known2 = cx->m == 3 ? small_index(cx->known_sorted, 2) : 0;
-        int n_deck = 0;
-        for (int r = 0; r < 13; ++r) n_deck += cx->cnt[r];
-        uint64_t c = 1; /* boards: C(n_deck, m) */
-        for (int i = 0; i < cx->m; ++i) c = c * (uint64_t)(n_deck - i) / (uint64_t)(i + 1);
-        cx->n_boards = n_deck >= cx->m ? c : 0;
-    } else {
-        cx->n_sets = enum_sets(cx->cnt, cx->m, cx->sets);
-    }
+/* Phase A of preflop and the short boards (m >= 3): it walks the table of multisets itself (in
+ * parallel), skipping those the deck cannot supply; the board count is C(cards left, m). */
+static void setup_phase_a_table(exact_ctx *cx)
+{
+    cx->table = cx->m == 5 ? multisets5 : cx->m == 4 ? multisets4 : multisets3;
+    cx->n_sets = cx->m == 5 ? OE_N_RANK5 : cx->m == 4 ? 1820 : 455;
+    cx->known2 = cx->m == 3 ? small_index(cx->known_sorted, 2) : 0;
+    int n_deck = 0;
+    for (int r = 0; r < 13; ++r) n_deck += cx->cnt[r];
+    uint64_t c = 1; /* boards: C(n_deck, m) */
+    for (int i = 0; i < cx->m; ++i) c = c * (uint64_t)(n_deck - i) / (uint64_t)(i + 1);
+    cx->n_boards = n_deck >= cx->m ? c : 0;
+}
+
+/* Phase A of the flop, turn and river (m <= 2): the enumerated rank sets, each with the whole
+ * board's low bits and rank multiset index, and the board count. */
+static void setup_phase_a_sets(exact_ctx *cx)
+{
+    cx->n_sets = enum_sets(cx->cnt, cx->m, cx->sets);
     /* flop and turn: the whole board's index from a table row of the known ranks */
     const uint16_t *known_merge = cx->n_known == 3 ? merge_3_2[small_index(cx->known_sorted, 3)]
                                 : cx->n_known == 4 ? merge_4_1[small_index(cx->known_sorted, 4)]
                                 : NULL;
-    for (int i = 0; i < cx->n_sets && !cx->table; ++i) {
+    for (int i = 0; i < cx->n_sets; ++i) {
         rank_set *rs = &cx->sets[i];
         unsigned low = cx->known_low;
         for (int t = 0; t < rs->n; ++t) low |= low_bit_of_rank(rs->r[t]);
@@ -452,41 +449,76 @@ static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, co
                              : rank5_of_merge(cx->known_sorted, cx->n_known, rs->r, rs->n));
         cx->n_boards += rs->w;
     }
-    if (cx->n_sets > 256 && !cx->table) {
-        /* visit oe_board_pair rows in memory order: the hardware prefetcher then hides the
-         * misses of a 1.1 MB table (distinct sets have distinct indices) */
-        memset(cx->order, 0xff, sizeof(int16_t) * OE_N_RANK5);
-        for (int i = 0; i < cx->n_sets; ++i) cx->order[cx->sets[i].idx] = (int16_t)i;
-        int n = 0;
-        for (int idx = 0; idx < OE_N_RANK5; ++idx)
-            if (cx->order[idx] >= 0) cx->sorted[n++] = cx->sets[cx->order[idx]];
-        memcpy(cx->sets, cx->sorted, sizeof(rank_set) * (size_t)n);
-    }
+}
 
-    /* phase B work: the suits in which a flush can come and matter */
+/* The sets in oe_board_pair row order: the hardware prefetcher then hides the misses of a
+ * 1.1 MB table (distinct sets have distinct indices). */
+static void sort_sets_by_row(exact_ctx *cx)
+{
+    memset(cx->order, 0xff, sizeof(int16_t) * OE_N_RANK5);
+    for (int i = 0; i < cx->n_sets; ++i) cx->order[cx->sets[i].idx] = (int16_t)i;
+    int n = 0;
+    for (int idx = 0; idx < OE_N_RANK5; ++idx)
+        if (cx->order[idx] >= 0) cx->sorted[n++] = cx->sets[cx->order[idx]];
+    memcpy(cx->sets, cx->sorted, sizeof(rank_set) * (size_t)n);
+}
+
+/* Phase B's other missing cards of suit s: the rank multisets of k = m - j cards outside the
+ * suit, for j = jmin..jmax suited cards, with their weights and colex indices. */
+static void setup_others(exact_ctx *cx, int s, int jmin, int jmax)
+{
+    uint8_t other_cnt[13];
+    for (int r = 0; r < 13; ++r) other_cnt[r] = (uint8_t)(cx->cnt[r] - (cx->avail[s] >> r & 1));
+    for (int j = jmin; j <= jmax; ++j) {
+        int k = cx->m - j; /* 0..2, see MAX_SMALL_SETS */
+        cx->n_others[s][k] = enum_sets(other_cnt, k, cx->others[s][k]);
+        for (int o = 0; o < cx->n_others[s][k]; ++o) {
+            unsigned idx = small_index(cx->others[s][k][o].r, k);
+            cx->others[s][k][o].idx = (uint16_t)idx;
+            cx->other_idx[s][k][o] = (uint8_t)idx; /* k <= 2: below 91 */
+            cx->other_w[s][k][o] = cx->others[s][k][o].w;
+        }
+    }
+}
+
+/* Phase B's work: the suits in which a flush can come and matter, as items and other cards. */
+static void setup_phase_b(exact_ctx *cx)
+{
     cx->n_items = 0;
     for (int s = 0; s < 4; ++s) {
         int holder = 0;
-        for (int p = 0; p < P; ++p) holder |= cx->h[p].suit_n[s] >= 2;
+        for (int p = 0; p < cx->P; ++p) holder |= cx->h[p].suit_n[s] >= 2;
         int na = OE_POPCOUNT32(cx->avail[s]);
         int jmin = 3 - cx->known_suit_n[s] > 0 ? 3 - cx->known_suit_n[s] : 0;
         int jmax = cx->m < na ? cx->m : na;
         if (!holder || jmin > jmax) continue;
-        uint8_t other_cnt[13];
-        for (int r = 0; r < 13; ++r) other_cnt[r] = (uint8_t)(cx->cnt[r] - (cx->avail[s] >> r & 1));
-        for (int j = jmin; j <= jmax; ++j) {
-            int k = cx->m - j; /* 0..2, see MAX_SMALL_SETS */
-            cx->n_others[s][k] = enum_sets(other_cnt, k, cx->others[s][k]);
-            for (int o = 0; o < cx->n_others[s][k]; ++o) {
-                unsigned idx = small_index(cx->others[s][k][o].r, k);
-                cx->others[s][k][o].idx = (uint16_t)idx;
-                cx->other_idx[s][k][o] = (uint8_t)idx; /* k <= 2: below 91 */
-                cx->other_w[s][k][o] = cx->others[s][k][o].w;
-            }
-        }
+        setup_others(cx, s, jmin, jmax);
         /* every subset of the suit's available ranks with jmin..jmax members */
         add_subsets(cx, s, cx->avail[s], jmin, jmax);
     }
+}
+
+/* The spot into cx: its cards, phase A's rank multisets and phase B's flush items. */
+static void exact_setup(exact_ctx *cx, const uint8_t *holes, int P, int hole, const uint8_t *board,
+                        int nb, const uint8_t *dead, int nd, int game)
+{
+    oe_once(&merge_once, merge_init);
+    cx->P = P;
+    cx->hole = hole;
+    cx->game = game;
+    /* phase B's direct tallies: (1 << P) rows of (1 << bits) counters, at most 1024 */
+    int bits = game == OE_GAME_HILO ? 2 * P : P;
+    cx->direct_bits = P + bits <= DIRECT_MAX_BITS && flush_split ? bits : 0;
+    setup_cards(cx, holes, board, nb, dead, nd);
+    cx->n_boards = 0;
+    cx->table = NULL;
+    if (cx->m >= 3) {
+        setup_phase_a_table(cx);
+    } else {
+        setup_phase_a_sets(cx);
+        if (cx->n_sets > 256) sort_sets_by_row(cx);
+    }
+    setup_phase_b(cx);
 }
 
 /* Phase A over sets [begin, end): settle each rank multiset as if no flush could happen. */
@@ -556,6 +588,43 @@ static void exact_phase_a(exact_ctx *cx, int begin, int end, int64_t *st)
     tally_flush(&t, P, st);
 }
 
+/* The best flush (0: none) of suit s on boards with the suit's ranks board_ranks, and in
+ * *top_mask who holds it (forced inline: it runs once per phase B item). */
+OE_ALWAYS_INLINE uint16_t best_flush_holders(const exact_ctx *cx, int P, int s,
+                                             unsigned board_ranks, uint32_t *top_mask)
+{
+    uint16_t top = 0;
+    *top_mask = 0;
+    for (int p = 0; p < P; ++p) {
+        uint16_t f = cx->h[p].suit_n[s] >= 2 ? best_flush(cx->h[p].suit_ranks[s], board_ranks) : 0;
+        if (f > top) { top = f; *top_mask = 1u << p; }
+        else if (f == top && f) *top_mask |= 1u << p;
+    }
+    return top;
+}
+
+/* Phase B's direct counters (two sets of `half`, by flush winners mask and packed non-flush
+ * outcome) into tally corrections: each board weight moves from the non-flush outcome to the
+ * one where the flush's holders win the high half. */
+static void direct_corrections(const int64_t *acc, size_t half, int P, int bits, int64_t *st)
+{
+    tally t;
+    memset(t.key, 0, sizeof t.key);
+    t.n = 0;
+    const uint32_t hi_bits = (1u << OE_MAX_PLAYERS) - 1;
+    for (unsigned tm = 1; tm < 1u << P; ++tm)
+        for (unsigned pk = 0; pk < 1u << bits; ++pk) {
+            int64_t w = acc[(size_t)tm << bits | pk] + acc[half + ((size_t)tm << bits | pk)];
+            if (!w) continue;
+            uint32_t nf_key = unpack_key(pk, P);
+            uint32_t key = tm | (nf_key & ~hi_bits);
+            if (key == nf_key) continue; /* the flush's holders won the high half anyway */
+            tally_add(&t, P, st, key, w);
+            tally_add(&t, P, st, nf_key, -w);
+        }
+    tally_flush(&t, P, st);
+}
+
 /* Phase B of a small spot (direct_bits > 0), the same sums as the general loop below. A flush
  * and a non-flush hand never score the same, so on a board where the best flush `top` beats
  * the best non-flush score the high half goes to the flush's holders (top_mask) and the low
@@ -572,13 +641,8 @@ static void exact_phase_b_direct(exact_ctx *cx, int begin, int end, int64_t *st)
     for (int i = begin; i < end; ++i) {
         int s = cx->items[i].suit;
         unsigned sub = cx->items[i].ranks;
-        unsigned board_ranks = cx->known_suit_ranks[s] | sub;
-        uint32_t top = 0, top_mask = 0;
-        for (int p = 0; p < P; ++p) {
-            uint32_t f = cx->h[p].suit_n[s] >= 2 ? best_flush(cx->h[p].suit_ranks[s], board_ranks) : 0;
-            if (f > top) { top = f; top_mask = 1u << p; }
-            else if (f == top && f) top_mask |= 1u << p;
-        }
+        uint32_t top_mask;
+        uint32_t top = best_flush_holders(cx, P, s, cx->known_suit_ranks[s] | sub, &top_mask);
         if (!top) continue; /* nobody makes a flush on these boards */
         uint8_t base[5 + 13]; /* 5 on any real spot */
         int n_sub = 0, n_base = 0, x = 0;
@@ -617,21 +681,7 @@ static void exact_phase_b_direct(exact_ctx *cx, int begin, int end, int64_t *st)
             row[v >> 1] += w[o] & -(int64_t)!(v & loses);
         }
     }
-    tally t;
-    memset(t.key, 0, sizeof t.key);
-    t.n = 0;
-    const uint32_t hi_bits = (1u << OE_MAX_PLAYERS) - 1;
-    for (unsigned tm = 1; tm < 1u << P; ++tm)
-        for (unsigned pk = 0; pk < 1u << bits; ++pk) {
-            int64_t w = acc[(size_t)tm << bits | pk] + acc[half + ((size_t)tm << bits | pk)];
-            if (!w) continue;
-            uint32_t nf_key = unpack_key(pk, P);
-            uint32_t key = tm | (nf_key & ~hi_bits);
-            if (key == nf_key) continue; /* the flush's holders won the high half anyway */
-            tally_add(&t, P, st, key, w);
-            tally_add(&t, P, st, nf_key, -w);
-        }
-    tally_flush(&t, P, st);
+    direct_corrections(acc, half, P, bits, st);
 }
 
 /* Phase B over items [begin, end): correct the boards on which a flush changes who wins the
@@ -650,15 +700,8 @@ static void exact_phase_b(exact_ctx *cx, int begin, int end, int64_t *st)
     for (int i = begin; i < end; ++i) {
         int s = cx->items[i].suit;
         unsigned sub = cx->items[i].ranks;
-        unsigned board_ranks = cx->known_suit_ranks[s] | sub;
-        /* the best flush on these boards and who holds it */
-        uint16_t top = 0;
-        uint32_t top_mask = 0;
-        for (int p = 0; p < P; ++p) {
-            uint16_t f = cx->h[p].suit_n[s] >= 2 ? best_flush(cx->h[p].suit_ranks[s], board_ranks) : 0;
-            if (f > top) { top = f; top_mask = 1u << p; }
-            else if (f == top && f) top_mask |= 1u << p;
-        }
+        uint32_t top_mask;
+        uint16_t top = best_flush_holders(cx, P, s, cx->known_suit_ranks[s] | sub, &top_mask);
         if (!top) continue; /* nobody makes a flush on these boards */
         /* known ranks and the suited new ranks, merged in order */
         uint8_t base[5], sub_sorted[5];

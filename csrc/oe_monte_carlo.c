@@ -160,8 +160,107 @@ static inline uint64_t row_mask(const uint8_t *row, int hole)
 }
 
 /* Trials are dealt MC_BLOCK at a time, then settled: the board rows of a block are prefetched
- * while the rest of the block is dealt. */
+ * while the rest of the block is dealt. The steps of a trial below are forced inline: they are
+ * mc_stream's hot loop, split for reading only. */
 #define MC_BLOCK 16
+
+/* The range players' holdings, drawn whole into h; when one collides with a card in use, all
+ * are drawn again (OE_MC_MAX_ATTEMPTS tries in all, each counted in *tries). *used gains their
+ * cards. Returns 1 when no draw fitted. */
+OE_ALWAYS_INLINE int mc_draw_ranges(const mc_ctx *mc, oe_rng *rng, hand_info *h, uint64_t *used,
+                                    uint64_t *tries)
+{
+    int hole = mc->hole;
+    for (int q = 0, attempt = 1; q < mc->n_range;) {
+        int p = mc->range_p[q];
+        const uint8_t *row = mc->hands + (size_t)hole * pick_row(mc, p, rng);
+        uint64_t hm = row_mask(row, hole);
+        if (hm & *used) {
+            if (attempt == OE_MC_MAX_ATTEMPTS) return 1;
+            ++attempt;
+            ++*tries;
+            *used = mc->base_used;
+            q = 0;
+            continue;
+        }
+        *used |= hm;
+        hand_prepare(row, hole, &h[p]);
+        ++q;
+    }
+    return 0;
+}
+
+/* The random players' holdings and the board's missing cards from the deck's first top cards,
+ * all of them free (no range player drew from outside the deck). */
+OE_ALWAYS_INLINE void mc_deal_free(const mc_ctx *mc, oe_rng *rng, uint8_t *deck, int top,
+                                   uint8_t *board, hand_info *h)
+{
+    const int hole = mc->hole, m = mc->m, nk = mc->nk; /* read once: the deck is bytes */
+    for (int q = 0; q < mc->n_random; ++q) {
+        uint8_t cards[OE_MAX_HOLE];
+        for (int k = 0; k < hole; ++k) cards[k] = deal_free(rng, deck, &top);
+        hand_prepare(cards, hole, &h[mc->random_p[q]]);
+    }
+    for (int k = 0; k < m; ++k) board[nk + k] = deal_free(rng, deck, &top);
+}
+
+/* mc_deal_free when cards of the deck may be in use (`used`): those are skipped. Returns 1 when
+ * the deck runs out. */
+OE_ALWAYS_INLINE int mc_deal_checked(const mc_ctx *mc, oe_rng *rng, uint8_t *deck, int top,
+                                     uint8_t *board, hand_info *h, uint64_t used)
+{
+    const int hole = mc->hole, m = mc->m, nk = mc->nk;
+    for (int q = 0; q < mc->n_random; ++q) {
+        uint8_t cards[OE_MAX_HOLE];
+        for (int k = 0; k < hole; ++k) {
+            int c = deal_card(rng, deck, &top, &used);
+            if (c < 0) return 1;
+            cards[k] = (uint8_t)c;
+        }
+        hand_prepare(cards, hole, &h[mc->random_p[q]]);
+    }
+    for (int k = 0; k < m; ++k) {
+        int c = deal_card(rng, deck, &top, &used);
+        if (c < 0) return 1;
+        board[nk + k] = (uint8_t)c;
+    }
+    return 0;
+}
+
+/* One trial: every holding not fixed into h, the board into bi (its row prefetched). Returns 1
+ * when holdings could not be drawn. */
+OE_ALWAYS_INLINE int mc_deal_trial(const mc_ctx *mc, oe_rng *rng, uint8_t *deck, uint8_t *board,
+                                   hand_info *h, board_info *bi, uint64_t *tries)
+{
+    uint64_t used = mc->base_used;
+    if (mc_draw_ranges(mc, rng, h, &used, tries)) return 1;
+    /* random players and the board: straight from the rest of the deck */
+    int top = mc->n_deck;
+    if (!mc->n_range && mc->n_random * mc->hole + mc->m <= top)
+        mc_deal_free(mc, rng, deck, top, board, h);
+    else if (mc_deal_checked(mc, rng, deck, top, board, h, used))
+        return 1;
+    board_prepare(board, bi);
+    board_prefetch(bi);
+    return 0;
+}
+
+/* Settles the n dealt trials of a block into the tally. */
+OE_ALWAYS_INLINE void mc_settle_block(const mc_ctx *mc, hand_info hs[][OE_MAX_PLAYERS],
+                                      const board_info *bi, int n, tally *tl, int64_t *st)
+{
+    int P = mc->P, hilo = mc->game == OE_GAME_HILO;
+    uint16_t hi[OE_MAX_PLAYERS];
+    uint8_t lo[OE_MAX_PLAYERS];
+    for (int b = 0; b < n; ++b) {
+        for (int p = 0; p < P; ++p) {
+            const hand_info *h = mc->kind[p] == KIND_FIXED ? &mc->fixed[p] : &hs[b][p];
+            hi[p] = hand_hi(&bi[b], h);
+            lo[p] = hilo ? hand_lo(bi[b].low, h) : 0;
+        }
+        tally_add(tl, P, st, outcome_key(P, hi, hilo ? lo : NULL), 1);
+    }
+}
 
 /* Runs trials [t0, t1) of one stream into st; returns 1 when holdings could not be drawn. */
 static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1, int64_t *st,
@@ -169,14 +268,11 @@ static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1
 {
     oe_rng rng;
     rng_seed(&rng, mc->seed, stream);
-    int P = mc->P, hole = mc->hole, m = mc->m, nk = mc->nk, hilo = mc->game == OE_GAME_HILO;
     uint8_t deck[52], board[5];
     hand_info hs[MC_BLOCK][OE_MAX_PLAYERS];
     board_info bi[MC_BLOCK];
     memcpy(deck, mc->deck, 52);
     memcpy(board, mc->board, 5);
-    uint16_t hi[OE_MAX_PLAYERS];
-    uint8_t lo[OE_MAX_PLAYERS];
     tally tl; /* outcomes counted by winner masks, settled once per outcome (exact integers) */
     memset(tl.key, 0, sizeof tl.key);
     tl.n = 0;
@@ -185,69 +281,14 @@ static int mc_stream(const mc_ctx *mc, uint64_t stream, uint64_t t0, uint64_t t1
     for (uint64_t t = t0; t < t1 && !rc;) {
         int n_blk = t1 - t < MC_BLOCK ? (int)(t1 - t) : MC_BLOCK, dealt = 0;
         for (; dealt < n_blk; ++dealt) {
-            hand_info *h = hs[dealt];
-            uint64_t used = mc->base_used;
             ++tries;
-            for (int q = 0, attempt = 1; q < mc->n_range;) { /* range players: whole draws */
-                int p = mc->range_p[q];
-                const uint8_t *row = mc->hands + (size_t)hole * pick_row(mc, p, &rng);
-                uint64_t hm = row_mask(row, hole);
-                if (hm & used) {
-                    if (attempt == OE_MC_MAX_ATTEMPTS) { rc = 1; break; }
-                    ++attempt;
-                    ++tries;
-                    used = mc->base_used;
-                    q = 0;
-                    continue;
-                }
-                used |= hm;
-                hand_prepare(row, hole, &h[p]);
-                ++q;
-            }
+            rc = mc_deal_trial(mc, &rng, deck, board, hs[dealt], &bi[dealt], &tries);
             if (rc) break;
-            /* random players and the board: straight from the rest of the deck */
-            int top = mc->n_deck;
-            if (!mc->n_range && mc->n_random * hole + m <= top) {
-                /* nothing was drawn from outside the deck, so every card below top is free */
-                for (int q = 0; q < mc->n_random; ++q) {
-                    uint8_t cards[OE_MAX_HOLE];
-                    for (int k = 0; k < hole; ++k) cards[k] = deal_free(&rng, deck, &top);
-                    hand_prepare(cards, hole, &h[mc->random_p[q]]);
-                }
-                for (int k = 0; k < m; ++k) board[nk + k] = deal_free(&rng, deck, &top);
-                board_prepare(board, &bi[dealt]);
-                board_prefetch(&bi[dealt]);
-                continue;
-            }
-            for (int q = 0; q < mc->n_random && !rc; ++q) {
-                uint8_t cards[OE_MAX_HOLE];
-                for (int k = 0; k < hole && !rc; ++k) {
-                    int c = deal_card(&rng, deck, &top, &used);
-                    if (c < 0) rc = 1;
-                    else cards[k] = (uint8_t)c;
-                }
-                if (!rc) hand_prepare(cards, hole, &h[mc->random_p[q]]);
-            }
-            for (int k = 0; k < m && !rc; ++k) {
-                int c = deal_card(&rng, deck, &top, &used);
-                if (c < 0) rc = 1;
-                else board[nk + k] = (uint8_t)c;
-            }
-            if (rc) break;
-            board_prepare(board, &bi[dealt]);
-            board_prefetch(&bi[dealt]);
         }
-        for (int b = 0; b < dealt; ++b) {
-            for (int p = 0; p < P; ++p) {
-                const hand_info *h = mc->kind[p] == KIND_FIXED ? &mc->fixed[p] : &hs[b][p];
-                hi[p] = hand_hi(&bi[b], h);
-                lo[p] = hilo ? hand_lo(bi[b].low, h) : 0;
-            }
-            tally_add(&tl, P, st, outcome_key(P, hi, hilo ? lo : NULL), 1);
-        }
+        mc_settle_block(mc, hs, bi, dealt, &tl, st);
         t += (uint64_t)dealt;
     }
-    tally_flush(&tl, P, st);
+    tally_flush(&tl, mc->P, st);
     *attempts += tries;
     return rc;
 }
