@@ -56,10 +56,24 @@ def _quick_paths() -> list[str]:
     return [p for p in QUICK if Path(p).exists()]
 
 
+def _show_versions(session: nox.Session) -> None:
+    """Print the Python and NumPy the session runs on (the record of what was tested)."""
+    session.run("python", "-c", "import sys, numpy; print('python', sys.version.split()[0], 'numpy', numpy.__version__)")
+
+
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """The whole suite (the README's test command) on one Python."""
+    """The whole suite (the README's test command) on one Python, with the newest NumPy pip picks."""
     session.install(".[test]")
+    _show_versions(session)
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session(python=PYTHONS[0])
+def tests_numpy_oldest(session: nox.Session) -> None:
+    """The whole suite on the oldest Python with the oldest NumPy supported (built against NumPy 2)."""
+    session.install(".[test]", f"numpy=={OLDEST_NUMPY}")
+    _show_versions(session)
     session.run("python", "-m", "pytest", *session.posargs)
 
 
@@ -75,7 +89,7 @@ def quick(session: nox.Session) -> None:
 def numpy_oldest(session: nox.Session) -> None:
     """The quick subset on the oldest Python with the oldest NumPy supported (built against NumPy 2)."""
     session.install(".[server]", *QUICK_DEPS, f"numpy=={OLDEST_NUMPY}")
-    session.run("python", "-c", "import numpy; print('numpy', numpy.__version__)")
+    _show_versions(session)
     session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider",
                 *(session.posargs or _quick_paths()))
 
