@@ -1,6 +1,7 @@
 """Test sessions over the supported Pythons and NumPys (``nox -l`` lists them).
 
-    nox -s tests-3.11          the full suite on one Python (what CI runs through .ci/run)
+    nox -s tests-3.11          the full suite on one Python (CI runs it on 3.11 through .ci/run)
+    nox -s tests_numpy_oldest  the full suite on Python 3.9 with the oldest NumPy supported
     nox -s quick-3.9 quick-3.13
                                a quick subset plus the doctests (CI: the oldest and newest)
     nox -s numpy_oldest        the quick subset on Python 3.9 with the oldest NumPy supported
@@ -10,7 +11,10 @@
                                install and its smoke tests and doctests
 
 Each session builds the package from source in its own venv, against NumPy 2 (the build
-requirement), so the NumPy sessions also check that one build runs on NumPy 1.x. The oldest
+requirement), so the NumPy sessions also check that one build runs on NumPy 1.x; the other
+sessions get the newest NumPy pip finds for their Python, and every session prints the Python
+and NumPy it ran (docs/installing.rst has the table of what passed, with counts and times: a
+full session takes 25-30 minutes on a busy 2-core machine). The oldest
 NumPy supported is 1.23: the extension is built for NumPy's 1.23 C API (NPY_TARGET_VERSION in
 CMakeLists.txt, NumPy 2's own default), and NumPy 1.23.2 is the oldest release with wheels for
 Python 3.9 to 3.11. Interpreters come from PATH, or from pyenv's versions folder when installed
