@@ -14,7 +14,7 @@ Each session builds the package from source in its own venv, against NumPy 2 (th
 requirement), so the NumPy sessions also check that one build runs on NumPy 1.x; the other
 sessions get the newest NumPy pip finds for their Python, and every session prints the Python
 and NumPy it ran (docs/installing.rst has the table of what passed, with counts and times: a
-full session takes 25-30 minutes on a busy 2-core machine). The oldest
+full session takes 27-35 minutes on a busy 2-core machine). The oldest
 NumPy supported is 1.23: the extension is built for NumPy's 1.23 C API (NPY_TARGET_VERSION in
 CMakeLists.txt, NumPy 2's own default), and NumPy 1.23.2 is the oldest release with wheels for
 Python 3.9 to 3.11. Interpreters come from PATH, or from pyenv's versions folder when installed
