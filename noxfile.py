@@ -1,6 +1,7 @@
 """Test sessions over the supported Pythons and NumPys (``nox -l`` lists them).
 
-    nox -s tests-3.11          the full suite on one Python (what CI runs through .ci/run)
+    nox -s tests-3.11          the full suite on one Python (CI runs it on 3.11 through .ci/run)
+    nox -s tests_numpy_oldest  the full suite on Python 3.9 with the oldest NumPy supported
     nox -s quick-3.9 quick-3.13
                                a quick subset plus the doctests (CI: the oldest and newest)
     nox -s numpy_oldest        the quick subset on Python 3.9 with the oldest NumPy supported
@@ -10,7 +11,10 @@
                                install and its smoke tests and doctests
 
 Each session builds the package from source in its own venv, against NumPy 2 (the build
-requirement), so the NumPy sessions also check that one build runs on NumPy 1.x. The oldest
+requirement), so the NumPy sessions also check that one build runs on NumPy 1.x; the other
+sessions get the newest NumPy pip finds for their Python, and every session prints the Python
+and NumPy it ran (docs/installing.rst has the table of what passed, with counts and times: a
+full session takes 27-35 minutes on a busy 2-core machine). The oldest
 NumPy supported is 1.23: the extension is built for NumPy's 1.23 C API (NPY_TARGET_VERSION in
 CMakeLists.txt, NumPy 2's own default), and NumPy 1.23.2 is the oldest release with wheels for
 Python 3.9 to 3.11. Interpreters come from PATH, or from pyenv's versions folder when installed
@@ -56,10 +60,24 @@ def _quick_paths() -> list[str]:
     return [p for p in QUICK if Path(p).exists()]
 
 
+def _show_versions(session: nox.Session) -> None:
+    """Print the Python and NumPy the session runs on (the record of what was tested)."""
+    session.run("python", "-c", "import sys, numpy; print('python', sys.version.split()[0], 'numpy', numpy.__version__)")
+
+
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """The whole suite (the README's test command) on one Python."""
+    """The whole suite (the README's test command) on one Python, with the newest NumPy pip picks."""
     session.install(".[test]")
+    _show_versions(session)
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session(python=PYTHONS[0])
+def tests_numpy_oldest(session: nox.Session) -> None:
+    """The whole suite on the oldest Python with the oldest NumPy supported (built against NumPy 2)."""
+    session.install(".[test]", f"numpy=={OLDEST_NUMPY}")
+    _show_versions(session)
     session.run("python", "-m", "pytest", *session.posargs)
 
 
@@ -75,7 +93,7 @@ def quick(session: nox.Session) -> None:
 def numpy_oldest(session: nox.Session) -> None:
     """The quick subset on the oldest Python with the oldest NumPy supported (built against NumPy 2)."""
     session.install(".[server]", *QUICK_DEPS, f"numpy=={OLDEST_NUMPY}")
-    session.run("python", "-c", "import numpy; print('numpy', numpy.__version__)")
+    _show_versions(session)
     session.run("python", "-m", "pytest", "-q", "-p", "no:cacheprovider",
                 *(session.posargs or _quick_paths()))
 

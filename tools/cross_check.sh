@@ -6,6 +6,7 @@
 #   tools/cross_check.sh clang     clang
 #   tools/cross_check.sh aarch64   aarch64-linux-gnu-gcc, run under qemu-aarch64 -L /usr/aarch64-linux-gnu
 #   tools/cross_check.sh mingw     x86_64-w64-mingw32-gcc (the Win32 threads), run under wine
+#   tools/cross_check.sh musl      musl-gcc (musl libc, as on Alpine), static, run natively
 #
 # The core is compiled with -std=c99 -Wall -Wextra -Wpedantic -Werror. A missing toolchain or
 # runner is installed from Debian's packages where this runs as root with apt-get (one
@@ -69,7 +70,11 @@ case "$target" in
     run=(timeout 300 "$wine")
     exe=harness.exe
     ldflags=(-static) ;;
-  *) echo "usage: $0 native|clang|aarch64|mingw" >&2; exit 2 ;;
+  musl)  # musl libc (what musllinux wheels run on), linked statically: runs on this glibc host
+    cc=musl-gcc
+    need "$cc" musl-tools
+    ldflags=(-static) ;;
+  *) echo "usage: $0 native|clang|aarch64|mingw|musl" >&2; exit 2 ;;
 esac
 
 out="$(mktemp -d)"
@@ -88,6 +93,9 @@ for src in "$root"/csrc/oe_*.c "$out/tables.c" "$root/tests/platform/harness.c";
   objs+=("$obj")
 done
 "$cc" -o "$out/$exe" "${objs[@]}" "${ldflags[@]}"
+if [ "$target" = musl ] && printf '#include <stdio.h>\n#ifdef __GLIBC__\nglibc\n#endif\n' | "$cc" -E - | grep -qx glibc; then
+  echo "musl-gcc compiled against glibc's headers" >&2; exit 1
+fi
 echo "built $target with $cc ($("$cc" --version | head -n 1))"
 cp "$root/tests/platform/vectors.txt" "$out/vectors.txt"
 cd "$out"

@@ -196,9 +196,11 @@ class _Fixed:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_real_sigint_at_the_play_prompt():
+    # SIGINT back to its default in the child: a shell's background job (nox or CI started with
+    # `&`) inherits it ignored, and Python then installs no KeyboardInterrupt handler
     proc = subprocess.Popen([sys.executable, "-m", "omaha_eval", "play", "--seed", "1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 20
         seen = ""

@@ -50,7 +50,8 @@ def _text_batch(values: Any, what: str) -> Any:
 
     converted = convert(values, ())
     try:
-        return np.asarray(converted)
+        # with a dtype, ragged rows raise on every NumPy (1.23 alone made an object array)
+        return np.asarray(converted, dtype=np.int64)
     except ValueError:  # ragged: not every row has the same number of cards
         raise CardError(f"{what}: every row must have the same number of cards") from None
 

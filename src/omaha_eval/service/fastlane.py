@@ -12,9 +12,10 @@ middleware, and the tests check that both give the same answers.
 
 from __future__ import annotations
 
+import json
 import logging
 import typing
-from typing import Any, Dict, Iterable, Tuple
+from typing import Any, Dict, Iterable, Mapping, Tuple
 
 from fastapi import APIRouter, FastAPI
 from fastapi.routing import APIRoute
@@ -37,6 +38,38 @@ def post_endpoints(routers: Iterable[APIRouter]) -> Dict[str, Tuple[Any, type[Ba
             if isinstance(model, type) and issubclass(model, BaseModel):
                 table[route.path] = (route.endpoint, model)
     return table
+
+
+def _too_deep(error: Mapping[str, object]) -> bool:
+    ctx = error.get("ctx")
+    return error.get("type") == "json_invalid" and isinstance(ctx, dict) and "recursion limit" in str(ctx.get("error"))
+
+
+def validate_body(model: type[BaseModel], body: bytes) -> BaseModel:
+    """``body`` validated as ``model``, nested as deep as FastAPI's own lane accepts.
+
+    pydantic's JSON parser stops at 200 levels of nesting; FastAPI parses with the ``json``
+    module, which goes to about 1,000 (Python 3.9-3.12: the recursion limit) or far deeper (3.13:
+    its C stack limit). Only a body pydantic finds too deep is parsed again that way, so the two
+    lanes answer it alike: 400 where ``json`` gives up too, else the model's own verdict.
+
+    Raises
+    ------
+    pydantic.ValidationError
+        The body does not parse, or does not fit the model.
+    ApiError
+        400: nested too deeply for the ``json`` module as well.
+    """
+    try:
+        return model.model_validate_json(body)
+    except ValidationError as exc:
+        if not any(_too_deep(e) for e in exc.errors(include_url=False, include_input=False)):
+            raise
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):  # ValueError: JSONDecodeError, UnicodeDecodeError
+        raise ApiError(400, ["body"], "Invalid JSON: nested too deeply", "json_invalid") from None
+    return model.model_validate(value)
 
 
 class FastLane:
@@ -69,7 +102,7 @@ class FastLane:
                 raise ApiError(400, ["body"], "the request body is empty; expected a JSON object",
                                "json_invalid")
             try:
-                parsed = model.model_validate_json(body)
+                parsed = validate_body(model, body)
             except ValidationError as exc:
                 status, payload = validation_payload(exc.errors(include_url=False, include_input=False),
                                                      prefix=("body",))
