@@ -317,16 +317,14 @@ def fast_eval(hole, board, int mode, bint duplicates=True):
 # interleaved with the old build, 2026-12-02: call-hi-text 61 -> 110-121 ns, call-hilo-hands10
 # 148 -> 195-208 ns), far past the 10% the small-call benchmarks allow; the native twin costs
 # what the old module-level entries cost.
-cdef inline object _front(int mode, object general, object hole, object board, object workers,
-                          object check, object out):
-    """The body every public evaluator's twin shares: the small call straight to C, any other
-    to ``general``. (workers: an int 1, not True or 1.0; check: a bool; anything else goes to
-    the general path, which refuses it by name.)"""
+cdef inline object _small(int mode, object hole, object board, object workers, object check,
+                          object out):
+    """The scores of a small call straight from C, or None: then the general path serves it.
+    (workers: an int 1, not True or 1.0; check: a bool; anything else goes to the general
+    path, which refuses it by name.)"""
     if out is None and type(workers) is int and workers == 1 and type(check) is bool:
-        result = _fast_eval(hole, board, mode, 2 if check else 1)
-        if result is not None:
-            return result
-    return general(hole, board, workers=workers, check=check, out=out)
+        return _fast_eval(hole, board, mode, 2 if check else 1)
+    return None
 
 
 def native_front(int mode):
@@ -336,19 +334,25 @@ def native_front(int mode):
     if not 1 <= mode <= 3:
         raise ValueError(f"mode must be 1, 2 or 3, got {mode}")
 
-    # The body is _front's, once. Three one-line signatures remain because Cython writes a
+    # The body is _small's, once. Three one-line signatures remain because Cython writes a
     # function's name into its argument-parsing errors when it compiles it (setting __name__ or
     # __qualname__ afterwards does not reach them), and Python's own errors for a wrong call (a
     # missing argument, an unknown keyword) must name the public function.
     def decorate(general):
         def evaluate_hi(hole, board, *, workers=1, check=True, out=None):
-            return _front(1, general, hole, board, workers, check, out)
+            result = _small(1, hole, board, workers, check, out)
+            return general(hole, board, workers=workers, check=check, out=out) \
+                if result is None else result
 
         def evaluate_lo(hole, board, *, workers=1, check=True, out=None):
-            return _front(2, general, hole, board, workers, check, out)
+            result = _small(2, hole, board, workers, check, out)
+            return general(hole, board, workers=workers, check=check, out=out) \
+                if result is None else result
 
         def evaluate_hilo(hole, board, *, workers=1, check=True, out=None):
-            return _front(3, general, hole, board, workers, check, out)
+            result = _small(3, hole, board, workers, check, out)
+            return general(hole, board, workers=workers, check=check, out=out) \
+                if result is None else result
 
         front = (evaluate_hi, evaluate_lo, evaluate_hilo)[mode - 1]
         return functools.update_wrapper(front, general)
