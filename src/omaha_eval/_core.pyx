@@ -128,6 +128,38 @@ def validate(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint duplicate
     return None if code == 0 else (code, row, position, card)
 
 
+cdef class _Outputs:
+    """The score arrays of one call (the caller's or new ones) and the first slot of each; the
+    views held here keep the arrays' buffers where they are (no resize) while C writes them."""
+    cdef object hi, lo
+    cdef uint16_t[::1] hi_view
+    cdef uint8_t[::1] lo_view
+    cdef uint16_t *hi_ptr
+    cdef uint8_t *lo_ptr
+
+
+cdef _Outputs _outputs(size_t n, bint want_hi, bint want_lo, object hi_out, object lo_out):
+    """The outputs of n deals: hi_out / lo_out checked, or new arrays; None where not wanted."""
+    cdef _Outputs out = _Outputs.__new__(_Outputs)
+    out.hi = (np.empty(n, dtype=np.uint16) if hi_out is None else hi_out) if want_hi else None
+    out.lo = (np.empty(n, dtype=np.uint8) if lo_out is None else lo_out) if want_lo else None
+    out.hi_ptr = NULL
+    out.lo_ptr = NULL
+    if n == 0:  # no slot to point at
+        return out
+    if want_hi:
+        out.hi_view = out.hi
+        if <size_t>out.hi_view.shape[0] != n:
+            raise ValueError(f"hi output has {out.hi_view.shape[0]} slots for {n} deals")
+        out.hi_ptr = &out.hi_view[0]
+    if want_lo:
+        out.lo_view = out.lo
+        if <size_t>out.lo_view.shape[0] != n:
+            raise ValueError(f"lo output has {out.lo_view.shape[0]} slots for {n} deals")
+        out.lo_ptr = &out.lo_view[0]
+    return out
+
+
 def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_hi, bint want_lo,
                  bint duplicates=True, int workers=1, hi_out=None, lo_out=None):
     """Validation and scoring in one native loop (the public API's path), block by block.
@@ -137,29 +169,15 @@ def checked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_
     the right dtype and length), or None where not wanted."""
     cdef size_t n = _deal_count(hole, board), row = 0
     cdef int position = 0, card = 0, code = 0
-    hi = (np.empty(n, dtype=np.uint16) if hi_out is None else hi_out) if want_hi else None
-    lo = (np.empty(n, dtype=np.uint8) if lo_out is None else lo_out) if want_lo else None
+    cdef _Outputs out = _outputs(n, want_hi, want_lo, hi_out, lo_out)
     if n == 0 or hole.shape[0] == 0 or board.shape[0] == 0:
-        return None, hi, lo
-    cdef uint16_t[::1] hi_view
-    cdef uint8_t[::1] lo_view
-    cdef uint16_t *hi_ptr = NULL
-    cdef uint8_t *lo_ptr = NULL
-    if want_hi:
-        hi_view = hi
-        if <size_t>hi_view.shape[0] != n:
-            raise ValueError(f"hi output has {hi_view.shape[0]} slots for {n} deals")
-        hi_ptr = &hi_view[0]
-    if want_lo:
-        lo_view = lo
-        if <size_t>lo_view.shape[0] != n:
-            raise ValueError(f"lo output has {lo_view.shape[0]} slots for {n} deals")
-        lo_ptr = &lo_view[0]
+        return None, out.hi, out.lo
     cdef int check = 2 if duplicates else 1  # OE_CHECK_ALL / OE_CHECK_IDS: ids always
-    code = _run_batch(hole, board, n, hi_ptr, lo_ptr, workers, check, &row, &position, &card)
+    code = _run_batch(hole, board, n, out.hi_ptr, out.lo_ptr, workers, check, &row, &position,
+                      &card)
     if code:
         return (code, row, position, card), None, None
-    return None, hi, lo
+    return None, out.hi, out.lo
 
 
 def unchecked_eval(const uint8_t[:, :] hole, const uint8_t[:, :] board, bint want_hi, bint want_lo,
@@ -299,41 +317,44 @@ def fast_eval(hole, board, int mode, bint duplicates=True):
 # interleaved with the old build, 2026-12-02: call-hi-text 61 -> 110-121 ns, call-hilo-hands10
 # 148 -> 195-208 ns), far past the 10% the small-call benchmarks allow; the native twin costs
 # what the old module-level entries cost.
+cdef inline object _small(int mode, object hole, object board, object workers, object check,
+                          object out):
+    """The scores of a small call straight from C, or None: then the general path serves it.
+    (workers: an int 1, not True or 1.0; check: a bool; anything else goes to the general
+    path, which refuses it by name.)"""
+    if out is None and type(workers) is int and workers == 1 and type(check) is bool:
+        return _fast_eval(hole, board, mode, 2 if check else 1)
+    return None
+
+
 def native_front(int mode):
     """Decorator: the native twin of the public evaluator of ``mode`` (1 hi, 2 lo, 3 both),
     with the decorated function's name, docstring and signature (functools.wraps)."""
     import functools
     if not 1 <= mode <= 3:
         raise ValueError(f"mode must be 1, 2 or 3, got {mode}")
-    cdef int m = mode
 
-    # one body per mode, each with its own name, so that Python's own errors for a wrong call (a
-    # missing argument, an unknown keyword) name the public function
-    # (workers: an int 1, not True or 1.0; check: a bool; anything else goes to the general
-    # path, which refuses it by name)
+    # The body is _small's, once. Three one-line signatures remain because Cython writes a
+    # function's name into its argument-parsing errors when it compiles it (setting __name__ or
+    # __qualname__ afterwards does not reach them), and Python's own errors for a wrong call (a
+    # missing argument, an unknown keyword) must name the public function.
     def decorate(general):
         def evaluate_hi(hole, board, *, workers=1, check=True, out=None):
-            if out is None and type(workers) is int and workers == 1 and type(check) is bool:
-                result = _fast_eval(hole, board, 1, 2 if check else 1)
-                if result is not None:
-                    return result
-            return general(hole, board, workers=workers, check=check, out=out)
+            result = _small(1, hole, board, workers, check, out)
+            return general(hole, board, workers=workers, check=check, out=out) \
+                if result is None else result
 
         def evaluate_lo(hole, board, *, workers=1, check=True, out=None):
-            if out is None and type(workers) is int and workers == 1 and type(check) is bool:
-                result = _fast_eval(hole, board, 2, 2 if check else 1)
-                if result is not None:
-                    return result
-            return general(hole, board, workers=workers, check=check, out=out)
+            result = _small(2, hole, board, workers, check, out)
+            return general(hole, board, workers=workers, check=check, out=out) \
+                if result is None else result
 
         def evaluate_hilo(hole, board, *, workers=1, check=True, out=None):
-            if out is None and type(workers) is int and workers == 1 and type(check) is bool:
-                result = _fast_eval(hole, board, 3, 2 if check else 1)
-                if result is not None:
-                    return result
-            return general(hole, board, workers=workers, check=check, out=out)
+            result = _small(3, hole, board, workers, check, out)
+            return general(hole, board, workers=workers, check=check, out=out) \
+                if result is None else result
 
-        front = evaluate_hi if m == 1 else evaluate_lo if m == 2 else evaluate_hilo
+        front = (evaluate_hi, evaluate_lo, evaluate_hilo)[mode - 1]
         return functools.update_wrapper(front, general)
     return decorate
 
@@ -547,10 +568,7 @@ def checked_eval_any(hole, board, bint want_hi, bint want_lo, bint duplicates=Tr
     cdef Py_buffer hv, bv
     cdef size_t n, row = 0
     cdef int position = 0, card = 0, code = 0, htype, btype, k
-    cdef uint16_t *hi_ptr = NULL
-    cdef uint8_t *lo_ptr = NULL
-    cdef uint16_t[::1] hi_view
-    cdef uint8_t[::1] lo_view
+    cdef _Outputs out
     PyObject_GetBuffer(hole, &hv, PyBUF_RECORDS_RO)
     try:
         PyObject_GetBuffer(board, &bv, PyBUF_RECORDS_RO)
@@ -569,27 +587,16 @@ def checked_eval_any(hole, board, bint want_hi, bint want_lo, bint duplicates=Tr
                 n = <size_t>bv.shape[0]
             else:
                 raise ValueError(f"{hv.shape[0]} holes but {bv.shape[0]} boards")
-            hi = (np.empty(n, dtype=np.uint16) if hi_out is None else hi_out) if want_hi else None
-            lo = (np.empty(n, dtype=np.uint8) if lo_out is None else lo_out) if want_lo else None
+            out = _outputs(n, want_hi, want_lo, hi_out, lo_out)
             if n == 0 or hv.shape[0] == 0 or bv.shape[0] == 0:
-                return None, hi, lo
-            if want_hi:
-                hi_view = hi
-                if <size_t>hi_view.shape[0] != n:
-                    raise ValueError(f"hi output has {hi_view.shape[0]} slots for {n} deals")
-                hi_ptr = &hi_view[0]
-            if want_lo:
-                lo_view = lo
-                if <size_t>lo_view.shape[0] != n:
-                    raise ValueError(f"lo output has {lo_view.shape[0]} slots for {n} deals")
-                lo_ptr = &lo_view[0]
+                return None, out.hi, out.lo
             code = _run_typed(<const char *>hv.buf, htype, k, 0 if hv.shape[0] == 1 else hv.strides[0],
                               <const char *>bv.buf, btype, 0 if bv.shape[0] == 1 else bv.strides[0],
-                              n, hi_ptr, lo_ptr, workers, 2 if duplicates else 1,
+                              n, out.hi_ptr, out.lo_ptr, workers, 2 if duplicates else 1,
                               &row, &position, &card)
             if code:
                 return (code, row, position, card), None, None
-            return None, hi, lo
+            return None, out.hi, out.lo
         finally:
             PyBuffer_Release(&bv)
     finally:

@@ -25,15 +25,17 @@ OneCards = Union[str, Sequence[str], Sequence[int]]
 ManyCards = Union["npt.NDArray[np.integer[Any]]", Sequence[Sequence[int]]]
 AnyCards = Union[OneCards, ManyCards]
 
-_CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
-# every spelling of a two-character card, for the common compact form "AsKd7h"
-_CARD_IDS = {name[0] + name[1]: card for card, name in enumerate(_CARD_NAMES)}
-_CARD_IDS.update({name[0].lower() + name[1]: c for name, c in list(_CARD_IDS.items())})
-_CARD_IDS.update({name[0] + name[1].upper(): c for name, c in list(_CARD_IDS.items())})
+#: The text of each card id, ``CARD_NAMES[51] == "As"``.
+CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
+#: Every two-character spelling of a card -> its id (``"As"``, ``"as"``, ``"AS"``, ``"A♠"``
+#: ...), for the common compact form ``"AsKd7h"``; read it, never change it.
+CARD_IDS = {name[0] + name[1]: card for card, name in enumerate(CARD_NAMES)}
+CARD_IDS.update({name[0].lower() + name[1]: c for name, c in list(CARD_IDS.items())})
+CARD_IDS.update({name[0] + name[1].upper(): c for name, c in list(CARD_IDS.items())})
 # suits may also be written as symbols, filled or outlined (as sites and chat clients print them)
 _SUIT_SYMBOLS = {"\u2663": "c", "\u2667": "c", "\u2666": "d", "\u2662": "d",
                  "\u2665": "h", "\u2661": "h", "\u2660": "s", "\u2664": "s"}
-_CARD_IDS.update({k[0] + sym: c for k, c in list(_CARD_IDS.items())
+CARD_IDS.update({k[0] + sym: c for k, c in list(CARD_IDS.items())
                   for sym, letter in _SUIT_SYMBOLS.items() if k[1] == letter})
 _TOKEN = re.compile("(10|[2-9tjqka])([cdhs" + "".join(_SUIT_SYMBOLS) + "])", re.IGNORECASE)
 _SEPARATORS = re.compile(r"[\s,]+")
@@ -68,7 +70,7 @@ def card_to_str(card: int) -> str:
     card = int(card)
     if not 0 <= card <= 51:
         raise CardError(f"card id {card} is outside 0..51")
-    return _CARD_NAMES[card]
+    return CARD_NAMES[card]
 
 
 def _parse_token(token: str, position: int) -> int:
@@ -142,40 +144,53 @@ def parse_cards(cards: CardsLike, *, unique: bool = True) -> npt.NDArray[np.uint
     """
     if unique is not True and unique is not False:
         raise ArgumentTypeError(f"unique must be True or False, got {unique!r}")
-    if isinstance(cards, (bytes, bytearray, memoryview)):
-        raise CardError(f"cards are text (str), not {type(cards).__name__}: decode them first, "
-                        f"e.g. data.decode('utf-8')")
-    if isinstance(cards, np.ndarray) and cards.dtype.kind not in "iu":
-        cards = _non_integer_array(cards)
-    if isinstance(cards, np.ndarray):
+    if isinstance(cards, str):  # first: text is the common case, and on the hot path
+        ids = _text_ids(cards)
+    elif isinstance(cards, np.ndarray) and cards.dtype.kind in "iu":
         ids = _checked_ids(cards)
-    elif isinstance(cards, str):
-        compact = [_CARD_IDS.get(cards[i:i + 2]) for i in range(0, len(cards), 2)]
-        if len(cards) % 2 or None in compact:  # separators, "10h" or bad text: the tolerant path
-            compact = [_parse_token(t, i) for i, t in enumerate(_split_text(cards))]
-        ids = np.array(compact, dtype=np.uint8)
     else:
-        try:
-            items = iter(cards)  # type: ignore[arg-type]
-        except TypeError:
-            raise CardError(f"cannot read {cards!r} as cards: expected text, a sequence of cards "
-                            f"or an integer array") from None
-        values: list[int] = []
-        for i, item in enumerate(items):
-            if isinstance(item, str):
-                values.append(_parse_token(item.strip(), i))
-            elif isinstance(item, (bytes, bytearray)):
-                raise CardError(f"card {item!r} at position {i} is bytes, not text: decode it first")
-            elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
-                if not 0 <= int(item) <= 51:
-                    raise CardError(f"card id {int(item)} at position {i} is outside 0..51")
-                values.append(int(item))
-            else:
-                raise CardError(f"cannot read {item!r} at position {i} as a card")
-        ids = np.array(values, dtype=np.uint8)
+        ids = _other_ids(cards)
     if unique and ids.ndim == 1:
         _check_unique(ids)
     return ids
+
+
+def _text_ids(text: str) -> npt.NDArray[np.uint8]:
+    """The ids of card text: the compact form by lookup, anything else token by token."""
+    compact = [CARD_IDS.get(text[i:i + 2]) for i in range(0, len(text), 2)]
+    if len(text) % 2 or None in compact:  # separators, "10h" or bad text: the tolerant path
+        compact = [_parse_token(t, i) for i, t in enumerate(_split_text(text))]
+    return np.array(compact, dtype=np.uint8)
+
+
+def _other_ids(cards: Any) -> npt.NDArray[np.uint8]:
+    """The ids of anything but text and integer arrays: other arrays, sequences of items."""
+    if isinstance(cards, (bytes, bytearray, memoryview)):
+        raise CardError(f"cards are text (str), not {type(cards).__name__}: decode them first, "
+                        f"e.g. data.decode('utf-8')")
+    if isinstance(cards, np.ndarray):
+        cards = _non_integer_array(cards)
+        if isinstance(cards, str):
+            return _text_ids(cards)
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise CardError(f"cannot read {cards!r} as cards: expected text, a sequence of cards "
+                        f"or an integer array") from None
+    return np.array([_item_id(item, i) for i, item in enumerate(items)], dtype=np.uint8)
+
+
+def _item_id(item: Any, position: int) -> int:
+    """The id of one item of a sequence of cards: card text or an int 0..51."""
+    if isinstance(item, str):
+        return _parse_token(item.strip(), position)
+    if isinstance(item, (bytes, bytearray)):
+        raise CardError(f"card {item!r} at position {position} is bytes, not text: decode it first")
+    if isinstance(item, (int, np.integer)) and not isinstance(item, bool):
+        if not 0 <= int(item) <= 51:
+            raise CardError(f"card id {int(item)} at position {position} is outside 0..51")
+        return int(item)
+    raise CardError(f"cannot read {item!r} at position {position} as a card")
 
 
 def _non_integer_array(array: np.ndarray) -> Any:
@@ -206,7 +221,7 @@ def _check_unique(ids: np.ndarray) -> None:
     for position, card in enumerate(ids.tolist()):
         if card in seen:
             raise CardError(
-                f"duplicate card {_CARD_NAMES[card]} at positions {seen[card]} and {position}")
+                f"duplicate card {CARD_NAMES[card]} at positions {seen[card]} and {position}")
         seen[card] = position
 
 
@@ -245,9 +260,9 @@ def format_cards(cards: CardsLike, sep: str = "") -> str:
         # more than the whole answer on a handful of cards, so check the ids in Python
         ids = cards.ravel().tolist()
         if not ids or (min(ids) >= 0 and max(ids) <= 51):
-            return sep.join([_CARD_NAMES[c] for c in ids])
+            return sep.join([CARD_NAMES[c] for c in ids])
     ids = np.asarray(parse_cards(cards, unique=False)).ravel().tolist()  # a matrix stays 2-D
-    return sep.join([_CARD_NAMES[c] for c in ids])
+    return sep.join([CARD_NAMES[c] for c in ids])
 
 
 # arrays of at most this many cards take format_cards' Python path (its cost grows with the size)

@@ -60,6 +60,34 @@ class _Parser(argparse.ArgumentParser):
 
     commands: Dict[str, argparse.ArgumentParser] = {}  # the subcommands' parsers, by name
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # every option string added to this parser, for the closest-option hint; kept here
+        # because argparse lists a parser's actions only in private attributes
+        self.option_names: List[str] = []
+        super().__init__(*args, **kwargs)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        action = super().add_argument(*args, **kwargs)
+        self.option_names.extend(action.option_strings)
+        return action
+
+    def add_argument_group(self, *args: Any, **kwargs: Any) -> Any:
+        return self._recorded(super().add_argument_group(*args, **kwargs))
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> Any:
+        return self._recorded(super().add_mutually_exclusive_group(**kwargs))
+
+    def _recorded(self, group: Any) -> Any:
+        """``group`` with its add_argument noting the option strings here too."""
+        add = group.add_argument
+
+        def add_argument(*args: Any, **kwargs: Any) -> argparse.Action:
+            action: argparse.Action = add(*args, **kwargs)
+            self.option_names.extend(action.option_strings)
+            return action
+        group.add_argument = add_argument
+        return group
+
     def error(self, message: str) -> Any:  # argparse's signature: NoReturn
         found = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
         if found:
@@ -80,7 +108,7 @@ class _Parser(argparse.ArgumentParser):
 def _unknown_options(parser: _Parser, args: argparse.Namespace, extras: List[str]) -> None:
     """Refuses arguments no parser took, naming the closest option of the subcommand."""
     command = parser.commands.get(getattr(args, "command", None) or "", parser)
-    known = [o for action in command._actions for o in action.option_strings]
+    known = command.option_names if isinstance(command, _Parser) else []
     hints = "".join(did_you_mean(x.split("=")[0], known) for x in extras if x.startswith("-"))
     command.error(f"unrecognized arguments: {' '.join(extras)}{hints}")
 

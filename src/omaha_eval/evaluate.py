@@ -18,7 +18,7 @@ import numpy.typing as npt
 from . import _core
 from ._args import MAX_WORKERS, flag
 from ._args import workers as _workers
-from .cards import (_CARD_IDS, _CARD_NAMES, RANKS, AnyCards, CardError, CardsLike, ManyCards,
+from .cards import (CARD_IDS, CARD_NAMES, RANKS, AnyCards, CardError, CardsLike, ManyCards,
                     OneCards, card_to_str, format_cards, parse_cards)
 from .errors import ArgumentError, ArgumentTypeError
 from .variants import game_of
@@ -692,7 +692,7 @@ def _plain_ids(cards: Any) -> Optional[List[int]]:
     if kind is str:
         if len(cards) % 2:
             return None
-        ids = [_CARD_IDS.get(cards[i:i + 2]) for i in range(0, len(cards), 2)]
+        ids = [CARD_IDS.get(cards[i:i + 2]) for i in range(0, len(cards), 2)]
         return None if None in ids else cast("List[int]", ids)
     if kind is list or kind is tuple:
         for c in cards:
@@ -715,5 +715,5 @@ def _plain_deal(hole: Any, board: Any) -> Optional[Tuple[List[int], List[int]]]:
 
 def _text(ids: List[int], picks: Optional[Sequence[int]] = None) -> str:
     """``format_cards`` of ``ids`` (or of the ``picks`` positions of them), for valid ids."""
-    return "".join([_CARD_NAMES[ids[i]] for i in picks] if picks is not None
-                   else [_CARD_NAMES[c] for c in ids])
+    return "".join([CARD_NAMES[ids[i]] for i in picks] if picks is not None
+                   else [CARD_NAMES[c] for c in ids])

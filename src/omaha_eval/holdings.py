@@ -354,12 +354,17 @@ def suit_filter(rows: np.ndarray, qualifier: str) -> np.ndarray:
     at = np.arange(rows.shape[0])
     for j in range(rows.shape[1]):  # one card per row per column: no repeated index
         counts[at, rows[:, j] & 3] += 1
-    if rows.shape[1] == 4:
+    return _suit_counts_ok(counts, rows.shape[1], qualifier)
+
+
+def _suit_counts_ok(counts: np.ndarray, k: int, qualifier: str) -> np.ndarray:
+    """Which rows of ``(n, 4)`` suit counts of k-card holdings have the shape ``qualifier``."""
+    if k == 4:
         pattern = np.array(_PATTERN4[qualifier], dtype=np.int8)
-        matches: np.ndarray = np.all(-np.sort(-counts, axis=1) == pattern, axis=1)
-    else:
-        matches = (counts >= 2).sum(axis=1) == _SUITED[qualifier]
-    return matches
+        ok: np.ndarray = np.all(-np.sort(-counts, axis=1) == pattern, axis=1)
+        return ok
+    ok = (counts >= 2).sum(axis=1) == _SUITED[qualifier]
+    return ok
 
 
 _SUIT_BITS = [sum(1 << (4 * r + s) for r in range(13)) for s in range(4)]
@@ -399,12 +404,7 @@ def _mask_keys(masks: np.ndarray, k: int) -> np.ndarray:
 def _mask_shape_ok(masks: np.ndarray, k: int, qualifier: str) -> np.ndarray:
     counts = np.stack([_popcount(masks & np.int64(b)) for b in _SUIT_BITS],
                       axis=1).astype(np.int8)
-    if k == 4:
-        pattern = np.array(_PATTERN4[qualifier], dtype=np.int8)
-        ok: np.ndarray = np.all(-np.sort(-counts, axis=1) == pattern, axis=1)
-        return ok
-    ok = (counts >= 2).sum(axis=1) == _SUITED[qualifier]
-    return ok
+    return _suit_counts_ok(counts, k, qualifier)
 
 
 def build_pattern(p: Pattern) -> np.ndarray:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from omaha_eval.cards import _CARD_NAMES, CardError, format_cards, parse_cards
+from omaha_eval.cards import CARD_NAMES, CardError, format_cards, parse_cards
 
 INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64,
               np.dtype(">i4"), np.dtype(">u2")]
@@ -15,7 +15,7 @@ INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uin
 def general(cards, sep: str = "") -> str:
     """The reference: the tolerant reader, then one name per id (the path every input can take)."""
     ids = np.asarray(parse_cards(cards, unique=False)).ravel().tolist()
-    return sep.join(_CARD_NAMES[c] for c in ids)
+    return sep.join(CARD_NAMES[c] for c in ids)
 
 
 def error_of(fn, *args) -> str:
@@ -28,9 +28,9 @@ def error_of(fn, *args) -> str:
 def test_every_card_in_every_integer_dtype(dtype):
     for card in range(52):
         for array in (np.array([card], dtype=dtype), np.array(card, dtype=dtype)):
-            assert format_cards(array) == general(array) == _CARD_NAMES[card]
+            assert format_cards(array) == general(array) == CARD_NAMES[card]
     deck = np.arange(52).astype(dtype)
-    assert format_cards(deck) == general(deck) == "".join(_CARD_NAMES)
+    assert format_cards(deck) == general(deck) == "".join(CARD_NAMES)
     assert format_cards(deck, sep=" ") == general(deck, " ")
 
 

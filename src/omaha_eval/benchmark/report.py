@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 
-def _time(seconds: Optional[float]) -> str:
-    if seconds is None:
+def _scaled(x: Optional[float], units: Tuple[Tuple[str, float], ...]) -> str:
+    """``x`` in the first of ``units`` (suffix, scale), largest first, that it reaches; the
+    last unit for anything smaller."""
+    if x is None:
         return "-"
-    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("us", 1e-6)):
-        if seconds >= scale:
-            return f"{seconds / scale:.3g} {unit}"
-    return f"{seconds * 1e9:.3g} ns"
+    suffix, scale = next((u for u in units if x >= u[1]), units[-1])
+    return f"{x / scale:.3g}{suffix}"
+
+
+def seconds_text(seconds: Optional[float]) -> str:
+    """A duration with its unit, 3 figures: ``"12.3 ms"``, ``"590 ns"``; ``"-"`` for None."""
+    return _scaled(seconds, ((" s", 1.0), (" ms", 1e-3), (" us", 1e-6), (" ns", 1e-9)))
 
 
 def _count(x: Optional[float]) -> str:
-    if x is None:
-        return "-"
-    for unit, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
-        if x >= scale:
-            return f"{x / scale:.3g} {unit}"
-    return f"{x:.3g}"
+    return _scaled(x, ((" G", 1e9), (" M", 1e6), (" k", 1e3), ("", 1.0)))
 
 
 def _ns(x: Optional[float]) -> str:
@@ -31,7 +31,8 @@ def _ns(x: Optional[float]) -> str:
     return f"{x:,.3g}" if x < 1000 else f"{x:,.0f}"
 
 
-def _ratio(x: Optional[float]) -> str:
+def ratio_text(x: Optional[float]) -> str:
+    """A ratio to ours: ``"1.5x"``, ``"1,234x"``; ``"-"`` for None."""
     if x is None:
         return "-"
     return f"{x:,.0f}x" if x >= 100 else f"{x:.3g}x"
@@ -47,8 +48,8 @@ def table_rows(report: Dict[str, Any]) -> List[List[str]]:
     for r in report["results"]:
         if r["status"] == "ok":
             out.append([r["workload"], r["library"], f"{r['items']:,}", str(r["threads"]),
-                        _time(r["median_s"]), f"{100 * r['spread']:.1f}%", _ns(r["ns_per_item"]),
-                        _count(r["items_per_s"]), _ratio(r["ratio_vs_ours"])])
+                        seconds_text(r["median_s"]), f"{100 * r['spread']:.1f}%", _ns(r["ns_per_item"]),
+                        _count(r["items_per_s"]), ratio_text(r["ratio_vs_ours"])])
         elif r["status"] in ("disagrees", "error"):
             out.append([r["workload"], r["library"], f"{r['items']:,}" if r["items"] else "-", "-",
                         r["status"].upper(), "", "", "", ""])

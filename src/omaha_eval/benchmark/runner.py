@@ -34,7 +34,7 @@ import platform
 import sys
 import time
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -330,101 +330,18 @@ def describe_pool(pool: Dict[str, int]) -> str:
 
 def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settings: Settings,
               progress: Progress = None) -> Dict[str, Any]:
-    """Runs everything and returns the report (a JSON-ready dict)."""
-    say = progress or (lambda _msg: None)
+    """Runs everything and returns the report (a JSON-ready dict).
+
+    Each group of workloads goes through the phases in turn: every library checked against
+    ours, sized and warmed up (:meth:`_Suite.prepare`), the repetitions interleaved across
+    libraries (:func:`_time_interleaved`), then the rows (:meth:`_Suite.finish`)."""
     started = time.time()
-    libraries: Dict[str, Dict[str, Any]] = {}
-    installed: Dict[str, Optional[str]] = {}
-    for a in adapters:
-        reason = a.not_installed()
-        installed[a.name] = reason
-        libraries[a.name] = {"family": a.family, "label": a.label,
-                             "version": None if reason else a.version(),
-                             "status": "not installed" if reason else "installed",
-                             "reason": reason or ""}
-    ours = next(a for a in adapters if a.baseline)
-    rows: List[Row] = []
-    skipped_workloads: List[Dict[str, str]] = []
-
-    def prepare(w: Workload) -> Optional[_Started]:
-        """Our reference run and every other library checked and sized; None if skipped."""
-        missing = ours.supports(w)
-        if missing:
-            say(f"{w.name}: skipped ({missing})")
-            skipped_workloads.append({"workload": w.name, "reason": missing})
-            rows.extend(Row(w.name, a.name, "skipped", reason=missing, label=a.label)
-                        for a in adapters)
-            return None
-        say(f"{w.name}: {w.title}")
-        try:
-            our, ref = _prepare_ours(w, ours, settings)
-        except Exception as exc:  # our own failure is reported, and the suite goes on
-            reason = f"omaha_eval failed: {exc.__class__.__name__}: {exc}"
-            say(f"  {reason}")
-            skipped_workloads.append({"workload": w.name, "reason": reason})
-            rows.append(Row(w.name, ours.name, "error", reason=reason, label=ours.label))
-            return None
-        state = _Started(w, our, ref)
-        for a in adapters:
-            if a is ours:
-                continue
-            if installed[a.name]:
-                state.their_rows.append(Row(w.name, a.name, "not installed",
-                                              reason=installed[a.name] or "", label=a.label))
-                continue
-            unsupported = a.supports(w)
-            if unsupported:
-                state.their_rows.append(Row(w.name, a.name, "not offered", reason=unsupported,
-                                              label=a.label))
-                continue
-            try:
-                prepared = _prepare_other(w, a, settings, ref, say)
-            except Exception as exc:
-                reason = f"{exc.__class__.__name__}: {exc}"
-                say(f"  {a.name:<14} error: {reason}")
-                prepared = Row(w.name, a.name, "error", reason=reason, label=a.label)
-            if isinstance(prepared, Row):
-                state.their_rows.append(prepared)
-            else:
-                state.timings.append(prepared)
-                state.their_rows.append(prepared.row)
-        return state
-
-    def finish(state: _Started) -> None:
-        w, our = state.workload, state.ours
-        if our.row.status != "ok":  # our own timed runs failed
-            reason = f"omaha_eval failed: {our.row.reason}"
-            skipped_workloads.append({"workload": w.name, "reason": reason})
-            rows.append(Row(w.name, ours.name, "error", reason=reason, label=ours.label))
-            return
-        _finish(our.row, our.times)
-        our_row = our.row
-        say(f"  {w.name}: {ours.name:<14} {our_row.median_s:9.4f} s median")
-        if our_row.pool.get("jobs"):
-            say("    " + describe_pool(our_row.pool))
-        for t in state.timings:
-            _finish_other(w, t, state.ref, say)
-        for row in state.their_rows:
-            if row.ns_per_item is not None and our_row.ns_per_item:
-                row.ratio_vs_ours = row.ns_per_item / our_row.ns_per_item
-        rows.append(our_row)
-        rows.extend(state.their_rows)
-        our_row.ratio_vs_ours = 1.0
-        w._data = None  # free the deals before the next workload
-
-    # Consecutive workloads of one group (a spot with workers=1 and workers=2) are timed in one
-    # interleaved loop, so the ratio between them is as free of drift as a ratio between libraries.
-    i = 0
-    while i < len(workloads):
-        group = [workloads[i]]
-        while (group[0].group is not None and i + len(group) < len(workloads)
-               and workloads[i + len(group)].group == group[0].group):
-            group.append(workloads[i + len(group)])
-        i += len(group)
-        begun = [x for x in map(prepare, group) if x is not None]
-        _time_interleaved([t for x in begun for t in [x.ours] + x.timings], say)
+    suite = _Suite(adapters, settings, progress or (lambda _msg: None))
+    for group in _groups(workloads):
+        begun = [x for x in map(suite.prepare, group) if x is not None]
+        _time_interleaved([t for x in begun for t in [x.ours] + x.timings], suite.say)
         for x in begun:
-            finish(x)
+            suite.finish(x)
     return {
         "schema": SCHEMA,
         "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
@@ -432,12 +349,121 @@ def run_suite(workloads: Sequence[Workload], adapters: Sequence[Adapter], settin
         "command": None,  # filled in by the command line
         "settings": asdict(settings),
         "machine": machine_info(),
-        "versions": versions(adapters, libraries),
-        "libraries": libraries,
+        "versions": versions(adapters, suite.libraries),
+        "libraries": suite.libraries,
         "workloads": [w.describe() for w in workloads],
-        "skipped_workloads": skipped_workloads,
-        "results": [asdict(r) for r in rows],
+        "skipped_workloads": suite.skipped,
+        "results": [asdict(r) for r in suite.rows],
     }
+
+
+def _groups(workloads: Sequence[Workload]) -> Iterator[List[Workload]]:
+    """Consecutive workloads of one group (a spot with workers=1 and workers=2) together: they
+    are timed in one interleaved loop, so the ratio between them is as free of drift as a ratio
+    between libraries. Any other workload is a group of its own."""
+    i = 0
+    while i < len(workloads):
+        group = [workloads[i]]
+        while (group[0].group is not None and i + len(group) < len(workloads)
+               and workloads[i + len(group)].group == group[0].group):
+            group.append(workloads[i + len(group)])
+        i += len(group)
+        yield group
+
+
+class _Suite:
+    """One run's libraries and the rows so far."""
+
+    def __init__(self, adapters: Sequence[Adapter], settings: Settings,
+                 say: Callable[[str], None]) -> None:
+        self.adapters, self.settings, self.say = adapters, settings, say
+        self.ours = next(a for a in adapters if a.baseline)
+        self.rows: List[Row] = []
+        self.skipped: List[Dict[str, str]] = []
+        self.installed: Dict[str, Optional[str]] = {}  # why not, per library; None: installed
+        self.libraries: Dict[str, Dict[str, Any]] = {}
+        for a in adapters:
+            reason = a.not_installed()
+            self.installed[a.name] = reason
+            self.libraries[a.name] = {"family": a.family, "label": a.label,
+                                      "version": None if reason else a.version(),
+                                      "status": "not installed" if reason else "installed",
+                                      "reason": reason or ""}
+
+    def _skip(self, w: Workload, reason: str) -> None:
+        self.say(f"  {reason}")
+        self.skipped.append({"workload": w.name, "reason": reason})
+        self.rows.append(Row(w.name, self.ours.name, "error", reason=reason, label=self.ours.label))
+
+    def prepare(self, w: Workload) -> Optional[_Started]:
+        """Our reference run and every other library checked and sized; None if skipped."""
+        ours, say = self.ours, self.say
+        missing = ours.supports(w)
+        if missing:
+            say(f"{w.name}: skipped ({missing})")
+            self.skipped.append({"workload": w.name, "reason": missing})
+            self.rows.extend(Row(w.name, a.name, "skipped", reason=missing, label=a.label)
+                             for a in self.adapters)
+            return None
+        say(f"{w.name}: {w.title}")
+        try:
+            our, ref = _prepare_ours(w, ours, self.settings)
+        except Exception as exc:  # our own failure is reported, and the suite goes on
+            self._skip(w, f"omaha_eval failed: {exc.__class__.__name__}: {exc}")
+            return None
+        state = _Started(w, our, ref)
+        for a in self.adapters:
+            if a is not ours:
+                self._prepare_other(state, a)
+        return state
+
+    def _prepare_other(self, state: _Started, a: Adapter) -> None:
+        """Another library's row for the workload: checked and sized, or why not."""
+        w = state.workload
+        if self.installed[a.name]:
+            state.their_rows.append(Row(w.name, a.name, "not installed",
+                                        reason=self.installed[a.name] or "", label=a.label))
+            return
+        unsupported = a.supports(w)
+        if unsupported:
+            state.their_rows.append(Row(w.name, a.name, "not offered", reason=unsupported,
+                                        label=a.label))
+            return
+        try:
+            prepared = _prepare_other(w, a, self.settings, state.ref, self.say)
+        except Exception as exc:
+            reason = f"{exc.__class__.__name__}: {exc}"
+            self.say(f"  {a.name:<14} error: {reason}")
+            prepared = Row(w.name, a.name, "error", reason=reason, label=a.label)
+        if isinstance(prepared, Row):
+            state.their_rows.append(prepared)
+        else:
+            state.timings.append(prepared)
+            state.their_rows.append(prepared.row)
+
+    def finish(self, state: _Started) -> None:
+        """The workload's rows, once every library's repetitions are done."""
+        w, our = state.workload, state.ours
+        if our.row.status != "ok":  # our own timed runs failed
+            reason = f"omaha_eval failed: {our.row.reason}"
+            self.skipped.append({"workload": w.name, "reason": reason})
+            self.rows.append(Row(w.name, self.ours.name, "error", reason=reason,
+                                 label=self.ours.label))
+            return
+        _finish(our.row, our.times)
+        our_row = our.row
+        self.say(f"  {w.name}: {self.ours.name:<14} {our_row.median_s:9.4f} s median")
+        if our_row.pool.get("jobs"):
+            self.say("    " + describe_pool(our_row.pool))
+        for t in state.timings:
+            _finish_other(w, t, state.ref, self.say)
+        for row in state.their_rows:
+            if row.ns_per_item is not None and our_row.ns_per_item:
+                row.ratio_vs_ours = row.ns_per_item / our_row.ns_per_item
+        self.rows.append(our_row)
+        self.rows.extend(state.their_rows)
+        our_row.ratio_vs_ours = 1.0
+        w.release()  # free the deals before the next workload
 
 
 # ---- machine and versions ----

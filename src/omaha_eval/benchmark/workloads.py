@@ -66,6 +66,10 @@ class Workload:
             self._data = _build_data(self)
         return self._data
 
+    def release(self) -> None:
+        """Free the built inputs (the next read of :attr:`data` builds them again)."""
+        self._data = None
+
     def describe(self) -> Dict[str, Any]:
         """JSON-ready description (no arrays)."""
         params = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.params.items()}
@@ -219,21 +223,19 @@ SMALL_SPOTS = (
 )
 # The Omaha family (issue 11): 5- and 6-card flop and turn spots, Courchevel's one-card board,
 # and 5-card three-way Monte Carlo. pe_variant: poker-equity's name for the same game.
+FIVE_HANDS = ("AsAhKsQdJc", "2c3d4h5s6c")
+SIX_HANDS = ("AsAhKsQdJc9h", "2c3d4h5s6c7c")
 FAMILY_SPOTS = (
-    ("variant-plo5-flop", "5-card hi flop", ("AsAhKsQdJc", "2c3d4h5s6c"), "Kd8d9c", "hi",
-     "omaha_five", 100),
-    ("variant-plo5-turn", "5-card hi turn", ("AsAhKsQdJc", "2c3d4h5s6c"), "Kd8d9c2h", "hi",
-     "omaha_five", 1_000),
+    ("variant-plo5-flop", "5-card hi flop", FIVE_HANDS, "Kd8d9c", "hi", "omaha_five", 100),
+    ("variant-plo5-turn", "5-card hi turn", FIVE_HANDS, "Kd8d9c2h", "hi", "omaha_five", 1_000),
     ("variant-plo58-flop", "Big O (5-card hi-lo) flop", ("As2sKdKh3c", "Ac2c9h9d3d"), "4h8dKs",
      "hilo", "omaha_five_hi_lo", 100),
-    ("variant-plo6-flop", "6-card hi flop", ("AsAhKsQdJc9h", "2c3d4h5s6c7c"), "Kd8d9c", "hi",
-     "omaha_six", 100),
-    ("variant-plo6-turn", "6-card hi turn", ("AsAhKsQdJc9h", "2c3d4h5s6c7c"), "Kd8d9c2h", "hi",
-     "omaha_six", 1_000),
-    ("variant-courchevel-1", "Courchevel hi, one-card board", ("AsAhKsQdJc", "2c3d4h5s6c"), "Kd",
-     "hi", "courchevel", 1),
-    ("variant-courchevel8-1", "Courchevel hi-lo, one-card board", ("AsAhKsQdJc", "2c3d4h5s6c"),
-     "Kd", "hilo", "courchevel_hi_lo", 1),
+    ("variant-plo6-flop", "6-card hi flop", SIX_HANDS, "Kd8d9c", "hi", "omaha_six", 100),
+    ("variant-plo6-turn", "6-card hi turn", SIX_HANDS, "Kd8d9c2h", "hi", "omaha_six", 1_000),
+    ("variant-courchevel-1", "Courchevel hi, one-card board", FIVE_HANDS, "Kd", "hi",
+     "courchevel", 1),
+    ("variant-courchevel8-1", "Courchevel hi-lo, one-card board", FIVE_HANDS, "Kd", "hilo",
+     "courchevel_hi_lo", 1),
 )
 MC5_HANDS = ("AsAhKsQdJc", "2c3d4h5s6c", "7h7d8h9sTs")
 

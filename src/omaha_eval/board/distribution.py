@@ -22,13 +22,14 @@ from typing import Any, Optional, Sequence, Tuple
 import numpy as np
 import numpy.typing as npt
 
+from .._args import workers as checked_workers
 from ..cards import parse_cards
 from ..errors import RangeError
 from ..evaluate import evaluate_hi, evaluate_lo
 from ..ranges import Range, parse_range, range_from_hands
 from ..variants import game_of
 from . import _board
-from .fields import _check_workers, parse_board
+from .fields import parse_board
 
 F64 = npt.NDArray[np.float64]
 #: Largest range (combos after card removal) either side of an equity distribution may have.
@@ -264,7 +265,7 @@ def equity_distribution(range_: Any, against: Any, board: Any, game: str = "hi",
     num, den, _ = _board.range_equity(hh, hl, card_masks(hero.hands), vh, vl,
                                       card_masks(villain.hands),
                                       np.ascontiguousarray(villain.weights, dtype=np.float64),
-                                      _check_workers(workers))
+                                      checked_workers(workers))
     with np.errstate(invalid="ignore", divide="ignore"):
         eq = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.nan)
     return EquityDistribution(hands=hero.hands, weights=np.asarray(hero.weights, np.float64),

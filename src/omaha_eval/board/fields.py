@@ -220,11 +220,6 @@ def parse_board(board: Any) -> U8:
     return ids
 
 
-def _check_workers(workers: int) -> int:
-    """``workers=`` as a thread count (the library's one rule: -1 = all cores)."""
-    return checked_workers(workers)
-
-
 def classify(holes: Any, board: Any, game: str = "hi", *, workers: int = 1) -> BoardClass:
     """What every hand holds on the board: made hand, nut rank, outs, draws, hi and low.
 
@@ -264,7 +259,7 @@ def classify(holes: Any, board: Any, game: str = "hi", *, workers: int = 1) -> B
     ids = parse_board(board)
     g = game_of(game, int(rows.shape[1]))
     try:
-        res, facts = _board.classify(np.ascontiguousarray(rows), ids, _check_workers(workers))
+        res, facts = _board.classify(np.ascontiguousarray(rows), ids, checked_workers(workers))
     except IndexError as e:
         row = int(e.args[0])
         raise CardError(f"hand {row} ({format_cards(rows[row])}) repeats a card or shares one "

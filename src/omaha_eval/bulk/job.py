@@ -157,14 +157,8 @@ class BulkJob:
         ----------
         hands : list of str or numpy.ndarray
             Text hands, or ``(n, k)`` card ids.
-        game : {'hi', 'hilo'} or both as a tuple, default 'hi'
-            The games to settle (both settle the same deals).
-        opponents : int, default 1
-            Random opponents, 1..8 (fewer for 6 cards: the deck must hold everyone).
-        trials : int, default 100000
-            Trials per hand.
-        seed : int, default 0
-            The job's seed: with the hand's index it fixes every number.
+        game, opponents, trials, seed
+            As for :meth:`table`.
 
         Returns
         -------

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 from typing import Any, Callable
 
@@ -30,7 +29,7 @@ from ..errors import BulkError
 from .execute import connect, execute_calls
 from .job import BulkJob, BulkResult
 from .parts import open_parts, read_parts, set_aside, write_part
-from .table import already_complete, need_pyarrow, outputs_of, silent, write_parquet
+from .table import already_complete, finish_files, need_pyarrow, outputs_of, silent
 from .tasks import NSTAT
 
 __all__ = ["SHARED_BLOCK", "run_shared_table", "shared_sums", "shared_result"]
@@ -117,11 +116,7 @@ def run_shared_table(out: str | os.PathLike[str], *, game: str = "hi", deals: in
             done = min(done + (b - a) * SHARED_BLOCK, total)
             if progress:
                 progress(done, total)
-    result = shared_result(job, raw)
-    for g, path in files.items():
-        write_parquet(result, g, path)
-    shutil.rmtree(parts)
-    return files
+    return finish_files(shared_result(job, raw), files, parts)
 
 
 def _load_shared(parts: Path, identity: str, n_blocks: int,

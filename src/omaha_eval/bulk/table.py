@@ -34,7 +34,7 @@ from .parts import open_parts, read_parts, set_aside, write_part
 from .tasks import NSTAT, Task, plan_tasks, task_trials
 
 __all__ = ["run_table", "write_parquet", "read_parquet", "DEFAULT_TRIALS_PER_TASK", "outputs_of",
-           "already_complete", "need_pyarrow", "silent"]
+           "already_complete", "finish_files", "need_pyarrow", "silent"]
 
 DEFAULT_TRIALS_PER_TASK = 1 << 22  # about half a second of one core per task
 
@@ -179,9 +179,14 @@ def run_table(out: str | os.PathLike[str], *, game: str = "hi", opponents: int =
             done += task_trials(task, job.trials)
             if progress:
                 progress(done, total)
-    table = BulkResult(job, sums)
+    return finish_files(BulkResult(job, sums), files, parts)
+
+
+def finish_files(result: BulkResult, files: dict[str, Path], parts: Path) -> dict[str, Path]:
+    """Writes each game's Parquet file of a finished run and removes its parts folder (only
+    then: a failed write leaves the parts for --resume); returns ``files``."""
     for g, path in files.items():
-        write_parquet(table, g, path)
+        write_parquet(result, g, path)
     shutil.rmtree(parts)
     return files
 

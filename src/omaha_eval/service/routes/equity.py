@@ -145,18 +145,7 @@ async def equity(body: EquityRequest, request: Request) -> JSON:
 
 
 def _showdown_one(hands: List[Any], board: Any, game: str, base: Loc) -> dict[str, Any]:
-    try:
-        r = engine.showdown(hands if hands and all(isinstance(h, str) for h in hands)
-                             else [_hand_ids(h, base + ["hands", p]) for p, h in enumerate(hands)],
-                             board, game=game)
-    except ValueError as exc:
-        msg = str(exc)
-        if msg.startswith("game"):
-            loc = base + ["game"] if base == ["body"] else ["body", "game"]
-        else:
-            loc = equity_loc(msg)
-            loc = base + loc[1:] if loc != ["body"] else card_field_loc(exc, base, (("board", board),))
-        raise ApiError.from_library(exc, loc) from None
+    r = _settle(hands, board, game, base)
     share = r.share[0]
     units = r.share_units[0]
     players = range(len(share))
@@ -169,6 +158,23 @@ def _showdown_one(hands: List[Any], board: Any, game: str, base: Loc) -> dict[st
         "lo_winners": [p for p in players if r.lo_win[p] or r.lo_tie[p]],
         "scoop": next((p for p in players if r.scoop[p]), None),
     }
+
+
+def _settle(hands: List[Any], board: Any, game: str, base: Loc) -> Any:
+    """The library's showdown of one deal; its refusal as an ApiError at the field to blame
+    (``base``: where the deal sits in the request)."""
+    try:
+        return engine.showdown(hands if hands and all(isinstance(h, str) for h in hands)
+                               else [_hand_ids(h, base + ["hands", p]) for p, h in enumerate(hands)],
+                               board, game=game)
+    except ValueError as exc:
+        msg = str(exc)
+        if msg.startswith("game"):
+            loc = base + ["game"] if base == ["body"] else ["body", "game"]
+        else:
+            loc = equity_loc(msg)
+            loc = base + loc[1:] if loc != ["body"] else card_field_loc(exc, base, (("board", board),))
+        raise ApiError.from_library(exc, loc) from None
 
 
 def _hand_ids(hand: Any, loc: Loc) -> np.ndarray:
