@@ -41,6 +41,7 @@ Choices where the rules leave room (more in structures.py, showdown.py and phh.p
 
 from __future__ import annotations
 
+import inspect
 from operator import add, sub
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple, TypeVar
 
@@ -187,23 +188,25 @@ _Method = TypeVar("_Method", bound=Callable[..., Any])
 
 
 def _section(title: str, entries: Sequence[Tuple[str, str]]) -> str:
-    """A numpydoc section indented as a method's docstring is, with its blank line after."""
+    """A numpydoc section, not indented (as in a cleaned docstring), with its blank line after."""
     lines = [title, "-" * len(title)]
     for head, text in entries:
         lines += [head, "    " + text]
-    return "".join(f"        {line}\n" for line in lines) + "\n"
+    return "".join(f"{line}\n" for line in lines) + "\n"
 
 
 def _with_sections(method: _Method, last: str) -> _Method:
     """``method`` with its parameters' section after its docstring's summary and ``last``
     before its Examples."""
-    doc = method.__doc__
-    if doc is None:  # (python -OO)
+    if method.__doc__ is None:  # (python -OO)
         return method
+    # cleaned first: Python 3.13 strips a docstring's indentation when it compiles it, earlier
+    # versions keep it; the result reads the same to help(), numpydoc and doctest
+    doc = inspect.cleandoc(method.__doc__)
     code = method.__code__
     names = code.co_varnames[1:code.co_argcount]
     summary, _, rest = doc.partition("\n\n")
-    own, header, examples = rest.partition("        Examples\n")
+    own, header, examples = rest.partition("Examples\n--------\n")
     parameters = _section("Parameters", [_PARAMETER_DOCS[name] for name in names])
     method.__doc__ = summary + "\n\n" + parameters + own + last + header + examples
     return method
